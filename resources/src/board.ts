@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const PRODUCT_TYPES = ['chip', 'board'] as const;
+
+/** A board of spec product §3 (the scalar fields; documents, links, partners and the rest hang under it). */
+export const boardSchema = z.object({
+  id: z.uuid(),
+  ispnId: z.string().nullable(),
+  ispn: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.string().nullable(),
+  source: z.string().nullable(),
+  version: z.string().nullable(),
+  productPageUrl: z.string().nullable(),
+  image: z.string().nullable(),
+  serialnumberRequired: z.boolean(),
+  releasedForRegistration: z.boolean(),
+  restrictedAccess: z.boolean(),
+  secure: z.boolean(),
+  showInRegistrationPage: z.boolean(),
+  productType: z.enum(PRODUCT_TYPES),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+
+export type Board = z.infer<typeof boardSchema>;
+
+/** The list columns an admin may sort boards by, and the filters the board list accepts. */
+export const BOARD_SORT_FIELDS = ['name', 'ispn', 'type', 'productType', 'createdAt', 'updatedAt'] as const;
+export const boardListFilterSchema = z
+  .object({
+    q: z.string().max(255).optional(),
+    name: z.string().max(255).optional(),
+    id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).optional(),
+  })
+  .strict();

@@ -1,0 +1,5 @@
+export * from './roles.js';
+export * from './errors.js';
+export * from './range.js';
+export * from './user.js';
+export * from './board.js';

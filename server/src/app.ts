@@ -1,0 +1,140 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { seedDemoData } from './db/demo-data.js';
+import authPlugin from './auth/plugin.js';
+import { createTokenVerifier } from './auth/verifier.js';
+import { ApiError, notFound, registerErrorHandling, sendApiError } from './http/errors.js';
+import { loadProviderSecrets, publicJwks } from './oidc/keys.js';
+import { createProvider } from './oidc/provider.js';
+import { embeddedOidcPlugin } from './oidc/plugin.js';
+import { pruneExpiredPayloads } from './oidc/adapter.js';
+import { boardRoutes } from './routes/boards.js';
+import { configRoutes } from './routes/config.js';
+import { userRoutes } from './routes/users.js';
+import { registerStaticApps, sendIndex } from './static-apps.js';
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  /** Keep PGlite in memory instead of DATA_DIR/db (tests). */
+  inMemory?: boolean;
+  logger?: boolean;
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** The whole portal as one Fastify app; the entry point and the tests build the same one. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: options.inMemory ? null : config.dataDir,
+    }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const { db } = database;
+  const issuerKey = config.oidc.embedded ? 'embedded' : config.oidc.issuer;
+
+  if (config.seedDemoData && (await seedDemoData(db, issuerKey))) {
+    app.log.info('filled the empty database with demo data');
+  }
+
+  let verifier;
+  if (config.oidc.embedded) {
+    const secrets = await loadProviderSecrets(options.inMemory ? null : config.dataDir);
+    const provider = createProvider(config, db, secrets);
+    await app.register(embeddedOidcPlugin, { provider, db });
+    verifier = createTokenVerifier(config, publicJwks(secrets.jwks));
+    await pruneExpiredPayloads(db);
+    const prune = setInterval(() => void pruneExpiredPayloads(db).catch(() => undefined), 60 * 60 * 1000);
+    prune.unref();
+    app.addHook('onClose', async () => clearInterval(prune));
+  } else {
+    verifier = createTokenVerifier(config);
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Developer Portal API',
+        version: '1.0.0',
+        description:
+          'REST API of the developer portal. Lists speak react-admin simple-rest: `Range: <resource>=<first>-<last>` in, `Content-Range: <resource> <first>-<last>/<total>` out. Errors: `{ status, type, errors: [{ errorCode, resources, messages }] }`.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
+
+  await app.register(authPlugin, { verifier, db, issuerKey });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-cache, no-store');
+        reply.header('Access-Control-Expose-Headers', 'Content-Range');
+      });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(configRoutes, { config });
+      await api.register(userRoutes);
+      await api.register(boardRoutes, { db });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  const apps = await registerStaticApps(app, config.staticDir);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/oidc')) {
+      return sendApiError(reply, notFound(`No route ${request.method} ${url.split('?')[0]}.`));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendApiError(
+        reply,
+        new ApiError(405, [
+          { errorCode: 'invalid_request', resources: [], messages: ['Method not allowed.'] },
+        ]),
+      );
+    }
+    if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
+      return sendIndex(reply, apps.adminIndex, 'admin console');
+    }
+    // Every other path is a route of the customer app, which shows its own not-found page.
+    return sendIndex(reply, apps.customerIndex, 'customer app');
+  });
+
+  return app;
+}

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import type { JWTPayload } from 'jose';
+import { isVerified, type RoleName, type User } from '@portal/resources';
+import type { Database } from '../db/client.js';
+import { userRoles, users } from '../db/schema.js';
+
+export interface CurrentUser extends User {
+  subject: string;
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+function toUser(row: typeof users.$inferSelect, roles: string[]): CurrentUser {
+  return {
+    id: row.id,
+    subject: row.subject,
+    username: row.username,
+    email: row.email,
+    givenName: row.givenName,
+    familyName: row.familyName,
+    company: row.company,
+    country: row.country,
+    emailVerified: row.emailVerified,
+    roles: roles.sort().map((name) => ({ name: name as RoleName })),
+  };
+}
+
+export function usersRepository(db: Database, issuerKey: string) {
+  async function rolesOf(userId: string): Promise<string[]> {
+    const rows = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    return rows.map((r) => r.role);
+  }
+
+  return {
+    /**
+     * The portal user behind a verified token; created on first sign-in from the token's claims, and its
+     * profile refreshed when the claims changed.
+     */
+    async fromToken(claims: JWTPayload): Promise<CurrentUser> {
+      const subject = claims.sub!;
+      const profile = {
+        email: text(claims.email) ?? `${subject}@users.invalid`,
+        givenName: text(claims.given_name),
+        familyName: text(claims.family_name),
+        company: text(claims.company),
+        country: text(claims.country),
+        emailVerified: isVerified(claims.email_verified),
+      };
+      const [existing] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.issuer, issuerKey), eq(users.subject, subject)))
+        .limit(1);
+      if (existing) {
+        const changed = (Object.keys(profile) as (keyof typeof profile)[]).some(
+          (key) => existing[key] !== profile[key],
+        );
+        if (!changed) return toUser(existing, await rolesOf(existing.id));
+        const [updated] = await db
+          .update(users)
+          .set({ ...profile, updatedAt: new Date() })
+          .where(eq(users.id, existing.id))
+          .returning();
+        return toUser(updated!, await rolesOf(existing.id));
+      }
+      const [created] = await db
+        .insert(users)
+        .values({
+          subject,
+          issuer: issuerKey,
+          username: text(claims.preferred_username) ?? profile.email,
+          ...profile,
+        })
+        .onConflictDoUpdate({
+          target: [users.issuer, users.subject],
+          set: { ...profile, updatedAt: new Date() },
+        })
+        .returning();
+      return toUser(created!, await rolesOf(created!.id));
+    },
+  };
+}

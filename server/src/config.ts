@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const url = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, message: `expected an http(s) URL ${what}` })
+    .transform((v) => v.replace(/\/+$/, ''));
+
+/** Every environment variable the server reads, with what it expects. README lists the same. */
+const envShape = z.object({
+  PORT: z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(0, 'expected a port from 0 to 65535')
+    .max(65535, 'expected a port from 0 to 65535')
+    .default(8080),
+  HOST: z.string().min(1, 'expected a host name or address').default('127.0.0.1'),
+  PUBLIC_URL: url('such as https://portal.example.com').optional(),
+  DATA_DIR: z.string().min(1, 'expected a folder path').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
+    .optional(),
+  OIDC_ISSUER: url('of the identity provider issuer').optional(),
+  OIDC_CLIENT_ID: z.string().min(1, 'expected a client id').default('portal'),
+  OIDC_MFA_CLIENT_ID: z.string().min(1, 'expected a client id').default('portal-mfa'),
+  OIDC_AUDIENCE: z.string().min(1, 'expected the API audience').optional(),
+  OIDC_PRODUCT_SCOPE: z
+    .string()
+    .regex(/^[\w:.-]+$/, 'expected one scope name')
+    .default('portal'),
+  OIDC_LOAD_USERINFO: booleanFlag.optional(),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().min(1).optional(),
+});
+const envSchema = envShape.superRefine((env, ctx) => {
+  if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_AUDIENCE'],
+      message:
+        'expected the API audience the external provider puts in access tokens (required with OIDC_ISSUER)',
+    });
+  }
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  oidc: {
+    /** True when this server runs the embedded provider at /oidc. */
+    embedded: boolean;
+    issuer: string;
+    clientId: string;
+    mfaClientId: string;
+    audience: string;
+    productScope: string;
+    loadUserInfo: boolean;
+  };
+  seedDemoData: boolean;
+  logLevel: string;
+  /** Folder holding customer-app/dist and admin-app/dist. */
+  staticDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Reads and validates the configuration; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(envShape.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = env[name];
+        return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const embedded = !e.OIDC_ISSUER;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    oidc: {
+      embedded,
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      clientId: e.OIDC_CLIENT_ID,
+      mfaClientId: e.OIDC_MFA_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api/v1`,
+      productScope: e.OIDC_PRODUCT_SCOPE,
+      // The embedded provider puts profile claims in the ID token: it will not answer userinfo for a JWT access token.
+      loadUserInfo: e.OIDC_LOAD_USERINFO ?? !embedded,
+    },
+    seedDemoData: e.SEED_DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : repoRoot,
+  };
+}

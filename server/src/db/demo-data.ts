@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { Role, type RoleName } from '@portal/resources';
+import { hashPassword } from '../lib/password.js';
+import type { Database } from './client.js';
+import { boards, identityAccounts, userRoles, users } from './schema.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface DemoAccount {
+  email: string;
+  givenName: string;
+  familyName: string;
+  company: string;
+  country: string;
+  roles: RoleName[];
+  describes: string;
+}
+
+/** One demo account per role; README lists the same. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    email: 'admin@portal.test',
+    givenName: 'Ada',
+    familyName: 'Admin',
+    company: 'Portal Semiconductors',
+    country: 'DE',
+    roles: [Role.Admin],
+    describes: 'administrator',
+  },
+  {
+    email: 'csa@portal.test',
+    givenName: 'Carla',
+    familyName: 'Spaceadmin',
+    company: 'Acme Devices',
+    country: 'AT',
+    roles: [Role.CompanySpaceAdmin],
+    describes: 'company space admin',
+  },
+  {
+    email: 'customer@portal.test',
+    givenName: 'Chris',
+    familyName: 'Customer',
+    company: 'Acme Devices',
+    country: 'US',
+    roles: [],
+    describes: 'customer',
+  },
+  {
+    email: 'internal@portal.test',
+    givenName: 'Ines',
+    familyName: 'Internal',
+    company: 'Portal Semiconductors',
+    country: 'DE',
+    roles: [Role.InternalUser],
+    describes: 'internal user',
+  },
+  {
+    email: 'promoted@portal.test',
+    givenName: 'Pat',
+    familyName: 'Promoted',
+    company: 'Globex Embedded',
+    country: 'FR',
+    roles: [Role.PromotedUser],
+    describes: 'promoted user',
+  },
+];
+
+const FAMILIES = [
+  { prefix: 'NX', kind: 'Microcontroller', type: 'MCU' },
+  { prefix: 'PWR', kind: 'Power stage', type: 'Power' },
+  { prefix: 'SNS', kind: 'Sensor', type: 'Sensor' },
+  { prefix: 'SEC', kind: 'Security controller', type: 'Security' },
+  { prefix: 'RF', kind: 'Radar front end', type: 'RF' },
+];
+const VARIANTS = [
+  'Evaluation Kit',
+  'Starter Kit',
+  'Shield',
+  'Reference Board',
+  'Application Kit',
+  'Lite Kit',
+  'Pro Kit',
+  'Demo Board',
+];
+
+/** A realistic board catalogue: 40 boards over five product families. */
+export function demoBoards(): (typeof boards.$inferInsert)[] {
+  const rows: (typeof boards.$inferInsert)[] = [];
+  let n = 0;
+  for (const family of FAMILIES) {
+    for (const variant of VARIANTS) {
+      n += 1;
+      const code = `${family.prefix}${(100 + n * 7).toString()}`;
+      const secure = family.prefix === 'SEC';
+      const created = new Date(Date.UTC(2025, n % 12, 1 + (n % 27), 9, 0, 0));
+      rows.push({
+        ispnId: `ISPN-${(40000 + n).toString()}`,
+        ispn: `${code}-${variant.replace(/\s+/g, '').toUpperCase().slice(0, 6)}`,
+        name: `${code}_${variant.replace(/\s+/g, '_')}`,
+        description: `${family.kind} ${code} ${variant.toLowerCase()} for evaluating the device in your own design.`,
+        type: family.type,
+        source: n % 3 === 0 ? 'BSG' : 'portal',
+        version: `${1 + (n % 3)}.${n % 5}`,
+        productPageUrl: `https://www.example.com/products/${code.toLowerCase()}`,
+        image: null,
+        serialnumberRequired: n % 4 !== 0,
+        releasedForRegistration: n % 5 !== 0,
+        restrictedAccess: n % 7 === 0,
+        secure,
+        showInRegistrationPage: true,
+        productType: variant.includes('Board') || variant.includes('Shield') ? 'board' : 'chip',
+        createdAt: created,
+        updatedAt: new Date(created.getTime() + n * 86_400_000),
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Fills an empty database with the demo catalogue and accounts. Does nothing when any board or user exists,
+ * so a restart never duplicates and never touches real data.
+ */
+export async function seedDemoData(db: Database, issuerKey: string): Promise<boolean> {
+  const [existing] = await db
+    .select({
+      boards: sql<number>`(select count(*) from ${boards})::int`,
+      users: sql<number>`(select count(*) from ${users})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  if (existing && existing.boards + existing.users > 0) return false;
+
+  await db.transaction(async (tx) => {
+    await tx.insert(boards).values(demoBoards());
+    for (const account of DEMO_ACCOUNTS) {
+      const [identity] = await tx
+        .insert(identityAccounts)
+        .values({
+          email: account.email,
+          passwordHash: await hashPassword(DEMO_PASSWORD),
+          givenName: account.givenName,
+          familyName: account.familyName,
+          company: account.company,
+          country: account.country,
+          emailVerified: true,
+        })
+        .returning({ id: identityAccounts.id });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          subject: identity!.id,
+          issuer: issuerKey,
+          username: account.email,
+          email: account.email,
+          givenName: account.givenName,
+          familyName: account.familyName,
+          company: account.company,
+          country: account.country,
+          emailVerified: true,
+        })
+        .returning({ id: users.id });
+      if (account.roles.length > 0) {
+        await tx.insert(userRoles).values(account.roles.map((role) => ({ userId: user!.id, role })));
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** Portal users: created on first sign-in from the token's claims; `subject` is the token's `sub`. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    issuer: text('issuer').notNull(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    company: text('company'),
+    country: text('country'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_issuer_subject_key').on(t.issuer, t.subject),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Global role grants (spec §6: roles are managed in the portal, not in the identity provider). */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), index('user_roles_role_idx').on(t.role)],
+);
+
+/**
+ * Accounts of the embedded identity provider. Kept apart from `users`: with an external provider this table
+ * stays empty, and the portal's users come from tokens alone.
+ */
+export const identityAccounts = pgTable(
+  'identity_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    company: text('company'),
+    country: text('country'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('identity_accounts_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** Storage of the embedded provider's sessions, grants, codes and tokens, so a restart keeps sign-ins. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const boards = pgTable(
+  'boards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ispnId: text('ispn_id'),
+    ispn: text('ispn'),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type'),
+    source: text('source'),
+    version: text('version'),
+    productPageUrl: text('product_page_url'),
+    image: text('image'),
+    serialnumberRequired: boolean('serialnumber_required').notNull().default(true),
+    releasedForRegistration: boolean('released_for_registration').notNull().default(false),
+    restrictedAccess: boolean('restricted_access').notNull().default(false),
+    secure: boolean('secure').notNull().default(false),
+    showInRegistrationPage: boolean('show_in_registration_page').notNull().default(true),
+    productType: text('product_type', { enum: ['chip', 'board'] })
+      .notNull()
+      .default('chip'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('boards_name_key').on(t.name),
+    index('boards_name_lower_idx').on(sql`lower(${t.name})`),
+    index('boards_updated_at_idx').on(t.updatedAt, t.id),
+  ],
+);
+
+/** Every state-changing call writes one (ARCHITECTURE: who, what, before, after, when). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

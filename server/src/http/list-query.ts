@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { parseRangeHeader } from '@portal/resources';
+import { badRequest } from './errors.js';
+
+/** Query parameters of react-admin's simple-rest dialect, as strings of JSON. */
+export const listQuerystring = z.object({
+  sort: z.string().max(200).optional(),
+  range: z.string().max(100).optional(),
+  filter: z.string().max(10_000).optional(),
+});
+
+export interface ListQuery<Sort extends string, Filter> {
+  sort: { field: Sort; order: 'ASC' | 'DESC' } | null;
+  /** null: no range asked, every matching row is returned. */
+  range: { offset: number; count: number } | null;
+  filter: Filter;
+}
+
+const MAX_PAGE = 1000;
+
+function parseJson(value: string, name: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest(`The ${name} parameter is not valid JSON.`, [name]);
+  }
+}
+
+/**
+ * Reads sort, range and filter from the query (JSON) and the Range header. Sort fields and filters are
+ * allow-listed by the caller's schemas; anything else is refused with 400.
+ */
+export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
+  query: z.infer<typeof listQuerystring>,
+  rangeHeader: string | undefined,
+  options: { sortFields: readonly Sort[]; filter: Filter },
+): ListQuery<Sort, z.infer<Filter>> {
+  let sort: ListQuery<Sort, unknown>['sort'] = null;
+  if (query.sort) {
+    const parsed = z
+      .tuple([
+        z.enum(options.sortFields as unknown as [Sort, ...Sort[]]),
+        z.enum(['ASC', 'DESC', 'asc', 'desc']),
+      ])
+      .safeParse(parseJson(query.sort, 'sort'));
+    if (!parsed.success) {
+      throw badRequest(
+        `sort must be ["field","ASC"|"DESC"] with field one of: ${options.sortFields.join(', ')}.`,
+        ['sort'],
+      );
+    }
+    sort = { field: parsed.data[0], order: parsed.data[1].toUpperCase() as 'ASC' | 'DESC' };
+  }
+
+  let range: ListQuery<Sort, unknown>['range'] = null;
+  if (rangeHeader !== undefined) {
+    range = parseRangeHeader(rangeHeader);
+    if (!range) throw badRequest('The Range header must read <resource>=<first>-<last>.', ['Range']);
+  } else if (query.range) {
+    const parsed = z
+      .tuple([
+        z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      ])
+      .refine(([first, last]) => last >= first)
+      .safeParse(parseJson(query.range, 'range'));
+    if (!parsed.success) throw badRequest('range must be [first,last] with 0 <= first <= last.', ['range']);
+    range = { offset: parsed.data[0], count: parsed.data[1] - parsed.data[0] + 1 };
+  }
+  if (range && range.count > MAX_PAGE) {
+    throw badRequest(`A page holds at most ${MAX_PAGE} rows.`, ['range']);
+  }
+
+  const rawFilter = query.filter ? parseJson(query.filter, 'filter') : {};
+  const filter = options.filter.safeParse(rawFilter);
+  if (!filter.success) {
+    const issue = filter.error.issues[0];
+    throw badRequest(`Invalid filter: ${issue?.message ?? 'not allowed'}.`, [
+      'filter',
+      ...(issue?.path.map(String) ?? []),
+    ]);
+  }
+  return { sort, range, filter: filter.data };
+}

@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '../db/client.js';
+import { identityAccounts } from '../db/schema.js';
+import type { Config } from '../config.js';
+import { databaseAdapter } from './adapter.js';
+import type { ProviderSecrets } from './keys.js';
+import { escapeHtml, logoutPage, page } from './views.js';
+
+export const ACR_PASSWORD = 'urn:portal:acr:pwd';
+export const ACR_MFA = 'urn:portal:acr:mfa';
+
+export const INTERACTION_PATH = '/oidc/interaction';
+
+type Account = typeof identityAccounts.$inferSelect;
+
+export function profileClaims(account: Account) {
+  return {
+    sub: account.id,
+    email: account.email,
+    email_verified: account.emailVerified,
+    given_name: account.givenName ?? undefined,
+    family_name: account.familyName ?? undefined,
+    company: account.company ?? undefined,
+    country: account.country ?? undefined,
+  };
+}
+
+export async function findIdentityAccount(
+  db: Database,
+  by: { id: string } | { email: string },
+): Promise<Account | undefined> {
+  if ('id' in by && !/^[0-9a-f-]{36}$/i.test(by.id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(identityAccounts)
+    .where(
+      'id' in by
+        ? eq(identityAccounts.id, by.id)
+        : eq(sql`lower(${identityAccounts.email})`, by.email.trim().toLowerCase()),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The embedded OIDC provider (the certified `oidc-provider` library), configured for the portal's two clients. */
+export function createProvider(config: Config, db: Database, secrets: ProviderSecrets): Provider {
+  const { publicUrl } = config;
+  const { issuer, audience, productScope } = config.oidc;
+  const client = (clientId: string) => ({
+    client_id: clientId,
+    application_type: 'web' as const,
+    token_endpoint_auth_method: 'none' as const,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code' as const],
+    redirect_uris: [`${publicUrl}/auth/callback`],
+    post_logout_redirect_uris: [`${publicUrl}/welcome`, `${publicUrl}/`],
+  });
+
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db),
+    clients: [
+      client(config.oidc.clientId),
+      { ...client(config.oidc.mfaClientId), default_acr_values: [ACR_MFA] },
+    ],
+    jwks: secrets.jwks as Configuration['jwks'],
+    cookies: { keys: secrets.cookieKeys },
+    acrValues: [ACR_PASSWORD, ACR_MFA],
+    scopes: ['openid', 'offline_access', 'email', 'profile', productScope],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'company', 'country'],
+    },
+    // Profile claims travel in the ID token: oidc-provider does not answer userinfo for audience-bound JWTs.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    ttl: {
+      AccessToken: 15 * 60,
+      AuthorizationCode: 60,
+      IdToken: 15 * 60,
+      Interaction: 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      Session: 24 * 60 * 60,
+      RefreshToken: 24 * 60 * 60,
+    },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: false },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = page(
+            'Signed out',
+            '<h1>Signed out</h1><p>You are signed out.</p><a href="/">Back to the portal</a>',
+          );
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: productScope,
+            audience,
+            accessTokenTTL: 15 * 60,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    issueRefreshToken: (_ctx, oidcClient) => oidcClient.grantTypeAllowed('refresh_token'),
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const account = await findIdentityAccount(db, { id: token.accountId });
+      if (!account) return undefined;
+      const { sub: _sub, ...claims } = profileClaims(account);
+      // Step-up is judged from the token alone, so acr and amr travel in it.
+      const session = token as unknown as { acr?: string; amr?: string[] };
+      return { ...claims, acr: session.acr, amr: session.amr };
+    },
+    findAccount: async (_ctx, id) => {
+      const account = await findIdentityAccount(db, { id });
+      if (!account) return undefined;
+      return { accountId: account.id, claims: () => profileClaims(account) };
+    },
+    renderError: (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = 'html';
+      const message = out.error_description ?? out.error;
+      ctx.body = page(
+        'Sign-in problem',
+        `<h1>Sign-in problem</h1><p role="alert">${escapeHtml(String(message))}</p><a href="/">Back to the portal</a>`,
+      );
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  return provider;
+}

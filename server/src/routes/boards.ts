@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOARD_SORT_FIELDS,
+  boardListFilterSchema,
+  boardSchema,
+  formatContentRange,
+  type Board,
+} from '@portal/resources';
+import type { Database } from '../db/client.js';
+import { boards } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { listQuerystring, parseListQuery } from '../http/list-query.js';
+import { errorResponses } from './schemas.js';
+
+const sortColumns = {
+  name: boards.name,
+  ispn: boards.ispn,
+  type: boards.type,
+  productType: boards.productType,
+  createdAt: boards.createdAt,
+  updatedAt: boards.updatedAt,
+} as const satisfies Record<(typeof BOARD_SORT_FIELDS)[number], unknown>;
+
+/** Escapes LIKE wildcards so a filter value matches literally. */
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function toBoard(row: typeof boards.$inferSelect): Board {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const adminOnly = app.requireRouteRole('ADMIN', 'COMPANYSPACE_ADMIN');
+
+  app.get(
+    '/boards',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['boards'],
+        summary:
+          'List boards (react-admin simple-rest dialect: Range header or range/sort/filter parameters)',
+        security: [{ bearer: [] }],
+        querystring: listQuerystring,
+        headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+        response: { 200: z.array(boardSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, request.headers.range, {
+        sortFields: BOARD_SORT_FIELDS,
+        filter: boardListFilterSchema,
+      });
+      const conditions: SQL[] = [];
+      const { q, name, id } = list.filter;
+      if (name) conditions.push(ilike(boards.name, likePattern(name)));
+      if (q) {
+        const pattern = likePattern(q);
+        conditions.push(
+          or(ilike(boards.name, pattern), ilike(boards.ispn, pattern), ilike(boards.description, pattern))!,
+        );
+      }
+      if (id !== undefined) conditions.push(inArray(boards.id, Array.isArray(id) ? id : [id]));
+      const where = conditions.length ? and(...conditions) : undefined;
+
+      const sortColumn = sortColumns[list.sort?.field ?? 'name'];
+      const direction = list.sort?.order === 'DESC' ? desc : asc;
+      const query = db.select().from(boards).where(where).orderBy(direction(sortColumn), asc(boards.id));
+      const rows = list.range ? await query.limit(list.range.count).offset(list.range.offset) : await query;
+
+      const offset = list.range?.offset ?? 0;
+      let total = offset + rows.length;
+      if (list.range && (rows.length === list.range.count || (rows.length === 0 && offset > 0))) {
+        const [counted] = await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(boards)
+          .where(where);
+        total = counted!.count;
+      }
+      reply.header('Content-Range', formatContentRange('boards', offset, rows.length, total));
+      return rows.map(toBoard);
+    },
+  );
+
+  app.get(
+    '/boards/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['boards'],
+        summary: 'One board',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: { 200: boardSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const [row] = await db.select().from(boards).where(eq(boards.id, request.params.id)).limit(1);
+      if (!row) throw notFound('Board not found.', ['board']);
+      return toBoard(row);
+    },
+  );
+};
