@@ -15,7 +15,9 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
 
 const postgresFound = findPostgresBinaries() !== null;
 if (!postgresFound) {
-  console.warn('[vitest] No PostgreSQL server binaries (PG_BIN, /usr/lib/postgresql/*/bin or pg_config): server tests run on PGlite only.');
+  console.warn(
+    '[vitest] No PostgreSQL server binaries (PG_BIN, /usr/lib/postgresql/*/bin or pg_config): server tests run on PGlite only.',
+  );
 }
 
 export default defineConfig({

@@ -59,6 +59,7 @@ export function hasAnyRouteRole(user: HasRoles | null | undefined, required: rea
 /** Who may open the admin console at all (spec §2.3: admin or company space admin). */
 export const ADMIN_CONSOLE_ROLES: readonly RouteRole[] = ['ADMIN', 'COMPANYSPACE_ADMIN'];
 
-export const isInternalUser = (user: HasRoles | null | undefined): boolean => hasAnyRouteRole(user, ['INTERNAL_USER']);
+export const isInternalUser = (user: HasRoles | null | undefined): boolean =>
+  hasAnyRouteRole(user, ['INTERNAL_USER']);
 export const isCompanySpaceAdmin = (user: HasRoles | null | undefined): boolean =>
   hasAnyRouteRole(user, ['COMPANYSPACE_ADMIN']);

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 function expectErrorShape(body: ErrorBody, status: number) {
   expect(body.status).toBe(status);
@@ -36,8 +37,16 @@ describe('sign-in through the embedded provider', () => {
     expect(claims.aud).toBe(t.config.oidc.audience);
     expect(claims.iss).toBe(t.config.oidc.issuer);
     expect(claims.scope).toContain('portal');
-    const idClaims = JSON.parse(Buffer.from(admin.id_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(idClaims).toMatchObject({ given_name: 'Ada', family_name: 'Admin', email: 'admin@portal.test', email_verified: true });
+    const idClaims = JSON.parse(Buffer.from(admin.id_token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(idClaims).toMatchObject({
+      given_name: 'Ada',
+      family_name: 'Admin',
+      email: 'admin@portal.test',
+      email_verified: true,
+    });
     expect(admin.refresh_token).toBeTruthy();
   });
 
@@ -46,7 +55,11 @@ describe('sign-in through the embedded provider', () => {
       method: 'POST',
       url: '/oidc/token',
       headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: admin.refresh_token!, client_id: 'portal' }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: admin.refresh_token!,
+        client_id: 'portal',
+      }).toString(),
     });
     expect(response.statusCode).toBe(200);
     const renewed = response.json<Tokens>();
@@ -55,11 +68,15 @@ describe('sign-in through the embedded provider', () => {
   });
 
   it('refuses a wrong password on the login page and changes nothing', async () => {
-    await expect(signIn(t.app, { email: 'admin@portal.test', password: 'wrong-password' })).rejects.toThrow('sign-in refused: 401');
+    await expect(signIn(t.app, { email: 'admin@portal.test', password: 'wrong-password' })).rejects.toThrow(
+      'sign-in refused: 401',
+    );
   });
 
   it('publishes its key set and discovery document under /oidc', async () => {
-    const discovery = (await get('/oidc/.well-known/openid-configuration', { host: 'localhost:8080' })).json<Record<string, unknown>>();
+    const discovery = (await get('/oidc/.well-known/openid-configuration', { host: 'localhost:8080' })).json<
+      Record<string, unknown>
+    >();
     expect(discovery.issuer).toBe(t.config.oidc.issuer);
     expect(discovery.end_session_endpoint).toBe(`${t.config.oidc.issuer}/session/end`);
     expect(discovery.revocation_endpoint).toBe(`${t.config.oidc.issuer}/token/revocation`);
@@ -75,7 +92,12 @@ describe('GET /api/v1/users/me', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache, no-store');
     const user = response.json<User>();
-    expect(user).toMatchObject({ email: 'admin@portal.test', givenName: 'Ada', familyName: 'Admin', emailVerified: true });
+    expect(user).toMatchObject({
+      email: 'admin@portal.test',
+      givenName: 'Ada',
+      familyName: 'Admin',
+      emailVerified: true,
+    });
     expect(user.roles).toEqual([{ name: 'Admin' }]);
   });
 
@@ -103,7 +125,11 @@ describe('GET /api/v1/boards', () => {
     expect(rows).toHaveLength(25);
     expect(response.headers['content-range']).toBe('boards 0-24/40');
     expect(response.headers['access-control-expose-headers']).toBe('Content-Range');
-    expect(parseContentRange(response.headers['content-range'] as string)).toEqual({ offset: 0, limit: 25, total: 40 });
+    expect(parseContentRange(response.headers['content-range'] as string)).toEqual({
+      offset: 0,
+      limit: 25,
+      total: 40,
+    });
     const last = await get('/api/v1/boards', { ...bearer(admin), range: 'boards=25-49' });
     expect(last.headers['content-range']).toBe('boards 25-39/40');
     expect(last.json<Board[]>()).toHaveLength(15);
@@ -111,7 +137,10 @@ describe('GET /api/v1/boards', () => {
 
   it('sorts in SQL in both directions', async () => {
     const q = (order: string) =>
-      get(`/api/v1/boards?sort=${encodeURIComponent(JSON.stringify(['name', order]))}&range=${encodeURIComponent('[0,39]')}`, bearer(admin));
+      get(
+        `/api/v1/boards?sort=${encodeURIComponent(JSON.stringify(['name', order]))}&range=${encodeURIComponent('[0,39]')}`,
+        bearer(admin),
+      );
     const asc = (await q('ASC')).json<Board[]>().map((b) => b.name);
     const desc = (await q('DESC')).json<Board[]>().map((b) => b.name);
     expect(asc).toHaveLength(40);
@@ -120,7 +149,11 @@ describe('GET /api/v1/boards', () => {
   });
 
   it('filters by name, case-insensitively, with wildcards taken literally', async () => {
-    const filter = (f: object) => get(`/api/v1/boards?filter=${encodeURIComponent(JSON.stringify(f))}`, { ...bearer(admin), range: 'boards=0-24' });
+    const filter = (f: object) =>
+      get(`/api/v1/boards?filter=${encodeURIComponent(JSON.stringify(f))}`, {
+        ...bearer(admin),
+        range: 'boards=0-24',
+      });
     const sec = await filter({ name: 'sec' });
     const names = sec.json<Board[]>().map((b) => b.name);
     expect(names.length).toBe(8);
@@ -128,14 +161,27 @@ describe('GET /api/v1/boards', () => {
     expect(sec.headers['content-range']).toBe('boards 0-7/8');
     expect((await filter({ name: '%' })).json<Board[]>()).toHaveLength(0);
     expect((await filter({ name: "'; drop table boards; --" })).json<Board[]>()).toHaveLength(0);
-    expect((await get('/api/v1/boards', { ...bearer(admin), range: 'boards=0-0' })).headers['content-range']).toBe('boards 0-0/40');
+    expect(
+      (await get('/api/v1/boards', { ...bearer(admin), range: 'boards=0-0' })).headers['content-range'],
+    ).toBe('boards 0-0/40');
   });
 
   it('answers every row without a range (react-admin getMany)', async () => {
     const all = await get('/api/v1/boards', bearer(admin));
-    const ids = all.json<Board[]>().slice(0, 2).map((b) => b.id);
-    const many = await get(`/api/v1/boards?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`, bearer(admin));
-    expect(many.json<Board[]>().map((b) => b.id).sort()).toEqual([...ids].sort());
+    const ids = all
+      .json<Board[]>()
+      .slice(0, 2)
+      .map((b) => b.id);
+    const many = await get(
+      `/api/v1/boards?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`,
+      bearer(admin),
+    );
+    expect(
+      many
+        .json<Board[]>()
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual([...ids].sort());
   });
 
   it('refuses unknown sort fields, filters and bad ranges with 400 in the error shape', async () => {
@@ -191,9 +237,14 @@ describe('platform routes', () => {
   });
 
   it('describes the API in OpenAPI 3.1 and serves a browsable reference', async () => {
-    const spec = (await get('/api/v1/openapi.json')).json<{ openapi: string; paths: Record<string, unknown> }>();
+    const spec = (await get('/api/v1/openapi.json')).json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+    }>();
     expect(spec.openapi).toBe('3.1.0');
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/v1/users/me', '/api/v1/boards', '/api/v1/boards/{id}']));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/users/me', '/api/v1/boards', '/api/v1/boards/{id}']),
+    );
     const docs = await get('/api/docs/');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');

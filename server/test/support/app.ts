@@ -20,7 +20,10 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const handle = await openDatabase({ databaseUrl: clusterUrl.replace(/\/postgres$/, `/${name}`), dataDir: null });
+  const handle = await openDatabase({
+    databaseUrl: clusterUrl.replace(/\/postgres$/, `/${name}`),
+    dataDir: null,
+  });
   return {
     ...handle,
     close: async () => {
@@ -34,7 +37,12 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-test-data', ...env });
+  return loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-test-data',
+    ...env,
+  });
 }
 
 export interface TestApp {

@@ -19,7 +19,11 @@ export function findPostgresBinaries(): string | null {
   } catch {
     // no pg_config on PATH
   }
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'postgres'))) ?? null;
+  return (
+    candidates.find(
+      (dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'postgres')),
+    ) ?? null
+  );
 }
 
 export async function freePort(): Promise<number> {
@@ -58,12 +62,35 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
     const [command, ...rest] = [...runAs, path.join(binDir, bin), ...args];
     return { command: command!, args: rest };
   };
-  const init = run('initdb', ['-D', dataDir, '-U', 'portal', '--auth=trust', '--encoding=UTF8', '--no-sync', '--locale=C']);
+  const init = run('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'portal',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--no-sync',
+    '--locale=C',
+  ]);
   execFileSync(init.command, init.args, { stdio: 'pipe' });
 
   const server = run('postgres', [
-    '-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dir,
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-h',
+    '127.0.0.1',
+    '-k',
+    dir,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
   ]);
   const child: ChildProcess = spawn(server.command, server.args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
@@ -97,15 +124,45 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
   return {
     url,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGINT');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+      // The postmaster's own PID: under runuser the child is runuser, which may not pass the signal on.
+      const pid = postmasterPid(dataDir) ?? child.pid;
+      if (pid) {
+        signal(pid, 'SIGINT');
+        const until = Date.now() + 10_000;
+        while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        if (isAlive(pid)) signal(pid, 'SIGKILL');
       }
+      if (child.exitCode === null) child.kill('SIGKILL');
+      child.stderr?.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function postmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function userExists(name: string): boolean {

@@ -44,7 +44,10 @@ export class InjectBrowser {
   }
 
   /** Follows redirects until one leaves the app for the given prefix (the client's callback). */
-  async follow(response: LightMyRequestResponse, stopAt: string): Promise<{ response: LightMyRequestResponse; location?: string }> {
+  async follow(
+    response: LightMyRequestResponse,
+    stopAt: string,
+  ): Promise<{ response: LightMyRequestResponse; location?: string }> {
     let current = response;
     for (let hops = 0; hops < 10; hops += 1) {
       const location = current.headers.location as string | undefined;
@@ -85,7 +88,8 @@ export async function signIn(app: FastifyInstance, options: SignInOptions): Prom
   });
   const start = await browser.request('GET', `/oidc/auth?${params}`);
   const { response: loginPage } = await browser.follow(start, redirectUri);
-  if (loginPage.statusCode !== 200) throw new Error(`no login page: ${loginPage.statusCode} ${loginPage.body}`);
+  if (loginPage.statusCode !== 200)
+    throw new Error(`no login page: ${loginPage.statusCode} ${loginPage.body}`);
   const action = /action="([^"]+)"/.exec(loginPage.body)?.[1];
   if (!action) throw new Error('login page has no form');
   const posted = await browser.request('POST', action.replace(/&amp;/g, '&'), {
@@ -118,4 +122,6 @@ export async function signIn(app: FastifyInstance, options: SignInOptions): Prom
   return token.json<Tokens>();
 }
 
-export const bearer = (tokens: Pick<Tokens, 'access_token'>) => ({ authorization: `Bearer ${tokens.access_token}` });
+export const bearer = (tokens: Pick<Tokens, 'access_token'>) => ({
+  authorization: `Bearer ${tokens.access_token}`,
+});

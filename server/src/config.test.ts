@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has embedded defaults: port 8080, ./data, PGlite, the embedded provider', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toMatchObject({
+      embedded: true,
+      issuer: 'http://localhost:8080/oidc',
+      audience: 'http://localhost:8080/api/v1',
+      clientId: 'portal',
+      mfaClientId: 'portal-mfa',
+      loadUserInfo: false,
+    });
+  });
+
+  it('follows PORT in the public URL and the issuer', () => {
+    const config = loadConfig({ PORT: '9090' });
+    expect(config.publicUrl).toBe('http://localhost:9090');
+    expect(config.oidc.issuer).toBe('http://localhost:9090/oidc');
+  });
+
+  it('turns the embedded provider off when OIDC_ISSUER is set', () => {
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://id.example.com/realms/portal/',
+      OIDC_AUDIENCE: 'portal-api',
+    });
+    expect(config.oidc).toMatchObject({
+      embedded: false,
+      issuer: 'https://id.example.com/realms/portal',
+      audience: 'portal-api',
+      loadUserInfo: true,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT="eighty": expected a port number'],
+    [{ PORT: '70000' }, 'PORT="70000": expected a port from 0 to 65535'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL="mysql://x": expected a postgres:// or postgresql:// connection URL',
+    ],
+    [
+      { OIDC_ISSUER: 'not a url', OIDC_AUDIENCE: 'a' },
+      'OIDC_ISSUER="not a url": expected an http(s) URL of the identity provider issuer',
+    ],
+    [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA="maybe": expected true or false'],
+    [
+      { PUBLIC_URL: 'ftp://x' },
+      'PUBLIC_URL="ftp://x": expected an http(s) URL such as https://portal.example.com',
+    ],
+  ])('refuses %o naming the variable and what it expects', (env, problem) => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  it('asks for OIDC_AUDIENCE with an external issuer', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com' })[0]).toMatch(
+      /^OIDC_AUDIENCE: expected the API audience/,
+    );
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'loud' })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
+
+/** System Chromium (Playwright cannot download its own browsers here). CHROMIUM_PATH overrides. */
+export function findChromium(): string {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) {
+    if (!fs.existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist.`);
+    return fromEnv;
+  }
+  const found = CANDIDATES.find((file) => fs.existsSync(file));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`) ' +
+        'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+    );
+  }
+  return found;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
