@@ -104,7 +104,11 @@ describe('GET /api/v1/users/me', () => {
   it('refuses a missing, malformed or forged token with 401 in the error shape', async () => {
     const [header, payload] = admin.access_token.split('.');
     const forged = `${header}.${payload}.${Buffer.from('not-the-signature').toString('base64url')}`;
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: `Bearer ${forged}` }]) {
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${forged}` },
+    ]) {
       const response = await get('/api/v1/users/me', headers);
       expect(response.statusCode).toBe(401);
       expectErrorShape(response.json(), 401);
