@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './range.js';
 export * from './user.js';
 export * from './board.js';
+export * from './portal-config.js';

@@ -130,10 +130,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
     }
     if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
-      return sendIndex(reply, apps.adminIndex, 'admin console');
+      return sendIndex(reply, apps.adminIndex(), 'admin console');
     }
     // Every other path is a route of the customer app, which shows its own not-found page.
-    return sendIndex(reply, apps.customerIndex, 'customer app');
+    return sendIndex(reply, apps.customerIndex(), 'customer app');
   });
 
   return app;

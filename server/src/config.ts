@@ -34,6 +34,7 @@ const envShape = z.object({
     .regex(/^[\w:.-]+$/, 'expected one scope name')
     .default('portal'),
   OIDC_LOAD_USERINFO: booleanFlag.optional(),
+  OIDC_MFA_ACR_VALUES: z.string().min(1, 'expected space-separated acr values').optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).optional(),
@@ -64,6 +65,8 @@ export interface Config {
     audience: string;
     productScope: string;
     loadUserInfo: boolean;
+    /** The acr the MFA client asks for; undefined leaves it to the provider's client registration. */
+    mfaAcrValues: string | undefined;
   };
   seedDemoData: boolean;
   logLevel: string;
@@ -77,6 +80,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** The acr of the embedded provider's second factor (its password-only sign-in is urn:portal:acr:pwd). */
+export const EMBEDDED_MFA_ACR = 'urn:portal:acr:mfa';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -113,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       productScope: e.OIDC_PRODUCT_SCOPE,
       // The embedded provider puts profile claims in the ID token: it will not answer userinfo for a JWT access token.
       loadUserInfo: e.OIDC_LOAD_USERINFO ?? !embedded,
+      mfaAcrValues: e.OIDC_MFA_ACR_VALUES ?? (embedded ? EMBEDDED_MFA_ACR : undefined),
     },
     seedDemoData: e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,

@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface StaticApps {
-  customerIndex: string | null;
-  adminIndex: string | null;
+  customerIndex(): string | null;
+  adminIndex(): string | null;
 }
 
 const MISSING = (name: string) =>
@@ -18,9 +18,17 @@ const MISSING = (name: string) =>
 export async function registerStaticApps(app: FastifyInstance, root: string): Promise<StaticApps> {
   const customerDist = path.join(root, 'customer-app', 'dist');
   const adminDist = path.join(root, 'admin-app', 'dist');
-  const readIndex = (dist: string) => {
+  // Re-read when the file changes, so a rebuild is served without a restart.
+  const indexOf = (dist: string) => {
     const file = path.join(dist, 'index.html');
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+    let cached: { mtimeMs: number; html: string } | null = null;
+    return () => {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat) return null;
+      if (cached?.mtimeMs !== stat.mtimeMs)
+        cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(file, 'utf8') };
+      return cached.html;
+    };
   };
   const setHeaders = (reply: FastifyReply, file: string) => {
     reply.header(
@@ -48,7 +56,7 @@ export async function registerStaticApps(app: FastifyInstance, root: string): Pr
       setHeaders,
     });
   }
-  return { customerIndex: readIndex(customerDist), adminIndex: readIndex(adminDist) };
+  return { customerIndex: indexOf(customerDist), adminIndex: indexOf(adminDist) };
 }
 
 export function sendIndex(reply: FastifyReply, html: string | null, name: string) {

@@ -130,6 +130,7 @@ describe('GET /api/v1/boards', () => {
     expect(response.headers['content-range']).toBe('boards 0-24/40');
     expect(response.headers['access-control-expose-headers']).toBe('Content-Range');
     expect(parseContentRange(response.headers['content-range'] as string)).toEqual({
+      resource: 'boards',
       offset: 0,
       limit: 25,
       total: 40,
@@ -236,6 +237,7 @@ describe('platform routes', () => {
         mfaClientId: 'portal-mfa',
         scope: 'openid email profile portal',
         loadUserInfo: false,
+        mfaAcrValues: 'urn:portal:acr:mfa',
       },
     });
   });

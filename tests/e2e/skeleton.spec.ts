@@ -69,7 +69,7 @@ test.describe('admin console', () => {
     const sorted = page.waitForResponse(
       (r) => r.url().includes('/api/v1/boards') && decodeURIComponent(r.url()).includes('"name","DESC"'),
     );
-    await page.getByRole('button', { name: /^Name/ }).click();
+    await page.getByRole('button', { name: 'Sort by name descending' }).click();
     const sortedResponse = await sorted;
     const names = ((await sortedResponse.json()) as { name: string }[]).map((b) => b.name);
     expect(names).toEqual([...names].sort().reverse());

@@ -12,7 +12,7 @@ export const listQuerystring = z.object({
 export interface ListQuery<Sort extends string, Filter> {
   sort: { field: Sort; order: 'ASC' | 'DESC' } | null;
   /** null: no range asked, every matching row is returned. */
-  range: { offset: number; count: number } | null;
+  range: { offset: number; limit: number } | null;
   filter: Filter;
 }
 
@@ -65,9 +65,9 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
       .refine(([first, last]) => last >= first)
       .safeParse(parseJson(query.range, 'range'));
     if (!parsed.success) throw badRequest('range must be [first,last] with 0 <= first <= last.', ['range']);
-    range = { offset: parsed.data[0], count: parsed.data[1] - parsed.data[0] + 1 };
+    range = { offset: parsed.data[0], limit: parsed.data[1] - parsed.data[0] + 1 };
   }
-  if (range && range.count > MAX_PAGE) {
+  if (range && range.limit > MAX_PAGE) {
     throw badRequest(`A page holds at most ${MAX_PAGE} rows.`, ['range']);
   }
 

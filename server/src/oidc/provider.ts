@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/client.js';
 import { identityAccounts } from '../db/schema.js';
-import type { Config } from '../config.js';
+import { EMBEDDED_MFA_ACR, type Config } from '../config.js';
 import { databaseAdapter } from './adapter.js';
 import type { ProviderSecrets } from './keys.js';
 import { escapeHtml, logoutPage, page } from './views.js';
 
 export const ACR_PASSWORD = 'urn:portal:acr:pwd';
-export const ACR_MFA = 'urn:portal:acr:mfa';
+export const ACR_MFA = EMBEDDED_MFA_ACR;
 
 export const INTERACTION_PATH = '/oidc/interaction';
 

@@ -67,18 +67,21 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       const sortColumn = sortColumns[list.sort?.field ?? 'name'];
       const direction = list.sort?.order === 'DESC' ? desc : asc;
       const query = db.select().from(boards).where(where).orderBy(direction(sortColumn), asc(boards.id));
-      const rows = list.range ? await query.limit(list.range.count).offset(list.range.offset) : await query;
+      const rows = list.range ? await query.limit(list.range.limit).offset(list.range.offset) : await query;
 
       const offset = list.range?.offset ?? 0;
       let total = offset + rows.length;
-      if (list.range && (rows.length === list.range.count || (rows.length === 0 && offset > 0))) {
+      if (list.range && (rows.length === list.range.limit || (rows.length === 0 && offset > 0))) {
         const [counted] = await db
           .select({ count: sql<number>`count(*)::int` })
           .from(boards)
           .where(where);
         total = counted!.count;
       }
-      reply.header('Content-Range', formatContentRange('boards', offset, rows.length, total));
+      reply.header(
+        'Content-Range',
+        formatContentRange({ resource: 'boards', offset, limit: rows.length, total }),
+      );
       return rows.map(toBoard);
     },
   );

@@ -1,21 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { portalConfigSchema, type PortalConfig } from '@portal/resources';
 import type { Config } from '../config.js';
-
-export const publicConfigSchema = z.object({
-  apiUrl: z.string(),
-  oidc: z.object({
-    authority: z.string(),
-    clientId: z.string(),
-    mfaClientId: z.string(),
-    scope: z.string(),
-    loadUserInfo: z.boolean(),
-  }),
-});
 
 /** What the apps need to sign in, read at run time so a change of provider needs no rebuild. */
 export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const body: z.infer<typeof publicConfigSchema> = {
+  const body: PortalConfig = {
     apiUrl: '/api/v1',
     oidc: {
       authority: config.oidc.issuer,
@@ -23,6 +12,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       mfaClientId: config.oidc.mfaClientId,
       scope: `openid email profile ${config.oidc.productScope}`,
       loadUserInfo: config.oidc.loadUserInfo,
+      mfaAcrValues: config.oidc.mfaAcrValues,
     },
   };
   app.get(
@@ -31,7 +21,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         tags: ['platform'],
         summary: 'Sign-in settings for the apps',
-        response: { 200: publicConfigSchema },
+        response: { 200: portalConfigSchema },
       },
     },
     async () => body,

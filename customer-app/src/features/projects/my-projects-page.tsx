@@ -1,0 +1,48 @@
+import Add from '@mui/icons-material/Add';
+import FolderOpen from '@mui/icons-material/FolderOpen';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { DocumentTitle } from '../../components/document-title';
+import { paths } from '../../paths';
+import { ProjectsGreeting } from './projects-greeting';
+
+export function MyProjectsPage() {
+  return (
+    <>
+      <DocumentTitle title="My projects" />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 4 }}
+      >
+        <Box>
+          <Typography variant="h1" gutterBottom>
+            My projects
+          </Typography>
+          <ProjectsGreeting />
+        </Box>
+        <Button component={RouterLink} to={paths.createProject} variant="contained" startIcon={<Add />}>
+          Register product
+        </Button>
+      </Stack>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="projects-empty"
+        sx={{ p: 6, textAlign: 'center' }}
+      >
+        <FolderOpen aria-hidden="true" sx={{ fontSize: 48, color: 'text.disabled' }} />
+        <Typography id="projects-empty" variant="h2" sx={{ mt: 1 }}>
+          You have no projects yet
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Register a board or chip by its serial number to get its software, tools and documents.
+        </Typography>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+}
+
+function setup(response: () => Response | Promise<Response>, token: string | null = 'token-1') {
+  const fetchMock = vi.fn<typeof fetch>(async () => response());
+  const onUnauthorized = vi.fn();
+  const client = createApiClient({
+    baseUrl: 'http://portal.test/api/v1/',
+    getAccessToken: async () => token,
+    onUnauthorized,
+    fetch: fetchMock,
+  });
+  const lastRequest = () => {
+    const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+    return { url: String(url), init: init ?? {}, headers: new Headers(init?.headers) };
+  };
+  return { client, fetchMock, onUnauthorized, lastRequest };
+}
+
+const forbiddenBody = {
+  status: 403,
+  type: 'forbidden',
+  errors: [{ errorCode: 'forbidden', resources: [], messages: ['You may not see this board.'] }],
+};
+
+describe('createApiClient', () => {
+  it('sends JSON, no-cache and the bearer token', async () => {
+    const { client, lastRequest } = setup(() => jsonResponse({ ok: true }));
+    await expect(client.request('/boards/1')).resolves.toEqual({ ok: true });
+    const { url, headers } = lastRequest();
+    expect(url).toBe('http://portal.test/api/v1/boards/1');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Cache-Control')).toBe('no-cache');
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it('leaves out the Authorization header without a token', async () => {
+    const { client, lastRequest } = setup(() => jsonResponse([]), null);
+    await client.request('boards');
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it('serialises a json body', async () => {
+    const { client, lastRequest } = setup(() => jsonResponse({ id: 'x' }, { status: 201 }));
+    await client.request('projects', { method: 'POST', json: { name: 'P' } });
+    const { init, headers } = lastRequest();
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"name":"P"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('answers undefined for an empty body', async () => {
+    const { client } = setup(() => new Response(null, { status: 204 }));
+    await expect(client.request('boards/1', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('throws an ApiError carrying the spec error body', async () => {
+    const { client, onUnauthorized } = setup(() => jsonResponse(forbiddenBody, { status: 403 }));
+    const error = await client.request('boards').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 403,
+      type: 'forbidden',
+      message: 'You may not see this board.',
+      errors: forbiddenBody.errors,
+    });
+    expect((error as ApiError).hasErrorCode('forbidden')).toBe(true);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('uses the status title when the body is not the spec shape', async () => {
+    const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(client.request('boards')).rejects.toMatchObject({
+      status: 502,
+      message: 'Service unavailable',
+    });
+  });
+
+  it('calls onUnauthorized for a 401 unless the caller handles it', async () => {
+    const body = { status: 401, type: 'unauthorized', errors: [] };
+    const { client, onUnauthorized } = setup(() => jsonResponse(body, { status: 401 }));
+    await expect(client.getCurrentUser()).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(onUnauthorized.mock.calls[0]?.[0]).toBeInstanceOf(ApiError);
+
+    await expect(client.getCurrentUser({ handleUnauthorized: false })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    const { client } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.request('boards')).rejects.toMatchObject({ status: 0, type: 'network_error' });
+  });
+
+  it('lets an abort through unchanged', async () => {
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    const { client } = setup(() => Promise.reject(abort));
+    await expect(client.request('boards')).rejects.toBe(abort);
+  });
+
+  it('rejects a 2xx answer that is not JSON', async () => {
+    const { client } = setup(() => new Response('<html></html>', { status: 200 }));
+    await expect(client.request('boards')).rejects.toMatchObject({ type: 'invalid_response' });
+  });
+
+  describe('requestList', () => {
+    it('sends Range and the simple-rest query, and parses Content-Range', async () => {
+      const { client, lastRequest } = setup(() =>
+        jsonResponse([{ id: 'a' }], { headers: { 'Content-Range': 'boards 25-25/26' } }),
+      );
+      const result = await client.requestList('boards', {
+        offset: 25,
+        limit: 25,
+        sort: ['name', 'ASC'],
+        filter: { q: 'evk' },
+      });
+      expect(result).toEqual({
+        data: [{ id: 'a' }],
+        range: { resource: 'boards', offset: 25, limit: 1, total: 26 },
+      });
+      const { url, headers } = lastRequest();
+      expect(headers.get('Range')).toBe('boards=25-49');
+      const query = new URL(url).searchParams;
+      expect(query.get('range')).toBe('[25,49]');
+      expect(query.get('sort')).toBe('["name","ASC"]');
+      expect(query.get('filter')).toBe('{"q":"evk"}');
+    });
+
+    it('rejects an answer without Content-Range', async () => {
+      const { client } = setup(() => jsonResponse([]));
+      await expect(client.requestList('boards', { offset: 0, limit: 25 })).rejects.toMatchObject({
+        type: 'invalid_response',
+      });
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import { ApiError, INVALID_RESPONSE_TYPE, NETWORK_ERROR_TYPE, toApiErrorBody } from './api-error';
+import { formatRangeHeader, parseContentRange, type ContentRange, type User } from '@portal/resources';
+
+export type AccessTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+
+export interface ApiClientOptions {
+  /** Absolute API root, e.g. `http://localhost:8080/api/v1` (see `PortalConfig.apiUrl`). */
+  baseUrl: string;
+  getAccessToken: AccessTokenGetter;
+  /** Called for every 401 answer before the error is thrown (spec §4: navigate to the index page). */
+  onUnauthorized?: (error: ApiError) => void;
+  /** For tests; defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
+  /** Sent as a JSON body with `Content-Type: application/json`. */
+  json?: unknown;
+  /** Other bodies (FormData, Blob) are sent as they are. */
+  body?: BodyInit | null;
+  /** Set to false when the caller deals with a 401 itself (e.g. the sign-in callback). */
+  handleUnauthorized?: boolean;
+}
+
+export interface ListRequest {
+  offset: number;
+  limit: number;
+  /** `[field, 'ASC' | 'DESC']` in the simple-rest dialect. */
+  sort?: readonly [string, 'ASC' | 'DESC'];
+  filter?: Record<string, unknown>;
+  signal?: AbortSignal;
+}
+
+export interface ListResult<T> {
+  data: T[];
+  range: ContentRange;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  /** Calls `path` under the API root and answers the parsed JSON (undefined for an empty body). */
+  request<T>(path: string, options?: ApiRequestOptions): Promise<T>;
+  /** A paged list call: sends the `Range` header, reads `Content-Range` into offset, limit and total. */
+  requestList<T>(path: string, list: ListRequest, options?: ApiRequestOptions): Promise<ListResult<T>>;
+  /** `GET users/me` */
+  getCurrentUser(options?: ApiRequestOptions): Promise<User>;
+}
+
+export function createApiClient({
+  baseUrl,
+  getAccessToken,
+  onUnauthorized,
+  fetch: fetchImpl = (...args) => fetch(...args),
+}: ApiClientOptions): ApiClient {
+  const root = baseUrl.replace(/\/+$/, '');
+
+  async function send(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+    const { json, handleUnauthorized = true, headers: extraHeaders, ...init } = options;
+    const headers = new Headers(extraHeaders);
+    headers.set('Accept', 'application/json');
+    headers.set('Cache-Control', 'no-cache');
+    const token = await getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body = init.body;
+    if (json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(json);
+    }
+
+    let response: Response;
+    try {
+      response = await fetchImpl(`${root}/${path.replace(/^\/+/, '')}`, { ...init, headers, body });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError(
+        { status: 0, type: NETWORK_ERROR_TYPE, errors: [] },
+        { message: 'The server could not be reached. Check your connection and try again.', cause: error },
+      );
+    }
+    if (!response.ok) {
+      const { json: errorJson, text } = await readBody(response);
+      const error = new ApiError(toApiErrorBody(response.status, errorJson ?? text, response.statusText));
+      if (response.status === 401 && handleUnauthorized) onUnauthorized?.(error);
+      throw error;
+    }
+    return response;
+  }
+
+  async function request<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+    const response = await send(path, options);
+    const { json, text } = await readBody(response);
+    if (json === undefined && text !== '') {
+      throw new ApiError(
+        { status: response.status, type: INVALID_RESPONSE_TYPE, errors: [] },
+        { message: 'The server answered with a response that is not JSON.' },
+      );
+    }
+    return json as T;
+  }
+
+  async function requestList<T>(
+    path: string,
+    { offset, limit, sort, filter, signal }: ListRequest,
+    options: ApiRequestOptions = {},
+  ): Promise<ListResult<T>> {
+    const resource = path.split('?')[0]?.split('/').filter(Boolean).pop() ?? path;
+    const query = new URLSearchParams({ range: JSON.stringify([offset, offset + limit - 1]) });
+    if (sort) query.set('sort', JSON.stringify(sort));
+    if (filter) query.set('filter', JSON.stringify(filter));
+    const headers = new Headers(options.headers);
+    headers.set('Range', formatRangeHeader(resource, offset, limit));
+    const separator = path.includes('?') ? '&' : '?';
+    const response = await send(`${path}${separator}${query}`, { signal, ...options, headers });
+    const { json: data } = await readBody(response);
+    const contentRange = response.headers.get('Content-Range');
+    if (!Array.isArray(data) || !contentRange) {
+      throw new ApiError(
+        { status: response.status, type: INVALID_RESPONSE_TYPE, errors: [] },
+        { message: 'The server answered a list call without a JSON array and a Content-Range header.' },
+      );
+    }
+    return { data: data as T[], range: parseContentRange(contentRange) };
+  }
+
+  return {
+    baseUrl: root,
+    request,
+    requestList,
+    getCurrentUser: (options) => request<User>('users/me', options),
+  };
+}
+
+/** The body as text, and parsed when it is JSON (`json` stays undefined for an empty or non-JSON body). */
+async function readBody(response: Response): Promise<{ json?: unknown; text: string }> {
+  const text = await response.text();
+  if (text === '') return { text };
+  try {
+    return { json: JSON.parse(text) as unknown, text };
+  } catch {
+    return { text };
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

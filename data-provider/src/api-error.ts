@@ -1,0 +1,102 @@
+/** One entry of the spec's error body (calls-auth-errors §3, §8.3). */
+export interface ApiErrorItem {
+  errorCode: string;
+  /** Names of the fields or items the error is about; may be empty. */
+  resources: string[];
+  messages: string[];
+}
+
+/** The spec's error body: `{ status, type, errors: [{ errorCode, resources, messages }] }`. */
+export interface ApiErrorBody {
+  status: number;
+  type: string;
+  errors: ApiErrorItem[];
+}
+
+/** Titles of the HTTP statuses (spec calls-auth-errors §8.2). */
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Invalid request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Resource not found',
+  409: 'Conflict',
+  500: 'Internal server error',
+  502: 'Service unavailable',
+};
+
+export const NETWORK_ERROR_TYPE = 'network_error';
+export const INVALID_RESPONSE_TYPE = 'invalid_response';
+
+export function getStatusTitle(status: number): string {
+  if (status === 0) return 'Network failure';
+  return STATUS_TITLES[status] ?? (status >= 500 ? 'Internal server error' : 'Unknown error');
+}
+
+/** A failed API call: the HTTP status (0 when no response arrived) and the spec's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly errors: ApiErrorItem[];
+
+  constructor(body: ApiErrorBody, options?: { message?: string; cause?: unknown }) {
+    super(options?.message ?? describeErrors(body), { cause: options?.cause });
+    this.name = 'ApiError';
+    this.status = body.status;
+    this.type = body.type;
+    this.errors = body.errors;
+  }
+
+  /** Whether any entry carries this error code (spec §8.3), e.g. `missing_multifactor_auth`. */
+  hasErrorCode(errorCode: string): boolean {
+    return this.errors.some((error) => error.errorCode === errorCode);
+  }
+}
+
+/**
+ * Reads an error answer into the spec's shape. Bodies that are not the spec's shape (HTML error
+ * pages of a proxy, empty bodies) still give a usable status, type and message.
+ */
+export function toApiErrorBody(status: number, raw: unknown, statusText = ''): ApiErrorBody {
+  if (typeof raw === 'object' && raw !== null) {
+    const record = raw as Record<string, unknown>;
+    const errors = Array.isArray(record.errors) ? record.errors.flatMap(toErrorItem) : [];
+    const type = typeof record.type === 'string' && record.type !== '' ? record.type : fallbackType(status);
+    if (errors.length === 0 && typeof record.message === 'string' && record.message !== '') {
+      errors.push({ errorCode: type, resources: [], messages: [record.message] });
+    }
+    return { status, type, errors };
+  }
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  const message = text && text.length <= 300 && !text.startsWith('<') ? text : statusText;
+  return {
+    status,
+    type: fallbackType(status),
+    errors: message ? [{ errorCode: fallbackType(status), resources: [], messages: [message] }] : [],
+  };
+}
+
+function toErrorItem(value: unknown): ApiErrorItem[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const item = value as Record<string, unknown>;
+  return [
+    {
+      errorCode: typeof item.errorCode === 'string' ? item.errorCode : 'unknown',
+      resources: toStrings(item.resources),
+      messages: toStrings(item.messages),
+    },
+  ];
+}
+
+function toStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+}
+
+function fallbackType(status: number): string {
+  return getStatusTitle(status).toLowerCase().replace(/\s+/g, '_');
+}
+
+/** The messages of the body joined, or the status title when the server gave none. */
+export function describeErrors(body: ApiErrorBody): string {
+  const messages = body.errors.flatMap((error) => error.messages).filter(Boolean);
+  return messages.length > 0 ? messages.join(' ') : getStatusTitle(body.status);
+}

@@ -1,0 +1,148 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, HttpError, type AuthProvider, type DataProvider } from 'ra-core';
+import type { AccessTokenGetter, ApiClient } from './api-client';
+import { describeErrors, toApiErrorBody, type ApiErrorItem } from './api-error';
+import type { Session } from './session';
+import { displayName, type User } from '@portal/resources';
+
+type HttpClient = typeof fetchUtils.fetchJson;
+
+/**
+ * `fetchUtils.fetchJson` with the bearer token and no-cache header of spec §7, and our error body
+ * turned into what react-admin reads: `message`, and `body.errors` keyed by field
+ * (the spec's `resources`) plus `root.serverError`, so server messages land on their fields.
+ */
+function createHttpClient(getAccessToken: AccessTokenGetter): HttpClient {
+  return async (url: string, options: fetchUtils.Options = {}) => {
+    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+    headers.set('Cache-Control', 'no-cache');
+    const token = await getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    try {
+      return await fetchUtils.fetchJson(url, { ...options, headers });
+    } catch (error) {
+      throw toReactAdminError(error);
+    }
+  };
+}
+
+/** The spec's error body `{ status, type, errors[] }` as react-admin's `HttpError`. */
+export function toReactAdminError(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const status = error.status as number;
+  const body = toApiErrorBody(status, error.body, error.message);
+  const message = describeErrors(body);
+  const fieldErrors = toFieldErrors(body.errors);
+  return new HttpError(message, status, {
+    status,
+    type: body.type,
+    // react-admin treats a non-empty `errors` object as validation errors of the form.
+    errors: fieldErrors ? { ...fieldErrors, root: { serverError: message } } : undefined,
+    apiErrors: body.errors,
+  });
+}
+
+function toFieldErrors(items: ApiErrorItem[]): Record<string, string> | undefined {
+  const fieldErrors: Record<string, string> = {};
+  for (const item of items) {
+    const text = item.messages.join(' ') || item.errorCode;
+    for (const field of item.resources) {
+      fieldErrors[field] = fieldErrors[field] ? `${fieldErrors[field]} ${text}` : text;
+    }
+  }
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined;
+}
+
+/** react-admin data provider for `/api/v1` in the simple-rest dialect (Range / Content-Range). */
+export function createDataProvider(apiUrl: string, getAccessToken: AccessTokenGetter): DataProvider {
+  return simpleRestProvider(apiUrl, createHttpClient(getAccessToken), 'Content-Range');
+}
+
+export type AuthSession = Pick<
+  Session,
+  'isAuthenticated' | 'getAccessToken' | 'signIn' | 'signOut' | 'clear'
+>;
+
+/** The auth provider with the optional methods this one always has. */
+export type PortalAuthProvider = AuthProvider &
+  Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions'>>;
+
+export interface AuthProviderOptions {
+  /** Portal origin; the customer app's `/login` and `/` live there. Defaults to `window.location.origin`. */
+  origin?: string;
+  /** Path to come back to after sign-in; defaults to the current path. */
+  getReturnPath?: () => string;
+}
+
+/**
+ * react-admin auth provider over the shared session. Sign-in happens in the customer app
+ * (`/login?redirectTo=...`), so failures redirect there with a full page load.
+ */
+export function createAuthProvider(
+  session: AuthSession,
+  api: Pick<ApiClient, 'getCurrentUser'>,
+  {
+    origin = window.location.origin,
+    getReturnPath = () => `${window.location.pathname}${window.location.search}`,
+  }: AuthProviderOptions = {},
+): PortalAuthProvider {
+  // users/me answers identity and permissions; ask once per access token.
+  let cached: { token: string; user: Promise<User> } | undefined;
+  const getCurrentUser = (): Promise<User> => {
+    const token = session.getAccessToken();
+    if (!token) return Promise.reject(new Error('Not signed in'));
+    if (cached?.token !== token) {
+      const user = api.getCurrentUser();
+      cached = { token, user };
+      user.catch(() => {
+        if (cached?.user === user) cached = undefined;
+      });
+    }
+    return cached.user;
+  };
+  const loginUrl = () => `${origin}/login?redirectTo=${encodeURIComponent(getReturnPath())}`;
+
+  return {
+    login: async (params?: { redirectTo?: string }) => {
+      await session.signIn({ redirectTo: params?.redirectTo ?? getReturnPath() });
+    },
+    logout: async () => {
+      cached = undefined;
+      if (session.isAuthenticated()) {
+        await session.signOut();
+        // signOut leaves through the provider's end-session page; react-admin must not navigate.
+        return false;
+      }
+      return loginUrl();
+    },
+    checkAuth: async () => {
+      if (!session.isAuthenticated()) {
+        return Promise.reject({ redirectTo: loginUrl(), message: false });
+      }
+    },
+    checkError: async (error: { status?: number } | undefined) => {
+      if (error?.status === 401) {
+        // The server refused the token: drop it locally and go to the index page (spec §4).
+        cached = undefined;
+        await session.clear();
+        return Promise.reject({ redirectTo: `${origin}/`, message: false });
+      }
+      if (error?.status === 403) {
+        return Promise.reject({
+          logoutUser: false,
+          redirectTo: false,
+          message: 'ra.notification.not_authorized',
+        });
+      }
+    },
+    getIdentity: async () => {
+      const user = await getCurrentUser();
+      return { id: user.id, fullName: displayName(user) };
+    },
+    getPermissions: async (): Promise<string[]> => {
+      if (!session.isAuthenticated()) return [];
+      const user = await getCurrentUser();
+      return user.roles.map((role) => role.name);
+    },
+  };
+}

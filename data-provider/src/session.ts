@@ -1,0 +1,359 @@
+import { UserManager, type User, type UserManagerSettings } from 'oidc-client-ts';
+import type { PortalConfig } from './config';
+
+/** Which sign-in the browser is in (spec calls-auth-errors §4). Stored in local storage. */
+export type AuthenticationType = 'NONE' | 'NORMAL' | 'MFA';
+export type SignedInType = Exclude<AuthenticationType, 'NONE'>;
+
+export const AUTHENTICATION_TYPE_KEY = 'authenticationType';
+export const REDIRECT_AFTER_LOGIN_KEY = 'redirectAfterLogin';
+export const DEFAULT_REDIRECT_AFTER_LOGIN = '/my/projects';
+const CALLBACK_PATH = '/auth/callback';
+const POST_LOGOUT_PATH = '/welcome';
+const INVALID_AUTHENTICATION_TYPE = 'Invalid authentication type';
+
+/** MFA first: the step-up user takes precedence over the normal user (spec §4). */
+const SIGNED_IN_TYPES: readonly SignedInType[] = ['MFA', 'NORMAL'];
+
+/**
+ * Protocol claims dropped from the profile: oidc-client-ts' defaults minus `acr`, `amr` and
+ * `auth_time`, which tell whether the user passed the second factor.
+ */
+const FILTERED_PROTOCOL_CLAIMS = ['nbf', 'jti', 'nonce', 'azp', 'at_hash'];
+
+/** The parts of oidc-client-ts' `UserManager` the session uses; the seam for tests. */
+export type SessionUserManager = Pick<
+  UserManager,
+  | 'signinRedirect'
+  | 'signinRedirectCallback'
+  | 'signoutRedirect'
+  | 'signinSilent'
+  | 'getUser'
+  | 'removeUser'
+  | 'clearStaleState'
+> & {
+  events: Pick<
+    UserManager['events'],
+    'addUserLoaded' | 'addUserUnloaded' | 'addAccessTokenExpired' | 'addSilentRenewError'
+  >;
+};
+
+export interface SessionEventMap {
+  loginCompleted: { type: SignedInType; user: User };
+  /** A callback failed, or the session was cleared because of an error (e.g. users/me failed). */
+  loginFailed: { error: unknown };
+  /** `expired`: the last access token ran out; `cleared`: local logout without the provider. */
+  logoutCompleted: { reason: 'signedOut' | 'expired' | 'cleared' };
+}
+export type SessionEvent = keyof SessionEventMap;
+
+export interface SignInOptions {
+  /** Path to return to after the callback; only same-origin paths are kept. */
+  redirectTo?: string;
+  /** Step-up sign-in with the MFA client (`useMFA=true`). */
+  mfa?: boolean;
+  /** Registration instead of sign-in (`register=true`): asks the provider for `prompt=create`. */
+  register?: boolean;
+}
+
+export interface SessionOptions {
+  /** Portal origin; defaults to `window.location.origin`. */
+  origin?: string;
+  /** Where the authentication type and redirect target live; defaults to `window.localStorage`. */
+  storage?: Storage;
+  /** Full-page navigation, used when the provider's end-session endpoint is unavailable. */
+  navigate?: (url: string) => void;
+  /** For tests; defaults to `new UserManager(settings)`. */
+  createUserManager?: (settings: UserManagerSettings) => SessionUserManager;
+}
+
+/** oidc-client-ts settings of one client registration, with the timings of spec §9. */
+function createUserManagerSettings(
+  config: PortalConfig,
+  origin: string,
+  type: SignedInType,
+): UserManagerSettings {
+  const { oidc } = config;
+  return {
+    authority: oidc.authority,
+    client_id: type === 'MFA' ? oidc.mfaClientId : oidc.clientId,
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}${POST_LOGOUT_PATH}`,
+    response_type: 'code',
+    scope: oidc.scope,
+    loadUserInfo: oidc.loadUserInfo,
+    acr_values: type === 'MFA' ? oidc.mfaAcrValues : undefined,
+    filterProtocolClaims: FILTERED_PROTOCOL_CLAIMS,
+    // Renewal uses the refresh token (signinSilent), so no silent_redirect_uri iframe page is needed.
+    automaticSilentRenew: true,
+    accessTokenExpiringNotificationTimeInSeconds: 60,
+    silentRequestTimeoutInSeconds: 10,
+    staleStateAgeInSeconds: 900,
+    // Only used with monitorSession, which needs the provider's check_session iframe; left off.
+    checkSessionIntervalInSeconds: 2,
+    monitorSession: false,
+  };
+}
+
+// Module level on purpose: React StrictMode mounts twice and both mounts must share one code exchange.
+let pendingCallback: { url: string; result: Promise<string> } | undefined;
+
+type Listener<E extends SessionEvent> = (payload: SessionEventMap[E]) => void;
+
+/**
+ * The browser's sign-in session: two oidc-client-ts managers (normal and MFA) and the
+ * NONE/NORMAL/MFA state machine of spec calls-auth-errors §4. Create it with `createSession`.
+ */
+export class Session {
+  private readonly managers: Record<SignedInType, SessionUserManager>;
+  private readonly users: Record<SignedInType, User | null> = { MFA: null, NORMAL: null };
+  private readonly listeners: { [E in SessionEvent]: Set<Listener<E>> } = {
+    loginCompleted: new Set(),
+    loginFailed: new Set(),
+    logoutCompleted: new Set(),
+  };
+  private readonly changeListeners = new Set<() => void>();
+  private readonly storage: Storage;
+  private readonly navigate: (url: string) => void;
+  private readonly postLogoutRedirectUri: string;
+
+  constructor(config: PortalConfig, options: SessionOptions = {}) {
+    const origin = options.origin ?? window.location.origin;
+    const createUserManager = options.createUserManager ?? ((settings) => new UserManager(settings));
+    this.storage = options.storage ?? window.localStorage;
+    this.navigate = options.navigate ?? ((url) => window.location.assign(url));
+    this.postLogoutRedirectUri = `${origin}${POST_LOGOUT_PATH}`;
+    this.managers = {
+      MFA: createUserManager(createUserManagerSettings(config, origin, 'MFA')),
+      NORMAL: createUserManager(createUserManagerSettings(config, origin, 'NORMAL')),
+    };
+    for (const type of SIGNED_IN_TYPES) {
+      const { events } = this.managers[type];
+      // Sign-ins and refresh-token renewals both raise userLoaded; removals raise userUnloaded.
+      events.addUserLoaded((user) => this.setUser(type, user));
+      events.addUserUnloaded(() => this.setUser(type, null));
+      events.addSilentRenewError((error) =>
+        console.warn(`Silent renewal of the ${type} sign-in failed`, error),
+      );
+    }
+  }
+
+  /**
+   * Restores the stored users. An expired user is renewed with its refresh token when it has one,
+   * and removed otherwise; then the expiry handling of spec §4 takes over.
+   */
+  async start(): Promise<void> {
+    const removed: SignedInType[] = [];
+    await Promise.all(
+      SIGNED_IN_TYPES.map(async (type) => {
+        const manager = this.managers[type];
+        await manager.clearStaleState().catch(() => undefined);
+        let user = await manager.getUser();
+        if (user?.expired) {
+          user = await this.renewOrRemove(type, user);
+          if (!user) removed.push(type);
+        }
+        this.setUser(type, user);
+      }),
+    );
+    for (const type of SIGNED_IN_TYPES) {
+      this.managers[type].events.addAccessTokenExpired(() => void this.handleAccessTokenExpired(type));
+    }
+    for (const type of removed) this.fallBackFrom(type);
+  }
+
+  get authenticationType(): AuthenticationType {
+    const stored = this.storage.getItem(AUTHENTICATION_TYPE_KEY);
+    return stored === 'NORMAL' || stored === 'MFA' ? stored : 'NONE';
+  }
+
+  /** The signed-in user: the MFA user when present and not expired, else the normal one, else null. */
+  getActiveUser(): User | null {
+    for (const type of SIGNED_IN_TYPES) {
+      const user = this.users[type];
+      if (user && !user.expired) return user;
+    }
+    return null;
+  }
+
+  /** Whether the active user passed the step-up (MFA) sign-in. */
+  isMfa(): boolean {
+    const user = this.getActiveUser();
+    return user !== null && user === this.users.MFA;
+  }
+
+  isAuthenticated(): boolean {
+    return this.getActiveUser() !== null;
+  }
+
+  getAccessToken(): string | null {
+    return this.getActiveUser()?.access_token ?? null;
+  }
+
+  /** Stores the type and redirect target, then leaves for the provider's sign-in page. */
+  async signIn({ redirectTo, mfa = false, register = false }: SignInOptions = {}): Promise<void> {
+    const type: SignedInType = mfa ? 'MFA' : 'NORMAL';
+    const previousType = this.authenticationType;
+    this.writeType(type);
+    if (redirectTo) {
+      this.storage.setItem(REDIRECT_AFTER_LOGIN_KEY, toSafeRedirectTarget(redirectTo));
+    } else {
+      this.storage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
+    }
+    try {
+      await this.managers[type].signinRedirect(register && !mfa ? { prompt: 'create' } : undefined);
+    } catch (error) {
+      this.writeType(previousType);
+      throw error;
+    }
+  }
+
+  /**
+   * Completes the sign-in on `/auth/callback` with the manager the stored type names, and
+   * answers the stored redirect target. Runs once per callback URL, however often it is called.
+   */
+  handleCallback(url: string = window.location.href): Promise<string> {
+    if (pendingCallback?.url !== url) {
+      pendingCallback = { url, result: this.completeSignIn(url) };
+    }
+    return pendingCallback.result;
+  }
+
+  /** Logout of spec §4, then through the provider's end-session endpoint back to `/welcome`. */
+  async signOut(): Promise<void> {
+    const type = SIGNED_IN_TYPES.find((candidate) => this.users[candidate] !== null) ?? 'NORMAL';
+    const idToken = this.users[type]?.id_token;
+    await this.removeUsers();
+    this.emit('logoutCompleted', { reason: 'signedOut' });
+    try {
+      await this.managers[type].signoutRedirect({
+        id_token_hint: idToken,
+        post_logout_redirect_uri: this.postLogoutRedirectUri,
+      });
+    } catch (error) {
+      console.warn('The end-session endpoint is not available; leaving without it', error);
+      this.navigate(this.postLogoutRedirectUri);
+    }
+  }
+
+  /**
+   * Logout without leaving the page (spec §4): removes both users and sets the type to NONE.
+   * Emits loginFailed when an error is given (e.g. users/me failed after the callback).
+   */
+  async clear({ error }: { error?: unknown } = {}): Promise<void> {
+    await this.removeUsers();
+    if (error !== undefined) {
+      this.emit('loginFailed', { error });
+    } else {
+      this.emit('logoutCompleted', { reason: 'cleared' });
+    }
+  }
+
+  on<E extends SessionEvent>(event: E, listener: Listener<E>): () => void {
+    const listeners = this.listeners[event] as Set<Listener<E>>;
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  /** Called whenever a user is stored or removed; pairs with `getActiveUser` in useSyncExternalStore. */
+  subscribe(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private async completeSignIn(url: string): Promise<string> {
+    const type = this.authenticationType;
+    try {
+      if (type === 'NONE') throw new Error(INVALID_AUTHENTICATION_TYPE);
+      const user = await this.managers[type].signinRedirectCallback(url);
+      this.setUser(type, user);
+      this.emit('loginCompleted', { type, user });
+      return this.takeRedirectTarget();
+    } catch (error) {
+      this.writeType(this.fallbackType());
+      this.emit('loginFailed', { error });
+      throw error;
+    }
+  }
+
+  private async handleAccessTokenExpired(type: SignedInType): Promise<void> {
+    const user = this.users[type];
+    // A renewal may have landed between the timer and this handler.
+    if (!user?.expired) return;
+    await this.managers[type].removeUser();
+    this.setUser(type, null);
+    this.fallBackFrom(type);
+  }
+
+  private async renewOrRemove(type: SignedInType, user: User): Promise<User | null> {
+    const manager = this.managers[type];
+    if (user.refresh_token) {
+      try {
+        return await manager.signinSilent();
+      } catch (error) {
+        console.info(`The expired ${type} sign-in could not be renewed`, error);
+      }
+    }
+    await manager.removeUser();
+    return null;
+  }
+
+  /** After `type`'s user was removed: MFA → NORMAL → NONE, and a logout event when nobody is left. */
+  private fallBackFrom(type: SignedInType): void {
+    // A different stored type means a sign-in of that type is under way; leave it alone.
+    if (this.authenticationType === type) this.writeType(this.fallbackType());
+    if (!this.isAuthenticated()) this.emit('logoutCompleted', { reason: 'expired' });
+  }
+
+  private fallbackType(): AuthenticationType {
+    return SIGNED_IN_TYPES.find((type) => this.users[type] && !this.users[type].expired) ?? 'NONE';
+  }
+
+  private async removeUsers(): Promise<void> {
+    this.writeType('NONE');
+    this.storage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
+    await Promise.all(SIGNED_IN_TYPES.map((type) => this.managers[type].removeUser()));
+    for (const type of SIGNED_IN_TYPES) this.setUser(type, null);
+  }
+
+  private takeRedirectTarget(): string {
+    const stored = this.storage.getItem(REDIRECT_AFTER_LOGIN_KEY);
+    this.storage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
+    return stored ? toSafeRedirectTarget(stored) : DEFAULT_REDIRECT_AFTER_LOGIN;
+  }
+
+  private writeType(type: AuthenticationType): void {
+    this.storage.setItem(AUTHENTICATION_TYPE_KEY, type);
+  }
+
+  private setUser(type: SignedInType, user: User | null): void {
+    if (this.users[type] === user) return;
+    this.users[type] = user;
+    for (const listener of this.changeListeners) callSafely(listener, undefined);
+  }
+
+  private emit<E extends SessionEvent>(event: E, payload: SessionEventMap[E]): void {
+    for (const listener of this.listeners[event] as Set<Listener<E>>) callSafely(listener, payload);
+  }
+}
+
+/** Creates the session and restores the stored users; call once at start-up. */
+export async function createSession(config: PortalConfig, options?: SessionOptions): Promise<Session> {
+  const session = new Session(config, options);
+  await session.start();
+  return session;
+}
+
+/** Keeps only same-origin paths, so a crafted `redirectTo` cannot send the user elsewhere. */
+export function toSafeRedirectTarget(target: string): string {
+  const isLocalPath = target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+  return isLocalPath ? target : DEFAULT_REDIRECT_AFTER_LOGIN;
+}
+
+function callSafely<T>(listener: (payload: T) => void, payload: T): void {
+  try {
+    listener(payload);
+  } catch (error) {
+    console.error('A session listener failed', error);
+  }
+}
