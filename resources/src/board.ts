@@ -25,13 +25,3 @@ export const boardSchema = z.object({
 });
 
 export type Board = z.infer<typeof boardSchema>;
-
-/** The list columns an admin may sort boards by, and the filters the board list accepts. */
-export const BOARD_SORT_FIELDS = ['name', 'ispn', 'type', 'productType', 'createdAt', 'updatedAt'] as const;
-export const boardListFilterSchema = z
-  .object({
-    q: z.string().max(255).optional(),
-    name: z.string().max(255).optional(),
-    id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).optional(),
-  })
-  .strict();

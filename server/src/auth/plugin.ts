@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasAnyRouteRole, type RouteRole } from '@portal/resources';
+import {
+  canAccess,
+  hasAnyRouteRole,
+  type ResourceAction,
+  type ResourceDefinition,
+  type RouteRole,
+} from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { InvalidTokenError, type TokenVerifier } from './verifier.js';
@@ -15,6 +21,11 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler: a valid token and any of the route roles. */
     requireRouteRole: (...roles: RouteRole[]) => (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a valid token whose roles the resource definition admits to the action. */
+    requireAccess: (
+      definition: Pick<ResourceDefinition, 'access'>,
+      action: ResourceAction,
+    ) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -51,6 +62,14 @@ async function authPlugin(
     await authenticate(request);
     if (!hasAnyRouteRole(request.currentUser, roles)) throw forbidden();
   });
+  app.decorate(
+    'requireAccess',
+    (definition: Pick<ResourceDefinition, 'access'>, action: ResourceAction) =>
+      async (request: FastifyRequest) => {
+        await authenticate(request);
+        if (!canAccess(request.currentUser, definition, action)) throw forbidden();
+      },
+  );
 }
 
 export default fp(authPlugin, { name: 'auth' });

@@ -1,42 +1,43 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BOARD_SORT_FIELDS,
-  boardListFilterSchema,
   boardSchema,
+  boardsResource,
   formatContentRange,
+  listFilterSchema,
   type Board,
 } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { boards } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { listQuerystring, parseListQuery } from '../http/list-query.js';
+import { filterConditions } from '../http/list-sql.js';
 import { errorResponses } from './schemas.js';
 
-const sortColumns = {
+const columns = {
+  id: boards.id,
   name: boards.name,
   ispn: boards.ispn,
+  description: boards.description,
   type: boards.type,
   productType: boards.productType,
+  secure: boards.secure,
+  releasedForRegistration: boards.releasedForRegistration,
   createdAt: boards.createdAt,
   updatedAt: boards.updatedAt,
-} as const satisfies Record<(typeof BOARD_SORT_FIELDS)[number], unknown>;
-
-/** Escapes LIKE wildcards so a filter value matches literally. */
-const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+};
+const filterSchema = listFilterSchema(boardsResource);
 
 function toBoard(row: typeof boards.$inferSelect): Board {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const adminOnly = app.requireRouteRole('ADMIN', 'COMPANYSPACE_ADMIN');
-
   app.get(
     '/boards',
     {
-      preHandler: adminOnly,
+      preHandler: app.requireAccess(boardsResource, 'list'),
       schema: {
         tags: ['boards'],
         summary:
@@ -49,22 +50,13 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, request.headers.range, {
-        sortFields: BOARD_SORT_FIELDS,
-        filter: boardListFilterSchema,
+        sortFields: boardsResource.list.sortable,
+        filter: filterSchema,
       });
-      const conditions: SQL[] = [];
-      const { q, name, id } = list.filter;
-      if (name) conditions.push(ilike(boards.name, likePattern(name)));
-      if (q) {
-        const pattern = likePattern(q);
-        conditions.push(
-          or(ilike(boards.name, pattern), ilike(boards.ispn, pattern), ilike(boards.description, pattern))!,
-        );
-      }
-      if (id !== undefined) conditions.push(inArray(boards.id, Array.isArray(id) ? id : [id]));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const where = filterConditions(boardsResource, columns, list.filter);
 
-      const sortColumn = sortColumns[list.sort?.field ?? 'name'];
+      const sortColumn =
+        columns[(list.sort?.field ?? boardsResource.list.defaultSort.field) as keyof typeof columns];
       const direction = list.sort?.order === 'DESC' ? desc : asc;
       const query = db.select().from(boards).where(where).orderBy(direction(sortColumn), asc(boards.id));
       const rows = list.range ? await query.limit(list.range.limit).offset(list.range.offset) : await query;
@@ -89,7 +81,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/boards/:id',
     {
-      preHandler: adminOnly,
+      preHandler: app.requireAccess(boardsResource, 'show'),
       schema: {
         tags: ['boards'],
         summary: 'One board',

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { hasAnyRouteRole, type HasRoles, type RouteRole } from '../roles.js';
+
+/** How a field is edited or shown where its type alone does not say. */
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'rich-text'
+  | 'email'
+  | 'url'
+  | 'image-url'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'multi-select'
+  | 'role-multi-select'
+  | 'reference'
+  | 'secret';
+
+export interface FieldDefinition {
+  source: string;
+  label: string;
+  widget: Widget;
+  /** For select widgets: the allowed values. */
+  choices?: readonly string[];
+  /** For reference widgets: the resource pointed at and the field shown for it. */
+  reference?: { resource: string; display: string };
+  /** Shown, never sent on create or edit (ids, timestamps, imported flags). */
+  readOnly?: boolean;
+  /** Only on the create form (a secret shown once, a client id fixed after creation). */
+  createOnly?: boolean;
+}
+
+export type FilterOperator = 'eq' | 'contains' | 'in';
+
+/** A list filter, allow-listed: the API refuses any filter a definition does not declare. */
+export interface FilterDefinition {
+  source: string;
+  label: string;
+  operator: FilterOperator;
+  input: 'text' | 'select' | 'boolean' | 'reference';
+  choices?: readonly string[];
+  alwaysOn?: boolean;
+}
+
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+export interface ResourceDefinition {
+  /** react-admin resource name, also the `Range` unit (`boards=0-24`). */
+  name: string;
+  /** Path under /api/v1. */
+  path: string;
+  label: { one: string; many: string };
+  /** The record as the API answers it. */
+  record: z.ZodObject;
+  create?: z.ZodType;
+  update?: z.ZodType;
+  /** The field that names a record in titles and reference pickers. */
+  recordTitle: string;
+  list: {
+    columns: readonly string[];
+    sortable: readonly string[];
+    defaultSort: { field: string; order: 'ASC' | 'DESC' };
+    filters: readonly FilterDefinition[];
+    /** Full-text search field sent as `q`; the fields it searches. */
+    search?: { fields: readonly string[] };
+    perPage?: number;
+  };
+  fields: readonly FieldDefinition[];
+  /** Global route roles that may take each action; an action not listed is taken by nobody. */
+  access: Partial<Record<ResourceAction, readonly RouteRole[]>>;
+  /** Rows a company space admin sees: only their own company space's (spec §6). */
+  rowScope?: 'company-space';
+  /** react-admin save mode: undoable where a wrong save is cheap to take back. */
+  mutationMode: 'pessimistic' | 'undoable';
+}
+
+/** Typed identity so definitions keep their literal field names. */
+export const defineResource = <const D extends ResourceDefinition>(definition: D): D => definition;
+
+/** The one access question (STYLE: `canAccess({ action, resource, record })`), asked by the console and the API. */
+export function canAccess(
+  user: HasRoles | null | undefined,
+  definition: Pick<ResourceDefinition, 'access'>,
+  action: ResourceAction,
+): boolean {
+  const roles = definition.access[action];
+  return !!roles && hasAnyRouteRole(user, roles);
+}
+
+const filterValue = (filter: FilterDefinition): z.ZodType => {
+  const text = z.string().max(255);
+  if (filter.input === 'boolean') return z.boolean();
+  if (filter.input === 'select' && filter.choices?.length) {
+    const choice = z.enum(filter.choices as [string, ...string[]]);
+    return filter.operator === 'in' ? z.union([choice, z.array(choice).max(100)]) : choice;
+  }
+  if (filter.input === 'reference' || filter.operator === 'in')
+    return z.union([text, z.array(text).max(1000)]);
+  return text;
+};
+
+/**
+ * The filters a list accepts, derived from its definition: the declared ones, `q` when it has a search,
+ * and `id` for react-admin's getMany. Anything else is refused.
+ */
+export function listFilterSchema(definition: Pick<ResourceDefinition, 'list'>) {
+  const shape: Record<string, z.ZodType> = {
+    id: z.union([z.string().max(100), z.array(z.string().max(100)).max(1000)]).optional(),
+  };
+  if (definition.list.search) shape.q = z.string().max(255).optional();
+  for (const filter of definition.list.filters) shape[filter.source] = filterValue(filter).optional();
+  return z.strictObject(shape);
+}

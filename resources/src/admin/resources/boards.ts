@@ -1,0 +1,56 @@
+import { boardSchema, PRODUCT_TYPES } from '../../board.js';
+import { defineResource } from '../definition.js';
+
+export const boardsResource = defineResource({
+  name: 'boards',
+  path: 'boards',
+  label: { one: 'Board', many: 'Boards' },
+  record: boardSchema,
+  recordTitle: 'name',
+  list: {
+    columns: ['name', 'ispn', 'type', 'productType', 'releasedForRegistration', 'secure', 'updatedAt'],
+    sortable: ['name', 'ispn', 'type', 'productType', 'createdAt', 'updatedAt'],
+    defaultSort: { field: 'name', order: 'ASC' },
+    filters: [
+      { source: 'name', label: 'Name', operator: 'contains', input: 'text', alwaysOn: true },
+      {
+        source: 'productType',
+        label: 'Product type',
+        operator: 'eq',
+        input: 'select',
+        choices: PRODUCT_TYPES,
+      },
+      { source: 'secure', label: 'Secure', operator: 'eq', input: 'boolean' },
+      {
+        source: 'releasedForRegistration',
+        label: 'Released for registration',
+        operator: 'eq',
+        input: 'boolean',
+      },
+    ],
+    search: { fields: ['name', 'ispn', 'description'] },
+    perPage: 25,
+  },
+  fields: [
+    { source: 'id', label: 'ID', widget: 'text', readOnly: true },
+    { source: 'name', label: 'Name', widget: 'text' },
+    { source: 'ispn', label: 'ISPN', widget: 'text' },
+    { source: 'ispnId', label: 'ISPN ID', widget: 'text' },
+    { source: 'description', label: 'Description', widget: 'textarea' },
+    { source: 'type', label: 'Type', widget: 'text' },
+    { source: 'productType', label: 'Product type', widget: 'select', choices: PRODUCT_TYPES },
+    { source: 'source', label: 'Source', widget: 'text', readOnly: true },
+    { source: 'version', label: 'Version', widget: 'text' },
+    { source: 'productPageUrl', label: 'Product page', widget: 'url' },
+    { source: 'image', label: 'Image', widget: 'image-url' },
+    { source: 'serialnumberRequired', label: 'Serial number required', widget: 'boolean' },
+    { source: 'releasedForRegistration', label: 'Released for registration', widget: 'boolean' },
+    { source: 'restrictedAccess', label: 'Restricted access', widget: 'boolean' },
+    { source: 'secure', label: 'Secure', widget: 'boolean' },
+    { source: 'showInRegistrationPage', label: 'Show in registration page', widget: 'boolean' },
+    { source: 'createdAt', label: 'Created', widget: 'datetime', readOnly: true },
+    { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
+  ],
+  access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
+  mutationMode: 'pessimistic',
+});

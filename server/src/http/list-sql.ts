@@ -1,0 +1,39 @@
+import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ResourceDefinition } from '@portal/resources';
+
+/** Escapes LIKE wildcards so a filter value matches literally. */
+export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Turns a list filter, already validated against the definition's allow-list, into parameterised SQL
+ * conditions: each declared filter by its operator, `q` over the definition's search fields, `id` for getMany.
+ */
+export function filterConditions(
+  definition: Pick<ResourceDefinition, 'list'>,
+  columns: Record<string, PgColumn>,
+  filter: Record<string, unknown>,
+): SQL | undefined {
+  const column = (source: string) => {
+    const found = columns[source];
+    if (!found) throw new Error(`${source} has no column`);
+    return found;
+  };
+  const conditions: SQL[] = [];
+  for (const declared of definition.list.filters) {
+    const value = filter[declared.source];
+    if (value === undefined || value === '') continue;
+    const target = column(declared.source);
+    if (Array.isArray(value)) conditions.push(inArray(target, value));
+    else if (declared.operator === 'contains') conditions.push(ilike(target, likePattern(String(value))));
+    else conditions.push(eq(target, value));
+  }
+  const q = filter.q;
+  if (typeof q === 'string' && q.trim() && definition.list.search) {
+    const pattern = likePattern(q.trim());
+    conditions.push(or(...definition.list.search.fields.map((field) => ilike(column(field), pattern)))!);
+  }
+  const id = filter.id;
+  if (id !== undefined) conditions.push(inArray(column('id'), Array.isArray(id) ? id : [id]));
+  return conditions.length ? and(...conditions) : undefined;
+}
