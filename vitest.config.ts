@@ -25,7 +25,13 @@ export default defineConfig({
     // Two cores here; each server test file holds its own database.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'resources', root: './resources', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'resources',
+          root: './resources',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
       { test: { name: 'data-provider', root: './data-provider', include: ['src/**/*.test.ts'] } },
       server('server-pglite', 'pglite'),
       ...(postgresFound ? [server('server-postgres', 'postgres')] : []),
