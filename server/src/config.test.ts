@@ -60,11 +60,21 @@ describe('loadConfig', () => {
     ],
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA="maybe": expected true or false'],
     [
+      { APP_DEV_ORIGINS: 'localhost:5173' },
+      'APP_DEV_ORIGINS="localhost:5173": expected comma-separated origins such as http://localhost:5173',
+    ],
+    [
       { PUBLIC_URL: 'ftp://x' },
       'PUBLIC_URL="ftp://x": expected an http(s) URL such as https://portal.example.com',
     ],
   ])('refuses %o naming the variable and what it expects', (env, problem) => {
     expect(problemsOf(env)).toEqual([problem]);
+  });
+
+  it('reads extra app origins for development sign-in', () => {
+    expect(
+      loadConfig({ APP_DEV_ORIGINS: 'http://localhost:5173,http://localhost:5174' }).appDevOrigins,
+    ).toEqual(['http://localhost:5173', 'http://localhost:5174']);
   });
 
   it('asks for OIDC_AUDIENCE with an external issuer', () => {

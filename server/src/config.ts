@@ -35,6 +35,13 @@ const envShape = z.object({
     .default('portal'),
   OIDC_LOAD_USERINFO: booleanFlag.optional(),
   OIDC_MFA_ACR_VALUES: z.string().min(1, 'expected space-separated acr values').optional(),
+  APP_DEV_ORIGINS: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/,
+      'expected comma-separated origins such as http://localhost:5173',
+    )
+    .optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).optional(),
@@ -68,6 +75,8 @@ export interface Config {
     /** The acr the MFA client asks for; undefined leaves it to the provider's client registration. */
     mfaAcrValues: string | undefined;
   };
+  /** Origins besides PUBLIC_URL whose /auth/callback the embedded clients accept (Vite dev servers). */
+  appDevOrigins: string[];
   seedDemoData: boolean;
   logLevel: string;
   /** Folder holding customer-app/dist and admin-app/dist. */
@@ -121,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loadUserInfo: e.OIDC_LOAD_USERINFO ?? !embedded,
       mfaAcrValues: e.OIDC_MFA_ACR_VALUES ?? (embedded ? EMBEDDED_MFA_ACR : undefined),
     },
+    appDevOrigins: e.APP_DEV_ORIGINS?.split(',') ?? [],
     seedDemoData: e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : repoRoot,

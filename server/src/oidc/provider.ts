@@ -47,14 +47,15 @@ export async function findIdentityAccount(
 export function createProvider(config: Config, db: Database, secrets: ProviderSecrets): Provider {
   const { publicUrl } = config;
   const { issuer, audience, productScope } = config.oidc;
+  const origins = [publicUrl, ...config.appDevOrigins];
   const client = (clientId: string) => ({
     client_id: clientId,
     application_type: 'web' as const,
     token_endpoint_auth_method: 'none' as const,
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code' as const],
-    redirect_uris: [`${publicUrl}/auth/callback`],
-    post_logout_redirect_uris: [`${publicUrl}/welcome`, `${publicUrl}/`],
+    redirect_uris: origins.map((origin) => `${origin}/auth/callback`),
+    post_logout_redirect_uris: origins.flatMap((origin) => [`${origin}/welcome`, `${origin}/`]),
   });
 
   const configuration: Configuration = {
