@@ -6,3 +6,4 @@ export * from './board.js';
 export * from './portal-config.js';
 export * from './admin/definition.js';
 export * from './admin/resources/boards.js';
+export * from './identity.js';

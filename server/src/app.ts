@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import swagger from '@fastify/swagger';
@@ -15,7 +16,9 @@ import authPlugin from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verifier.js';
 import { ApiError, notFound, registerErrorHandling, sendApiError } from './http/errors.js';
 import { loadProviderSecrets, publicJwks } from './oidc/keys.js';
-import { createProvider } from './oidc/provider.js';
+import { createProvider, VERIFY_EMAIL_PATH } from './oidc/provider.js';
+import { identityStore, verificationMailer } from './oidc/identity-store.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
@@ -29,6 +32,14 @@ export interface BuildOptions {
   /** Keep PGlite in memory instead of DATA_DIR/db (tests). */
   inMemory?: boolean;
   logger?: boolean;
+  /** Where mail goes; by default SMTP_URL or the DATA_DIR/outbox folder (in memory with inMemory). */
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
 }
 
 export const API_PREFIX = '/api/v1';
@@ -59,11 +70,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.info('filled the empty database with demo data');
   }
 
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: options.inMemory ? null : path.join(config.dataDir, 'outbox'),
+    });
+  app.decorate('mailer', mailer);
+
   let verifier;
   if (config.oidc.embedded) {
     const secrets = await loadProviderSecrets(options.inMemory ? null : config.dataDir);
-    const provider = createProvider(config, db, secrets);
-    await app.register(embeddedOidcPlugin, { provider, db });
+    const identity = identityStore(db);
+    const sendVerificationMail = verificationMailer(
+      identity,
+      mailer,
+      `${config.publicUrl}${VERIFY_EMAIL_PATH}`,
+    );
+    const provider = createProvider(config, db, identity, secrets);
+    await app.register(embeddedOidcPlugin, { provider, identity, sendVerificationMail });
     verifier = createTokenVerifier(config, publicJwks(secrets.jwks));
     await pruneExpiredPayloads(db);
     const prune = setInterval(() => void pruneExpiredPayloads(db).catch(() => undefined), 60 * 60 * 1000);

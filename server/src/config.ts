@@ -42,6 +42,10 @@ const envShape = z.object({
       'expected comma-separated origins such as http://localhost:5173',
     )
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).optional(),
@@ -75,6 +79,8 @@ export interface Config {
     /** The acr the MFA client asks for; undefined leaves it to the provider's client registration. */
     mfaAcrValues: string | undefined;
   };
+  /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
   /** Origins besides PUBLIC_URL whose /auth/callback the embedded clients accept (Vite dev servers). */
   appDevOrigins: string[];
   seedDemoData: boolean;
@@ -131,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mfaAcrValues: e.OIDC_MFA_ACR_VALUES ?? (embedded ? EMBEDDED_MFA_ACR : undefined),
     },
     appDevOrigins: e.APP_DEV_ORIGINS?.split(',') ?? [],
+    smtpUrl: e.SMTP_URL,
     seedDemoData: e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : repoRoot,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -67,9 +68,97 @@ export const identityAccounts = pgTable(
     company: text('company'),
     country: text('country'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** Base32 TOTP secret; set at enrolment, confirmed when totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('identity_accounts_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** One-time email verification links of the embedded provider; only a hash of the token is kept. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => identityAccounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_account_idx').on(t.accountId)],
+);
+
+/** Machine clients (client-credentials grant) acting as a portal user with default roles. */
+export const serviceAccounts = pgTable(
+  'service_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id').notNull(),
+    /** sha256 of the secret, hex; the secret itself is shown once at creation. */
+    secretHash: text('secret_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    description: text('description'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('service_accounts_client_id_key').on(t.clientId)],
+);
+
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    description: text('description'),
+    enabled: boolean('enabled').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('feature_flags_key_key').on(t.key)],
+);
+
+/** The maintenance banner: one row (id 1). */
+export const maintenance = pgTable('maintenance', {
+  id: integer('id').primaryKey().default(1),
+  text: text('text').notNull().default(''),
+  show: boolean('show').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const companySpaces = pgTable(
+  'company_spaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('company_spaces_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** A user belongs to at most one company space, as a member or as one of its FAEs. */
+export const companySpaceMembers = pgTable(
+  'company_space_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companySpaceId: uuid('company_space_id')
+      .notNull()
+      .references(() => companySpaces.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['member', 'fae'] })
+      .notNull()
+      .default('member'),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('company_space_members_space_idx').on(t.companySpaceId, t.kind)],
 );
 
 /** Storage of the embedded provider's sessions, grants, codes and tokens, so a restart keeps sign-ins. */

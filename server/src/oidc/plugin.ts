@@ -2,11 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import QRCode from 'qrcode';
 import { z } from 'zod';
-import type { Database } from '../db/client.js';
-import { verifyPassword } from '../lib/password.js';
-import { ACR_PASSWORD, INTERACTION_PATH, findIdentityAccount } from './provider.js';
-import { LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH, loginPage, messagePage } from './views.js';
+import { registrationSchema, totpCodeSchema } from '@portal/resources';
+import { EmailTakenError, type IdentityStore, type VerificationMailer } from './identity-store.js';
+import { ACR_MFA, ACR_PASSWORD, INTERACTION_PATH, VERIFY_EMAIL_PATH } from './provider.js';
+import {
+  LOGOUT_SCRIPT,
+  LOGOUT_SCRIPT_PATH,
+  loginPage,
+  messagePage,
+  registrationPage,
+  totpPage,
+  type RegistrationValues,
+} from './views.js';
 
 const MOUNT = '/oidc';
 
@@ -16,7 +25,7 @@ function html(reply: FastifyReply, status: number, body: string) {
     .header('Cache-Control', 'no-store')
     .header(
       'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
     )
     .type('text/html; charset=utf-8')
     .send(body);
@@ -26,41 +35,76 @@ const loginForm = z.object({
   email: z.string().max(255).default(''),
   password: z.string().max(1024).default(''),
 });
+const codeForm = z.object({ code: z.string().max(20).default('') });
+
+export interface EmbeddedOidcOptions {
+  provider: Provider;
+  identity: IdentityStore;
+  sendVerificationMail: VerificationMailer;
+}
 
 /**
- * Mounts the embedded provider at /oidc and serves its login interaction. The provider reads its own request
- * bodies, so this context parses none.
+ * Mounts the embedded provider at /oidc and serves its interactions: sign-in, registration, the TOTP second
+ * factor and email verification. The provider reads its own request bodies, so its context parses none.
  */
-export async function embeddedOidcPlugin(
-  app: FastifyInstance,
-  options: { provider: Provider; db: Database },
-) {
-  const { provider, db } = options;
+export async function embeddedOidcPlugin(app: FastifyInstance, options: EmbeddedOidcOptions) {
+  const { provider, identity, sendVerificationMail } = options;
   const handle = provider.callback();
 
-  // The login page and its form post: our own pages, not the library's dev interactions.
   await app.register(async (interactions) => {
     await interactions.register(formbody, { bodyLimit: 16 * 1024 });
 
-    const showLogin = async (
+    const urls = (uid: string) => ({
+      login: `${INTERACTION_PATH}/${uid}/login`,
+      register: `${INTERACTION_PATH}/${uid}/register`,
+      totp: `${INTERACTION_PATH}/${uid}/totp`,
+      abort: `${INTERACTION_PATH}/${uid}/abort`,
+    });
+
+    const finish = async (request: FastifyRequest, reply: FastifyReply, result: Record<string, unknown>) => {
+      const to = await provider.interactionResult(request.raw, reply.raw, result, {
+        mergeWithLastSubmission: false,
+      });
+      return reply.redirect(to, 303);
+    };
+
+    const showTotp = async (
       request: FastifyRequest,
       reply: FastifyReply,
+      accountId: string,
+      uid: string,
       status = 200,
       error?: string,
-      email?: string,
     ) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
-      if (details.prompt.name === 'consent') return finishConsent(request, reply);
+      const account = await identity.findById(accountId);
+      if (!account) throw new Error('account vanished');
+      let enrolment;
+      if (!account.totpEnabledAt) {
+        const secret = await identity.enrolmentSecret(account.id);
+        const qrSvg = await QRCode.toString(identity.otpauthUri(secret, account.email), {
+          type: 'svg',
+          margin: 1,
+        });
+        enrolment = { secret, qrSvg };
+      }
       return html(
         reply,
         status,
-        loginPage({
-          action: `${INTERACTION_PATH}/${details.uid}/login`,
-          abortUrl: `${INTERACTION_PATH}/${details.uid}/abort`,
-          error,
-          email,
-        }),
+        totpPage({ action: urls(uid).totp, abortUrl: urls(uid).abort, enrolment, error }),
       );
+    };
+
+    const show = async (request: FastifyRequest, reply: FastifyReply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const { prompt, uid, session } = details;
+      if (prompt.name === 'consent') return finishConsent(request, reply);
+      if (prompt.name === 'create') {
+        return html(reply, 200, registrationPage({ action: urls(uid).register, abortUrl: urls(uid).abort }));
+      }
+      if (prompt.reasons.includes('mfa_required') && session?.accountId) {
+        return showTotp(request, reply, session.accountId, uid);
+      }
+      return html(reply, 200, loginPage({ action: urls(uid).login, abortUrl: urls(uid).abort }));
     };
 
     // First-party clients: the grant is given without a consent screen.
@@ -91,48 +135,119 @@ export async function embeddedOidcPlugin(
       return reply.redirect(to, 303);
     };
 
-    interactions.get<{ Params: { uid: string } }>(
-      `${INTERACTION_PATH}/:uid`,
-      { schema: { hide: true } },
-      async (request, reply) => showLogin(request, reply),
+    const hidden = { schema: { hide: true } };
+    interactions.get(`${INTERACTION_PATH}/:uid`, hidden, show);
+
+    interactions.post(`${INTERACTION_PATH}/:uid/login`, hidden, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const form = loginForm.safeParse(request.body ?? {});
+      const email = form.success ? form.data.email.trim() : '';
+      const password = form.success ? form.data.password : '';
+      const again = (status: number, error: string) =>
+        html(
+          reply,
+          status,
+          loginPage({ action: urls(details.uid).login, abortUrl: urls(details.uid).abort, error, email }),
+        );
+      if (!email || !password) return again(400, 'Enter your email and password.');
+      const account = await identity.checkPassword(email, password);
+      if (!account) return again(401, 'The email or password is not correct.');
+      return finish(request, reply, { login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] } });
+    });
+
+    interactions.post(`${INTERACTION_PATH}/:uid/register`, hidden, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const values: RegistrationValues = Object.fromEntries(
+        (['email', 'givenName', 'familyName', 'company', 'country'] as const).map((k) => [
+          k,
+          typeof body[k] === 'string' ? body[k] : '',
+        ]),
+      );
+      const again = (status: number, errors: Parameters<typeof registrationPage>[0]['errors']) =>
+        html(
+          reply,
+          status,
+          registrationPage({
+            action: urls(details.uid).register,
+            abortUrl: urls(details.uid).abort,
+            values,
+            errors,
+          }),
+        );
+      const parsed = registrationSchema.safeParse(body);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+        return again(400, errors);
+      }
+      let account;
+      try {
+        account = await identity.register(parsed.data);
+      } catch (error) {
+        if (error instanceof EmailTakenError) {
+          return again(409, { email: 'An account with this email already exists. Sign in instead.' });
+        }
+        throw error;
+      }
+      await sendVerificationMail(account);
+      return finish(request, reply, {
+        create: {},
+        login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] },
+      });
+    });
+
+    interactions.post(`${INTERACTION_PATH}/:uid/totp`, hidden, async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const accountId = details.session?.accountId;
+      if (!accountId || !details.prompt.reasons.includes('mfa_required')) return show(request, reply);
+      const form = codeForm.safeParse(request.body ?? {});
+      const code = totpCodeSchema.safeParse(form.success ? form.data.code : '');
+      if (!code.success)
+        return showTotp(request, reply, accountId, details.uid, 400, code.error.issues[0]!.message);
+      if (!(await identity.checkTotp(accountId, code.data))) {
+        return showTotp(
+          request,
+          reply,
+          accountId,
+          details.uid,
+          401,
+          'The code is not correct. Try the current code.',
+        );
+      }
+      return finish(request, reply, { login: { accountId, acr: ACR_MFA, amr: ['pwd', 'otp'] } });
+    });
+
+    interactions.get(`${INTERACTION_PATH}/:uid/abort`, hidden, async (request, reply) =>
+      finish(request, reply, {
+        error: 'access_denied',
+        error_description: 'The user cancelled the sign-in.',
+      }),
     );
 
-    interactions.post<{ Params: { uid: string } }>(
-      `${INTERACTION_PATH}/:uid/login`,
-      { schema: { hide: true } },
+    interactions.get<{ Querystring: { token?: string } }>(
+      VERIFY_EMAIL_PATH,
+      hidden,
       async (request, reply) => {
-        const form = loginForm.safeParse(request.body ?? {});
-        const email = form.success ? form.data.email.trim() : '';
-        const password = form.success ? form.data.password : '';
-        if (!email || !password) {
-          return showLogin(request, reply, 400, 'Enter your email and password.', email);
-        }
-        const account = await findIdentityAccount(db, { email });
-        const valid = account ? await verifyPassword(password, account.passwordHash) : false;
-        if (!account || !valid) {
-          return showLogin(request, reply, 401, 'The email or password is not correct.', email);
-        }
-        const to = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] } },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(to, 303);
-      },
-    );
-
-    interactions.get<{ Params: { uid: string } }>(
-      `${INTERACTION_PATH}/:uid/abort`,
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const to = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(to, 303);
+        const token = typeof request.query.token === 'string' ? request.query.token : '';
+        const verified = /^[\w-]{20,100}$/.test(token) && (await identity.verifyEmail(token));
+        return verified
+          ? html(
+              reply,
+              200,
+              messagePage('Email confirmed', 'Your email address is confirmed. Sign in again to continue.', {
+                href: '/login',
+                text: 'Sign in',
+              }),
+            )
+          : html(
+              reply,
+              400,
+              messagePage(
+                'Link not valid',
+                'This confirmation link is not valid any more. Sign in and ask for a new one.',
+              ),
+            );
       },
     );
 

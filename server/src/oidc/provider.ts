@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../db/client.js';
-import { identityAccounts } from '../db/schema.js';
+import type { identityAccounts } from '../db/schema.js';
 import { EMBEDDED_MFA_ACR, type Config } from '../config.js';
 import { databaseAdapter } from './adapter.js';
+import type { IdentityStore } from './identity-store.js';
+import { portalInteractionPolicy } from './policy.js';
 import type { ProviderSecrets } from './keys.js';
 import { escapeHtml, logoutPage, page } from './views.js';
 
@@ -13,6 +14,8 @@ export const ACR_MFA = EMBEDDED_MFA_ACR;
 export const INTERACTION_PATH = '/oidc/interaction';
 
 type Account = typeof identityAccounts.$inferSelect;
+
+export const VERIFY_EMAIL_PATH = '/oidc/verify-email';
 
 export function profileClaims(account: Account) {
   return {
@@ -26,25 +29,13 @@ export function profileClaims(account: Account) {
   };
 }
 
-export async function findIdentityAccount(
-  db: Database,
-  by: { id: string } | { email: string },
-): Promise<Account | undefined> {
-  if ('id' in by && !/^[0-9a-f-]{36}$/i.test(by.id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(identityAccounts)
-    .where(
-      'id' in by
-        ? eq(identityAccounts.id, by.id)
-        : eq(sql`lower(${identityAccounts.email})`, by.email.trim().toLowerCase()),
-    )
-    .limit(1);
-  return row;
-}
-
 /** The embedded OIDC provider (the certified `oidc-provider` library), configured for the portal's two clients. */
-export function createProvider(config: Config, db: Database, secrets: ProviderSecrets): Provider {
+export function createProvider(
+  config: Config,
+  db: Database,
+  identity: IdentityStore,
+  secrets: ProviderSecrets,
+): Provider {
   const { publicUrl } = config;
   const { issuer, audience, productScope } = config.oidc;
   const origins = [publicUrl, ...config.appDevOrigins];
@@ -85,7 +76,10 @@ export function createProvider(config: Config, db: Database, secrets: ProviderSe
       Session: 24 * 60 * 60,
       RefreshToken: 24 * 60 * 60,
     },
-    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    interactions: {
+      policy: portalInteractionPolicy(),
+      url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
+    },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -122,17 +116,19 @@ export function createProvider(config: Config, db: Database, secrets: ProviderSe
       },
     },
     issueRefreshToken: (_ctx, oidcClient) => oidcClient.grantTypeAllowed('refresh_token'),
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
-      const account = await findIdentityAccount(db, { id: token.accountId });
+      const account = await identity.findById(token.accountId);
       if (!account) return undefined;
       const { sub: _sub, ...claims } = profileClaims(account);
-      // Step-up is judged from the token alone, so acr and amr travel in it.
-      const session = token as unknown as { acr?: string; amr?: string[] };
-      return { ...claims, acr: session.acr, amr: session.amr };
+      // Step-up is judged from the token alone, so acr and amr travel in it: they come from the code or the
+      // refresh token the access token is issued for.
+      const { AuthorizationCode, RefreshToken } = ctx.oidc.entities;
+      const source = (AuthorizationCode ?? RefreshToken) as { acr?: string; amr?: string[] } | undefined;
+      return { ...claims, acr: source?.acr, amr: source?.amr };
     },
     findAccount: async (_ctx, id) => {
-      const account = await findIdentityAccount(db, { id });
+      const account = await identity.findById(id);
       if (!account) return undefined;
       return { accountId: account.id, claims: () => profileClaims(account) };
     },

@@ -18,6 +18,8 @@ const STYLE = `
   button{margin-top:24px;width:100%;padding:12px;font-size:1rem;font-weight:600;color:#fff;background:#1a5fb4;border:0;border-radius:4px;cursor:pointer}
   button:hover{background:#154c91} button:focus-visible{outline:3px solid #7fb2ff;outline-offset:2px}
   .error{padding:10px 12px;border-radius:4px;background:#fdecea;color:#8a1c12;margin-bottom:8px}
+  .field-error{color:#8a1c12;margin-top:4px;font-size:.9rem}
+  .qr svg{width:200px;height:200px;display:block;margin:0 auto 12px} code{word-break:break-all}
   .links{margin-top:20px;text-align:center} a{color:#1a5fb4}`;
 
 export function page(title: string, body: string): string {
@@ -60,10 +62,103 @@ ${error}
   );
 }
 
-export function messagePage(title: string, message: string): string {
+interface FieldOptions {
+  name: string;
+  label: string;
+  type?: string;
+  value?: string;
+  autocomplete: string;
+  error?: string;
+  autofocus?: boolean;
+  extra?: string;
+}
+
+function field(f: FieldOptions): string {
+  const errorId = `${f.name}-error`;
+  const error = f.error ? `<div class="field-error" id="${errorId}">${escapeHtml(f.error)}</div>` : '';
+  return `<label for="${f.name}">${escapeHtml(f.label)}</label>
+  <input id="${f.name}" name="${f.name}" type="${f.type ?? 'text'}" autocomplete="${f.autocomplete}" required${f.autofocus ? ' autofocus' : ''}${
+    f.value !== undefined ? ` value="${escapeHtml(f.value)}"` : ''
+  }${f.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ''}${f.extra ?? ''}>${error}`;
+}
+
+export interface RegistrationValues {
+  email?: string;
+  givenName?: string;
+  familyName?: string;
+  company?: string;
+  country?: string;
+}
+
+export function registrationPage(options: {
+  action: string;
+  abortUrl: string;
+  values?: RegistrationValues;
+  errors?: Partial<Record<keyof RegistrationValues | 'password' | 'form', string>>;
+}): string {
+  const v = options.values ?? {};
+  const e = options.errors ?? {};
+  const formError = e.form ? `<div class="error" role="alert">${escapeHtml(e.form)}</div>` : '';
+  const summary =
+    !e.form && Object.keys(e).length
+      ? '<div class="error" role="alert">Check the highlighted fields.</div>'
+      : '';
+  return page(
+    'Create account',
+    `<h1>Create account</h1>
+<p>Register for the Developer Portal. We send you an email to confirm your address.</p>
+${formError}${summary}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+  ${field({ name: 'email', label: 'Email', type: 'email', value: v.email, autocomplete: 'email', error: e.email, autofocus: true })}
+  ${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: e.password, extra: ' minlength="10"' })}
+  ${field({ name: 'givenName', label: 'Given name', value: v.givenName, autocomplete: 'given-name', error: e.givenName })}
+  ${field({ name: 'familyName', label: 'Family name', value: v.familyName, autocomplete: 'family-name', error: e.familyName })}
+  ${field({ name: 'company', label: 'Company', value: v.company, autocomplete: 'organization', error: e.company })}
+  ${field({ name: 'country', label: 'Country', value: v.country, autocomplete: 'country-name', error: e.country })}
+  <button type="submit">Create account</button>
+</form>
+<div class="links"><a href="${escapeHtml(options.abortUrl)}">Cancel and go back</a></div>`,
+  );
+}
+
+export function totpPage(options: {
+  action: string;
+  abortUrl: string;
+  enrolment?: { secret: string; qrSvg: string };
+  error?: string;
+}): string {
+  const error = options.error
+    ? `<div class="error" role="alert" id="code-error">${escapeHtml(options.error)}</div>`
+    : '';
+  const enrol = options.enrolment
+    ? `<p>This area needs a second factor. Scan the code with an authenticator app, or enter the key by hand, then type the 6-digit code it shows.</p>
+<div class="qr" role="img" aria-label="QR code for your authenticator app">${options.enrolment.qrSvg}</div>
+<p>Key: <code id="totp-secret">${escapeHtml(options.enrolment.secret)}</code></p>`
+    : '<p>Enter the 6-digit code from your authenticator app.</p>';
+  return page(
+    'Second factor',
+    `<h1>Second factor</h1>
+${enrol}
+${error}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+  <label for="code">Authentication code</label>
+  <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" required autofocus${
+    options.error ? ' aria-invalid="true" aria-describedby="code-error"' : ''
+  }>
+  <button type="submit">Verify</button>
+</form>
+<div class="links"><a href="${escapeHtml(options.abortUrl)}">Cancel and go back</a></div>`,
+  );
+}
+
+export function messagePage(
+  title: string,
+  message: string,
+  link = { href: '/', text: 'Back to the portal' },
+): string {
   return page(
     title,
-    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><div class="links"><a href="/">Back to the portal</a></div>`,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><div class="links"><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></div>`,
   );
 }
 

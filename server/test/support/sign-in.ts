@@ -59,11 +59,86 @@ export class InjectBrowser {
   }
 }
 
-export interface SignInOptions {
-  email: string;
-  password?: string;
+export interface AuthorizeOptions {
   clientId?: string;
   scope?: string;
+  prompt?: string;
+  acrValues?: string;
+}
+
+export type FlowStep =
+  { page: LightMyRequestResponse; callback?: undefined } | { page?: undefined; callback: URL };
+
+/**
+ * One authorization code flow with PKCE and state, as a browser runs it; reuse the browser for single sign-on
+ * and step-up.
+ */
+export class AuthorizationFlow {
+  readonly redirectUri = `${TEST_PUBLIC_URL}/auth/callback`;
+  private readonly verifier = randomBytes(32).toString('base64url');
+  private readonly state = randomBytes(8).toString('hex');
+  readonly clientId: string;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly browser: InjectBrowser,
+    private readonly options: AuthorizeOptions = {},
+  ) {
+    this.clientId = options.clientId ?? 'portal';
+  }
+
+  private async settle(response: LightMyRequestResponse): Promise<FlowStep> {
+    const { response: last, location } = await this.browser.follow(response, this.redirectUri);
+    return location ? { callback: new URL(location) } : { page: last };
+  }
+
+  async start(): Promise<FlowStep> {
+    const params = new URLSearchParams({
+      client_id: this.clientId,
+      response_type: 'code',
+      redirect_uri: this.redirectUri,
+      scope: this.options.scope ?? 'openid email profile portal',
+      code_challenge: createHash('sha256').update(this.verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: this.state,
+      ...(this.options.prompt ? { prompt: this.options.prompt } : {}),
+      ...(this.options.acrValues ? { acr_values: this.options.acrValues } : {}),
+    });
+    return this.settle(await this.browser.request('GET', `/oidc/auth?${params}`));
+  }
+
+  /** Submits the (only) form of a page. */
+  async submit(page: LightMyRequestResponse, form: Record<string, string>): Promise<FlowStep> {
+    const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
+    if (!action) throw new Error(`page has no form: ${page.body.slice(0, 200)}`);
+    return this.settle(await this.browser.request('POST', action.replace(/&amp;/g, '&'), form));
+  }
+
+  async exchange(callback: URL): Promise<Tokens> {
+    if (callback.searchParams.get('state') !== this.state) throw new Error('state mismatch');
+    const code = callback.searchParams.get('code');
+    if (!code) throw new Error(`no code: ${callback.href}`);
+    const token = await this.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: this.redirectUri,
+        client_id: this.clientId,
+        code_verifier: this.verifier,
+      }).toString(),
+    });
+    if (token.statusCode !== 200) throw new Error(`token exchange failed: ${token.statusCode} ${token.body}`);
+    return token.json<Tokens>();
+  }
+}
+
+export interface SignInOptions extends AuthorizeOptions {
+  email: string;
+  password?: string;
+  browser?: InjectBrowser;
 }
 
 /**
@@ -71,57 +146,20 @@ export interface SignInOptions {
  * the login page's form, consent, the code at the callback, and the code exchanged for tokens.
  */
 export async function signIn(app: FastifyInstance, options: SignInOptions): Promise<Tokens> {
-  const browser = new InjectBrowser(app);
-  const redirectUri = `${TEST_PUBLIC_URL}/auth/callback`;
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const state = randomBytes(8).toString('hex');
-  const clientId = options.clientId ?? 'portal';
-  const params = new URLSearchParams({
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: redirectUri,
-    scope: options.scope ?? 'openid email profile portal',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state,
-  });
-  const start = await browser.request('GET', `/oidc/auth?${params}`);
-  const { response: loginPage } = await browser.follow(start, redirectUri);
-  if (loginPage.statusCode !== 200)
-    throw new Error(`no login page: ${loginPage.statusCode} ${loginPage.body}`);
-  const action = /action="([^"]+)"/.exec(loginPage.body)?.[1];
-  if (!action) throw new Error('login page has no form');
-  const posted = await browser.request('POST', action.replace(/&amp;/g, '&'), {
+  const flow = new AuthorizationFlow(app, options.browser ?? new InjectBrowser(app), options);
+  const first = await flow.start();
+  if (!first.page) throw new Error('expected the login page');
+  const step = await flow.submit(first.page, {
     email: options.email,
     password: options.password ?? DEMO_PASSWORD,
   });
-  if (posted.statusCode === 401 || posted.statusCode === 400) {
-    throw new Error(`sign-in refused: ${posted.statusCode}`);
-  }
-  const { location } = await browser.follow(posted, redirectUri);
-  if (!location) throw new Error('sign-in did not come back to the callback');
-  const callback = new URL(location);
-  if (callback.searchParams.get('state') !== state) throw new Error('state mismatch');
-  const code = callback.searchParams.get('code');
-  if (!code) throw new Error(`no code: ${location}`);
-
-  const token = await app.inject({
-    method: 'POST',
-    url: '/oidc/token',
-    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      code_verifier: verifier,
-    }).toString(),
-  });
-  if (token.statusCode !== 200) throw new Error(`token exchange failed: ${token.statusCode} ${token.body}`);
-  return token.json<Tokens>();
+  if (step.page) throw new Error(`sign-in refused: ${step.page.statusCode}`);
+  return flow.exchange(step.callback);
 }
 
 export const bearer = (tokens: Pick<Tokens, 'access_token'>) => ({
   authorization: `Bearer ${tokens.access_token}`,
 });
+
+export const claimsOf = (jwt: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** The sign-up form of the embedded identity provider. */
+export const registrationSchema = z.object({
+  email: z.string().trim().max(255, 'Email must be at most 255 characters.').pipe(z.email('Enter a valid email address.')),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  givenName: trimmed('Given name', 100),
+  familyName: trimmed('Family name', 100),
+  company: trimmed('Company', 255),
+  country: trimmed('Country', 100),
+});
+
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** A TOTP code as typed: six digits, spaces allowed between groups. */
+export const totpCodeSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'));

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Messages sent by an in-memory mailer (tests); empty otherwise. */
+  readonly sent: Mail[];
+}
+
+export const MAIL_FROM = 'Developer Portal <no-reply@portal.test>';
+
+/**
+ * Mail leaves through SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to the
+ * outbox folder (DATA_DIR/outbox), where a person or a test reads it. Without a folder it stays in memory.
+ */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string | null; from?: string }): Mailer {
+  const from = options.from ?? MAIL_FROM;
+  const sent: Mail[] = [];
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return { sent, send: async (mail) => void (await transport.sendMail({ from, ...mail })) };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const { outboxDir } = options;
+  return {
+    sent,
+    send: async (mail) => {
+      if (!outboxDir) {
+        sent.push(mail);
+        return;
+      }
+      const info = await transport.sendMail({ from, ...mail });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      await fs.writeFile(path.join(outboxDir, name), info.message as Buffer);
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { Registration } from '@portal/resources';
+import type { Mailer } from '../mail/mailer.js';
+import type { Database } from '../db/client.js';
+import { emailVerifications, identityAccounts } from '../db/schema.js';
+import { hashPassword, verifyPassword } from '../lib/password.js';
+
+const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+export const TOTP_ISSUER = 'Developer Portal';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export class EmailTakenError extends Error {}
+
+// Checked against when the email is unknown, so a wrong email costs the same time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+function totpFor(secret: string, email: string) {
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** The embedded provider's accounts: sign-up, password check, email verification and the TOTP second factor. */
+export function identityStore(db: Database) {
+  return {
+    async findByEmail(email: string) {
+      const [row] = await db
+        .select()
+        .from(identityAccounts)
+        .where(eq(sql`lower(${identityAccounts.email})`, email.trim().toLowerCase()))
+        .limit(1);
+      return row;
+    },
+
+    async findById(id: string) {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+      const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
+      return row;
+    },
+
+    /** The account when the password matches; the same time is spent when the email is unknown. */
+    async checkPassword(email: string, password: string) {
+      const account = await this.findByEmail(email);
+      dummyHash ??= hashPassword('no such account');
+      const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyHash));
+      return account && valid ? account : undefined;
+    },
+
+    async register(registration: Registration) {
+      if (await this.findByEmail(registration.email)) throw new EmailTakenError();
+      const [account] = await db
+        .insert(identityAccounts)
+        .values({
+          email: registration.email,
+          passwordHash: await hashPassword(registration.password),
+          givenName: registration.givenName,
+          familyName: registration.familyName,
+          company: registration.company,
+          country: registration.country,
+          emailVerified: false,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!account) throw new EmailTakenError();
+      return account;
+    },
+
+    /** A fresh one-time verification token; only its hash is stored. */
+    async createVerificationToken(accountId: string): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(emailVerifications).values({
+        tokenHash: sha256(token),
+        accountId,
+        expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+      });
+      return token;
+    },
+
+    /** Marks the account verified; false when the token is unknown, used or expired. */
+    async verifyEmail(token: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(emailVerifications)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(emailVerifications.tokenHash, sha256(token)),
+              isNull(emailVerifications.usedAt),
+              gt(emailVerifications.expiresAt, new Date()),
+            ),
+          )
+          .returning({ accountId: emailVerifications.accountId });
+        if (!row) return false;
+        await tx
+          .update(identityAccounts)
+          .set({ emailVerified: true, updatedAt: new Date() })
+          .where(eq(identityAccounts.id, row.accountId));
+        return true;
+      });
+    },
+
+    /** The secret to enrol with: the pending one if enrolment was started, else a new one. */
+    async enrolmentSecret(accountId: string): Promise<string> {
+      const account = await this.findById(accountId);
+      if (!account) throw new Error('account vanished');
+      if (account.totpSecret && !account.totpEnabledAt) return account.totpSecret;
+      const secret = new Secret({ size: 20 }).base32;
+      await db
+        .update(identityAccounts)
+        .set({ totpSecret: secret, updatedAt: new Date() })
+        .where(eq(identityAccounts.id, accountId));
+      return secret;
+    },
+
+    otpauthUri(secret: string, email: string): string {
+      return totpFor(secret, email).toString();
+    },
+
+    /** Checks a code against the account's secret (one step of clock drift either way); a first good code enrols. */
+    async checkTotp(accountId: string, code: string): Promise<boolean> {
+      const account = await this.findById(accountId);
+      if (!account?.totpSecret) return false;
+      const delta = totpFor(account.totpSecret, account.email).validate({ token: code, window: 1 });
+      if (delta === null) return false;
+      if (!account.totpEnabledAt) {
+        await db
+          .update(identityAccounts)
+          .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
+          .where(eq(identityAccounts.id, accountId));
+      }
+      return true;
+    },
+  };
+}
+
+export type IdentityStore = ReturnType<typeof identityStore>;
+
+export type VerificationMailer = (account: {
+  id: string;
+  email: string;
+  givenName: string | null;
+}) => Promise<void>;
+
+/** Sends the one-time confirmation link of an account to its address. */
+export function verificationMailer(
+  identity: IdentityStore,
+  mailer: Mailer,
+  verifyUrl: string,
+): VerificationMailer {
+  return async (account) => {
+    const token = await identity.createVerificationToken(account.id);
+    await mailer.send({
+      to: account.email,
+      subject: 'Confirm your email address for the Developer Portal',
+      text: `Hello ${account.givenName ?? ''},\n\nplease confirm your email address by opening this link within 48 hours:\n\n${verifyUrl}?token=${token}\n\nIf you did not register, ignore this message.\n`,
+    });
+  };
+}

@@ -1,0 +1,168 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '@portal/resources';
+import { startTestApp, type TestApp } from './support/app.js';
+import { AuthorizationFlow, InjectBrowser, bearer, claimsOf, signIn } from './support/sign-in.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('registration with prompt=create', () => {
+  const registration = {
+    email: 'new.user@example.com',
+    password: 'a-long-password',
+    givenName: 'Nora',
+    familyName: 'Newcomer',
+    company: 'Initech',
+    country: 'NL',
+  };
+
+  it('shows labelled fields, refuses bad input field by field, and changes nothing', async () => {
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
+    const first = await flow.start();
+    expect(first.page?.body).toContain('<h1>Create account</h1>');
+    for (const label of ['Email', 'Password', 'Given name', 'Family name', 'Company', 'Country']) {
+      expect(first.page?.body).toContain(`>${label}</label>`);
+    }
+    const bad = await flow.submit(first.page!, { ...registration, email: 'not-an-email', password: 'short' });
+    expect(bad.page?.statusCode).toBe(400);
+    expect(bad.page?.body).toContain('Enter a valid email address.');
+    expect(bad.page?.body).toContain('Password must be at least 10 characters.');
+    expect(bad.page?.body).toContain('value="Nora"');
+    expect(t.app.mailer.sent).toHaveLength(0);
+  });
+
+  it('creates an unverified account, signs it in, and mails a verification link', async () => {
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
+    const first = await flow.start();
+    const done = await flow.submit(first.page!, registration);
+    expect(done.callback).toBeDefined();
+    const tokens = await flow.exchange(done.callback!);
+    expect(claimsOf(tokens.id_token)).toMatchObject({
+      email: registration.email,
+      email_verified: false,
+      given_name: 'Nora',
+    });
+
+    const me = await get('/api/v1/users/me', bearer(tokens));
+    expect(me.statusCode).toBe(200);
+    expect(me.json<User>()).toMatchObject({ email: registration.email, emailVerified: false, roles: [] });
+
+    const [mail] = t.app.mailer.sent;
+    expect(mail).toMatchObject({ to: registration.email });
+    const link = /http:\/\/localhost:8080(\/oidc\/verify-email\?token=[\w-]+)/.exec(mail!.text)?.[1];
+    expect(link).toBeDefined();
+
+    const verified = await get(link!);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.body).toContain('Email confirmed');
+    expect((await get(link!)).statusCode).toBe(400);
+
+    // Signing in again brings a token, and a user, that is verified.
+    const again = await signIn(t.app, { email: registration.email, password: registration.password });
+    expect(claimsOf(again.id_token).email_verified).toBe(true);
+    expect((await get('/api/v1/users/me', bearer(again))).json<User>().emailVerified).toBe(true);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
+    const first = await flow.start();
+    const taken = await flow.submit(first.page!, { ...registration, email: 'ADMIN@portal.test' });
+    expect(taken.page?.statusCode).toBe(409);
+    expect(taken.page?.body).toContain('An account with this email already exists.');
+  });
+
+  it('refuses an unknown or malformed verification token', async () => {
+    expect(
+      (await get('/oidc/verify-email?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).statusCode,
+    ).toBe(400);
+    expect((await get('/oidc/verify-email?token=%3Cscript%3E')).statusCode).toBe(400);
+  });
+});
+
+describe('step-up with a TOTP second factor', () => {
+  const totpPage = (body: string) => body.includes('<h1>Second factor</h1>');
+
+  it('asks the MFA client for a second factor, enrols it, and puts the MFA acr in the token', async () => {
+    const browser = new InjectBrowser(t.app);
+    const normal = await signIn(t.app, { email: 'promoted@portal.test', browser });
+    expect(claimsOf(normal.access_token).acr).toBe('urn:portal:acr:pwd');
+
+    // Same browser session: no password again, but the second factor is demanded.
+    const flow = new AuthorizationFlow(t.app, browser, {
+      clientId: 'portal-mfa',
+      acrValues: 'urn:portal:acr:mfa',
+    });
+    const step = await flow.start();
+    expect(step.page && totpPage(step.page.body)).toBe(true);
+    const secret = /id="totp-secret">([A-Z2-7]+)</.exec(step.page!.body)?.[1];
+    expect(secret).toBeDefined();
+    expect(step.page!.body).toContain('<svg');
+
+    const wrong = await flow.submit(step.page!, { code: '000000' });
+    expect(wrong.page?.statusCode).toBe(401);
+    expect(wrong.page?.body).toContain('The code is not correct.');
+
+    const code = new TOTP({ secret: Secret.fromBase32(secret!), digits: 6, period: 30 }).generate();
+    const done = await flow.submit(wrong.page!, { code });
+    const tokens = await flow.exchange(done.callback!);
+    const claims = claimsOf(tokens.access_token);
+    expect(claims.acr).toBe('urn:portal:acr:mfa');
+    expect(claims.amr).toEqual(['pwd', 'otp']);
+    expect((await get('/api/v1/users/me', bearer(tokens))).statusCode).toBe(200);
+  });
+
+  it('asks a fresh MFA sign-in for the password, then the code of the enrolled factor', async () => {
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { clientId: 'portal-mfa' });
+    const login = await flow.start();
+    expect(login.page?.body).toContain('<h1>Sign in</h1>');
+    const second = await flow.submit(login.page!, { email: 'customer@portal.test', password: 'demo1234' });
+    expect(second.page && totpPage(second.page.body)).toBe(true);
+    // The MFA client's registered default acr demands the factor even without acr_values.
+    const secret = /id="totp-secret">([A-Z2-7]+)</.exec(second.page!.body)![1]!;
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    const done = await flow.submit(second.page!, { code: totp.generate() });
+    expect(claimsOf((await flow.exchange(done.callback!)).access_token).acr).toBe('urn:portal:acr:mfa');
+
+    // Enrolled now: the next step-up shows no secret, only the code field.
+    const next = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { clientId: 'portal-mfa' });
+    const page = await next.start();
+    const codePage = await next.submit(page.page!, { email: 'customer@portal.test', password: 'demo1234' });
+    expect(codePage.page?.body).not.toContain('totp-secret');
+    const finished = await next.submit(codePage.page!, { code: totp.generate() });
+    expect(finished.callback).toBeDefined();
+  });
+
+  it('keeps a normal sign-in free of the second factor', async () => {
+    const tokens = await signIn(t.app, { email: 'internal@portal.test' });
+    expect(claimsOf(tokens.access_token).acr).toBe('urn:portal:acr:pwd');
+  });
+});
+
+describe('tokens', () => {
+  it('revokes a refresh token', async () => {
+    const tokens = await signIn(t.app, { email: 'admin@portal.test' });
+    const form = (body: Record<string, string>) => ({
+      method: 'POST' as const,
+      headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body).toString(),
+    });
+    const revoked = await t.app.inject({
+      url: '/oidc/token/revocation',
+      ...form({ token: tokens.refresh_token!, client_id: 'portal', token_type_hint: 'refresh_token' }),
+    });
+    expect(revoked.statusCode).toBe(200);
+    const refreshed = await t.app.inject({
+      url: '/oidc/token',
+      ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: 'portal' }),
+    });
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+});
