@@ -33,9 +33,97 @@ export const GENERIC_ERROR_CODES = [
   'unsupported_media_type',
   'internal_error',
   'service_unavailable',
+  'email_not_verified',
+  'duplicate',
+  'too_many_requests',
 ] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number] | (typeof GENERIC_ERROR_CODES)[number];
+/** The reasons of a 409 Conflict (spec calls-auth-errors §8.2), as codes so a client can tell them apart. */
+export const CONFLICT_ERROR_CODES = [
+  'serial_number_already_registered',
+  'company_space_exists',
+  'user_in_other_company_space',
+  'user_still_in_projects',
+  'deletion_with_members',
+] as const;
+
+export type ErrorCode =
+  (typeof ERROR_CODES)[number] | (typeof GENERIC_ERROR_CODES)[number] | (typeof CONFLICT_ERROR_CODES)[number];
+
+const ALL_ERROR_CODES: readonly string[] = [...ERROR_CODES, ...GENERIC_ERROR_CODES, ...CONFLICT_ERROR_CODES];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && ALL_ERROR_CODES.includes(value);
+}
+
+/**
+ * The message a user reads for each error code. The spec gives no texts for these (§8.3: "not shown"); the
+ * coded errors are followed by their item list (the `resources` of the error), so the texts introduce it.
+ */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  file_not_referenced: 'These files are not referenced in the configuration file.',
+  file_not_uploaded: 'These files are referenced in the configuration file but have not been uploaded.',
+  not_encrypted: 'These files are not encrypted.',
+  unsupported_encoding: 'These files are not UTF-8 encoded.',
+  wrong_file_type: 'This file type is not accepted here.',
+  duplicate_name: 'A file with this name already exists.',
+  invalid_name: 'A file name may contain only letters, digits, dots, hyphens, underscores and parentheses.',
+  name_too_long: 'A file name may be at most 100 characters long.',
+  file_too_big: 'A file may be at most 25 MB.',
+  metadata_invalid: 'The metadata of these files is invalid.',
+  match_failed: 'These files do not match the expected content.',
+  not_promoted: 'Your account is not enabled for secure projects.',
+  missing_multifactor_auth: 'Please sign in with multi-factor authentication to continue.',
+  no_company_space: 'You need a company space to create projects.',
+  wrong_company_space: 'This belongs to another company space.',
+  owner_equals_substitute: 'Owner and substitute cannot be the same user.',
+  short_rom_code_already_exists: 'This short ROM code (SRC) is already in use.',
+  salescode_invalid: 'The sales code is invalid.',
+  salescode_not_matching: 'The sales code does not match this project.',
+  invalid_request: 'The request is invalid.',
+  unauthorized: 'Please sign in to continue.',
+  forbidden: 'You do not have permission for this.',
+  not_found: 'The resource was not found.',
+  conflict: 'This conflicts with existing data.',
+  payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'This content type is not accepted.',
+  internal_error: 'Something went wrong on our side. Please try again later.',
+  service_unavailable: 'The service is unavailable. Please try again later.',
+  email_not_verified: 'Verify your email address, then sign in again.',
+  duplicate: 'This already exists.',
+  too_many_requests: 'Too many attempts. Wait a moment and try again.',
+  serial_number_already_registered: 'This serial number is already registered with a project.',
+  company_space_exists: 'A company space with this name already exists.',
+  user_in_other_company_space: 'This user is already in another company space.',
+  user_still_in_projects: 'This user cannot be removed while still a member of projects.',
+  deletion_with_members: 'This cannot be deleted while it still has members.',
+};
+
+/** The codes of spec §8.3 whose message speaks to the current user when they are in the error's list. */
+export const CURRENT_USER_ERROR_MESSAGES = {
+  file_not_referenced: 'Files you uploaded are not referenced in the configuration file.',
+  file_not_uploaded: 'You have not yet uploaded these files referenced in the configuration file.',
+  not_encrypted: 'Files you uploaded are not encrypted.',
+  unsupported_encoding: 'Files you uploaded are not UTF-8 encoded.',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+/** The message for a code the portal does not know (a newer server, a proxy's own answer). */
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
+
+/**
+ * The message of an error code; the current-user variant for the four codes that have one when the current
+ * user is in the error's list. Unknown codes get the unknown-error message rather than the raw code.
+ */
+export function errorMessage(
+  code: string,
+  { currentUserInList = false }: { currentUserInList?: boolean } = {},
+): string {
+  if (!isErrorCode(code)) return UNKNOWN_ERROR_MESSAGE;
+  if (currentUserInList && code in CURRENT_USER_ERROR_MESSAGES) {
+    return CURRENT_USER_ERROR_MESSAGES[code as keyof typeof CURRENT_USER_ERROR_MESSAGES];
+  }
+  return ERROR_MESSAGES[code];
+}
 
 /** HTTP status titles of spec calls-auth-errors §8.2. */
 export const STATUS_TITLES: Record<number, string> = {
@@ -47,6 +135,82 @@ export const STATUS_TITLES: Record<number, string> = {
   500: 'Internal server error',
   502: 'Service unavailable',
 };
+
+/** Titles of the failures that carry no HTTP status (spec calls-auth-errors §8.2). */
+export const ERROR_TITLES = {
+  networkFailure: 'Network failure',
+  unknownError: 'Unknown error',
+  invalidWorkflow: 'Internal error (invalid workflow)',
+} as const;
+
+/**
+ * The title of an HTTP status: its own when §8.2 lists it, else that of its class (another 4xx is an invalid
+ * request, another 5xx an internal server error). Status 0 means no answer arrived: a network failure.
+ */
+export function statusTitle(status: number): string {
+  if (status === 0) return ERROR_TITLES.networkFailure;
+  const own = STATUS_TITLES[status];
+  if (own) return own;
+  if (Number.isInteger(status) && status >= 400 && status < 500)
+    return STATUS_TITLES[400] ?? ERROR_TITLES.unknownError;
+  if (Number.isInteger(status) && status >= 500 && status < 600)
+    return STATUS_TITLES[500] ?? ERROR_TITLES.unknownError;
+  return ERROR_TITLES.unknownError;
+}
+
+/** The 403 message with the support ID of the answer when it carries one (spec calls-auth-errors §8.2). */
+export function forbiddenMessage(supportId?: string | null): string {
+  const message = ERROR_MESSAGES.forbidden;
+  return supportId?.trim() ? `${message} Support ID: ${supportId.trim()}` : message;
+}
+
+/**
+ * Texts of spec calls-auth-errors §8.1 and §8.4. Those the spec quotes are word for word; the spec only names
+ * the others, so their wording is the portal's.
+ */
+export const MESSAGES = {
+  failedToFetchUser: 'Failed to fetch authenticated user',
+  invalidAuthenticationType: 'Invalid authentication type',
+  productDataIncomplete: 'Product/board data is incomplete',
+  projectListIncomplete: 'List of projects is incomplete',
+  serialNumberInvalid: 'Validation error. A serial number may consist only of letters and numbers.',
+  serialNumberRequired: 'A serial number is required.',
+  serialNumberOneProjectOnly: 'A serial number can be registered to one project only.',
+  projectCreationForbidden: 'You are not allowed to create a project.',
+  substituteNotFound: 'No user with this email address was found to be the substitute.',
+  followUpUserNotFound: 'No user with this email address was found for the follow-up.',
+  boardWithoutIspn: 'Documents cannot be assigned to a board without an ISPN.',
+  updateFailed: 'The update failed. Please try again.',
+  removalFailed: 'The removal failed. Please try again.',
+  questionSaveFailed: 'The question could not be saved.',
+  questionDeleteFailed: 'The question could not be deleted. Other questions may depend on it.',
+  questionnaireCopyFailed: 'The questionnaire could not be copied.',
+  invitationInvalidPassword: 'The invitation is unknown or the password is wrong.',
+  invitationAlreadyMember: 'You are already a member of this project.',
+  invitationNoLongerValid: 'This invitation is no longer valid.',
+  invitationExpired: 'This invitation has expired.',
+  invitationMissing: 'The invitation is missing.',
+  cameraUnavailable:
+    'The camera could not be started. Allow camera access or enter the serial number instead.',
+  qrCodeUnreadable: 'The QR code could not be read.',
+  exportRestricted: 'This download is restricted by export control. You can request access.',
+} as const;
+
+/** Billing issues of spec calls-auth-errors §8.4, by the reason the billing validation gives. */
+export const BILLING_ISSUE_MESSAGES = {
+  no_address: 'Your billing address is missing.',
+  country_not_whitelisted: 'We cannot deliver to your country.',
+  not_export_approved: 'Your company is not approved for export.',
+  no_shipping_address: 'Your shipping address is missing.',
+  tax_id_missing: 'Your tax ID is missing.',
+  tax_id_invalid: 'Your tax ID is invalid.',
+  pending: 'Your billing information is being checked.',
+} as const;
+
+/** The download failure toast: how many of the requested downloads failed. */
+export function downloadFailedMessage(failed: number, total: number): string {
+  return total <= 1 ? 'The download failed.' : `${failed} of ${total} downloads failed.`;
+}
 
 export const errorItemSchema = z.object({
   errorCode: z.string(),

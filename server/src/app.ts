@@ -12,6 +12,7 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { seedDemoData } from './db/demo-data.js';
+import { access } from './auth/access.js';
 import authPlugin from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verifier.js';
 import { ApiError, notFound, registerErrorHandling, sendApiError } from './http/errors.js';
@@ -114,7 +115,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
 
-  await app.register(authPlugin, { verifier, db, issuerKey });
+  await app.register(authPlugin, {
+    verifier,
+    db,
+    issuerKey,
+    apiPrefix: API_PREFIX,
+    mfaAcrValues: config.oidc.mfaAcrValues ? config.oidc.mfaAcrValues.split(/\s+/) : [],
+  });
 
   await app.register(
     async (api) => {
@@ -122,7 +129,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         reply.header('Cache-Control', 'no-cache, no-store');
         reply.header('Access-Control-Expose-Headers', 'Content-Range');
       });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { schema: { hide: true }, config: { access: access.public() } }, async () =>
+        app.swagger(),
+      );
       await api.register(configRoutes, { config });
       await api.register(userRoutes);
       await api.register(boardRoutes, { db });

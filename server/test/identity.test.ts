@@ -166,3 +166,37 @@ describe('tokens', () => {
     expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
   });
 });
+
+describe('service accounts', () => {
+  const clientCredentials = (id: string, secret: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: {
+        host: 'localhost:8080',
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+      },
+      payload: new URLSearchParams({ grant_type: 'client_credentials', scope: 'portal' }).toString(),
+    });
+
+  it('get a token by the client-credentials grant that the API honours with their roles', async () => {
+    const response = await clientCredentials('portal-smoke-test', 'demo-service-account-secret');
+    expect(response.statusCode).toBe(200);
+    const tokens = response.json<{ access_token: string }>();
+    expect(claimsOf(tokens.access_token).aud).toBe(t.config.oidc.audience);
+    const me = (await get('/api/v1/users/me', bearer(tokens))).json<User>();
+    expect(me).toMatchObject({ email: 'smoke-test@portal.test', roles: [{ name: 'Admin' }] });
+    const boards = await get('/api/v1/boards', { ...bearer(tokens), range: 'boards=0-0' });
+    expect(boards.statusCode).toBe(200);
+  });
+
+  it('are refused with a wrong secret or an unknown client id', async () => {
+    expect((await clientCredentials('portal-smoke-test', 'wrong')).statusCode).toBe(401);
+    expect((await clientCredentials('nobody', 'demo-service-account-secret')).statusCode).toBe(401);
+  });
+
+  it('cannot use the interactive clients for the client-credentials grant', async () => {
+    expect((await clientCredentials('portal', 'x')).statusCode).toBeGreaterThanOrEqual(400);
+  });
+});

@@ -86,7 +86,9 @@ type Entry<V> = [label: string, version: V];
  * versionNumeric when every version has one, else by version text. The other key breaks ties, then the label,
  * so the result never depends on the order of the versions.
  */
-function versionOrder<V extends VersionLike>(entries: readonly Entry<V>[]): (a: Entry<V>, b: Entry<V>) => number {
+function versionOrder<V extends VersionLike>(
+  entries: readonly Entry<V>[],
+): (a: Entry<V>, b: Entry<V>) => number {
   const byNumeric = entries.every(([, version]) => hasNumeric(version));
   const numeric = (a: V, b: V) => Math.sign((a.versionNumeric ?? 0) - (b.versionNumeric ?? 0));
   const numericIfBoth = (a: V, b: V) =>

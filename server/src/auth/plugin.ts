@@ -1,52 +1,68 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  canAccess,
-  hasAnyRouteRole,
-  type ResourceAction,
-  type ResourceDefinition,
-  type RouteRole,
-} from '@portal/resources';
+import type { JWTPayload } from 'jose';
+import { Role, hasRole } from '@portal/resources';
 import type { Database } from '../db/client.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+import { decide, type AccessRule } from './access.js';
 import { InvalidTokenError, type TokenVerifier } from './verifier.js';
 import { usersRepository, type CurrentUser } from './users-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
+    /** How the caller signed in: a person (with or without a second factor) or a service account. */
+    caller: { kind: 'user' | 'service-account'; mfa: boolean } | null;
+  }
+  interface FastifyContextConfig {
+    access?: AccessRule;
   }
   interface FastifyInstance {
-    /** preHandler: a valid bearer token is required. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a valid token and any of the route roles. */
-    requireRouteRole: (...roles: RouteRole[]) => (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a valid token whose roles the resource definition admits to the action. */
-    requireAccess: (
-      definition: Pick<ResourceDefinition, 'access'>,
-      action: ResourceAction,
-    ) => (request: FastifyRequest) => Promise<void>;
+    /** Every /api/v1 route with its declared rule, for the authorization matrix. */
+    apiRoutes: { method: string; url: string; access: AccessRule }[];
   }
 }
 
 const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)$/i;
 
-async function authPlugin(
-  app: FastifyInstance,
-  options: { verifier: TokenVerifier; db: Database; issuerKey: string },
-) {
+export interface AuthOptions {
+  verifier: TokenVerifier;
+  db: Database;
+  issuerKey: string;
+  /** The acr values that count as a second factor. */
+  mfaAcrValues: string[];
+  apiPrefix: string;
+}
+
+/**
+ * Verifies the bearer token, loads the caller, and enforces each API route's declared access rule before the
+ * handler runs. Authorization is decided here, on the server, for every call.
+ */
+async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   const repository = usersRepository(options.db, options.issuerKey);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('caller', null);
+  app.decorate('apiRoutes', []);
 
-  const authenticate = async (request: FastifyRequest) => {
-    if (request.currentUser) return;
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${options.apiPrefix}/`) || route.method === 'HEAD') return;
+    const rule = route.config?.access;
+    if (!rule)
+      throw new Error(`${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, access: rule });
+  });
+
+  const isMfa = (claims: JWTPayload, user: CurrentUser) =>
+    (typeof claims.acr === 'string' && options.mfaAcrValues.includes(claims.acr)) ||
+    hasRole(user, Role.MfaUser);
+
+  /** Loads the caller from the bearer token; null without one. A bad token is a 401. */
+  async function identify(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
-    const match = header ? BEARER.exec(header) : null;
-    if (!match)
-      throw unauthorized(
-        header ? 'The Authorization header must carry a Bearer token.' : 'Sign-in is required.',
-      );
-    let claims;
+    if (!header) return;
+    const match = BEARER.exec(header);
+    if (!match) throw unauthorized('The Authorization header must carry a Bearer token.');
+    let claims: JWTPayload;
     try {
       claims = await options.verifier(match[1]!);
     } catch (error) {
@@ -54,22 +70,37 @@ async function authPlugin(
         throw unauthorized('The access token is not valid or has expired.');
       throw error;
     }
-    request.currentUser = await repository.fromToken(claims);
-  };
+    const serviceAccount = await repository.serviceAccountFromToken(claims);
+    if (serviceAccount) {
+      request.currentUser = serviceAccount;
+      request.caller = { kind: 'service-account', mfa: hasRole(serviceAccount, Role.MfaUser) };
+      return;
+    }
+    const user = await repository.fromToken(claims);
+    if (!user) throw unauthorized('The access token names no known user.');
+    request.currentUser = user;
+    request.caller = { kind: 'user', mfa: isMfa(claims, user) };
+  }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireRouteRole', (...roles: RouteRole[]) => async (request: FastifyRequest) => {
-    await authenticate(request);
-    if (!hasAnyRouteRole(request.currentUser, roles)) throw forbidden();
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config?.access;
+    if (!rule) return;
+    if (rule.kind !== 'public' || request.headers.authorization) await identify(request);
+    const user = request.currentUser;
+    const decision = decide(rule, user && request.caller ? { ...user, mfa: request.caller.mfa } : null);
+    switch (decision) {
+      case 'allow':
+        return;
+      case 'unauthenticated':
+        throw unauthorized();
+      case 'unverified':
+        throw ApiError.of(403, 'email_not_verified', 'Verify your email address, then sign in again.');
+      case 'mfa-required':
+        throw ApiError.of(403, 'missing_multifactor_auth', 'Sign in with your second factor to continue.');
+      case 'forbidden':
+        throw forbidden();
+    }
   });
-  app.decorate(
-    'requireAccess',
-    (definition: Pick<ResourceDefinition, 'access'>, action: ResourceAction) =>
-      async (request: FastifyRequest) => {
-        await authenticate(request);
-        if (!canAccess(request.currentUser, definition, action)) throw forbidden();
-      },
-  );
 }
 
 export default fp(authPlugin, { name: 'auth' });

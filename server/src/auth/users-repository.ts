@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import { isVerified, type RoleName, type User } from '@portal/resources';
 import type { Database } from '../db/client.js';
-import { userRoles, users } from '../db/schema.js';
+import { serviceAccounts, userRoles, users } from '../db/schema.js';
 
 export interface CurrentUser extends User {
   subject: string;
@@ -36,6 +36,36 @@ export function usersRepository(db: Database, issuerKey: string) {
   }
 
   return {
+    /**
+     * The service account a client-credentials token stands for: its client id is a registered service
+     * account and the token names no person. It acts as its user with the account's default roles.
+     */
+    async serviceAccountFromToken(claims: JWTPayload): Promise<CurrentUser | null> {
+      const clientId =
+        typeof claims.client_id === 'string'
+          ? claims.client_id
+          : typeof claims.azp === 'string'
+            ? claims.azp
+            : null;
+      if (!clientId || (claims.sub !== clientId && typeof claims.email === 'string')) return null;
+      const [row] = await db
+        .select({ account: serviceAccounts, user: users })
+        .from(serviceAccounts)
+        .innerJoin(users, eq(users.id, serviceAccounts.userId))
+        .where(eq(serviceAccounts.clientId, clientId))
+        .limit(1);
+      if (!row) return null;
+      return toUser(row.user, [...row.account.roles]);
+    },
+
+    async rolesByUser(userIds: string[]): Promise<Map<string, string[]>> {
+      const map = new Map<string, string[]>();
+      if (!userIds.length) return map;
+      const rows = await db.select().from(userRoles).where(inArray(userRoles.userId, userIds));
+      for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row.role]);
+      return map;
+    },
+
     /**
      * The portal user behind a verified token; created on first sign-in from the token's claims, and its
      * profile refreshed when the claims changed.

@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { Role, type RoleName } from '@portal/resources';
-import { hashPassword } from '../lib/password.js';
+import { hashPassword, sha256Hex } from '../lib/password.js';
 import type { Database } from './client.js';
-import { boards, identityAccounts, userRoles, users } from './schema.js';
+import { boards, identityAccounts, serviceAccounts, userRoles, users } from './schema.js';
 
 export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo service account with the Admin role, for scripts and smoke tests; README lists the same. */
+export const DEMO_SERVICE_ACCOUNT = {
+  clientId: 'portal-smoke-test',
+  secret: 'demo-service-account-secret',
+  userEmail: 'smoke-test@portal.test',
+  roles: [Role.Admin],
+} as const;
 
 export interface DemoAccount {
   email: string;
@@ -163,6 +171,25 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
         await tx.insert(userRoles).values(account.roles.map((role) => ({ userId: user!.id, role })));
       }
     }
+    const [robot] = await tx
+      .insert(users)
+      .values({
+        subject: `service-account:${DEMO_SERVICE_ACCOUNT.clientId}`,
+        issuer: issuerKey,
+        username: DEMO_SERVICE_ACCOUNT.userEmail,
+        email: DEMO_SERVICE_ACCOUNT.userEmail,
+        givenName: 'Smoke',
+        familyName: 'Test',
+        emailVerified: true,
+      })
+      .returning({ id: users.id });
+    await tx.insert(serviceAccounts).values({
+      clientId: DEMO_SERVICE_ACCOUNT.clientId,
+      secretHash: sha256Hex(DEMO_SERVICE_ACCOUNT.secret),
+      userId: robot!.id,
+      roles: [...DEMO_SERVICE_ACCOUNT.roles],
+      description: 'Demo service account for scripts and smoke tests',
+    });
   });
   return true;
 }

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCallback) as (
@@ -22,3 +22,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length);
   return timingSafeEqual(expected, actual);
 }
+
+/** For high-entropy machine secrets, where a fast hash is enough (service-account secrets). */
+export const sha256Hex = (value: string): string => createHash('sha256').update(value).digest('hex');

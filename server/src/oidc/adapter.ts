@@ -1,10 +1,31 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/client.js';
-import { oidcPayloads } from '../db/schema.js';
+import { oidcPayloads, serviceAccounts } from '../db/schema.js';
+
+/** Marks a stored secret as a sha256 hash, compared by the patched `compareClientSecret`. */
+export const HASHED_SECRET_PREFIX = 'sha256:';
 
 /** oidc-provider storage in our own database, so sessions, grants and refresh tokens survive a restart. */
 export function databaseAdapter(db: Database) {
+  // Service accounts are the provider's dynamic clients: client credentials only, secret kept as a hash.
+  const serviceAccountClient = async (clientId: string): Promise<AdapterPayload | undefined> => {
+    const [row] = await db
+      .select({ clientId: serviceAccounts.clientId, secretHash: serviceAccounts.secretHash })
+      .from(serviceAccounts)
+      .where(eq(serviceAccounts.clientId, clientId))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      client_id: row.clientId,
+      client_secret: `${HASHED_SECRET_PREFIX}${row.secretHash}`,
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+    } as AdapterPayload;
+  };
+
   return class DatabaseAdapter implements Adapter {
     constructor(readonly model: string) {}
 
@@ -35,7 +56,8 @@ export function databaseAdapter(db: Database) {
       return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
     }
 
-    find(id: string) {
+    async find(id: string) {
+      if (this.model === 'Client') return serviceAccountClient(id);
       return this.findWhere(eq(oidcPayloads.id, id));
     }
 

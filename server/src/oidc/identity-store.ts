@@ -1,16 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Registration } from '@portal/resources';
 import type { Mailer } from '../mail/mailer.js';
 import type { Database } from '../db/client.js';
 import { emailVerifications, identityAccounts } from '../db/schema.js';
-import { hashPassword, verifyPassword } from '../lib/password.js';
+import { hashPassword, sha256Hex, verifyPassword } from '../lib/password.js';
 
 const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 export const TOTP_ISSUER = 'Developer Portal';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export class EmailTakenError extends Error {}
 
@@ -77,7 +75,7 @@ export function identityStore(db: Database) {
     async createVerificationToken(accountId: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db.insert(emailVerifications).values({
-        tokenHash: sha256(token),
+        tokenHash: sha256Hex(token),
         accountId,
         expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
       });
@@ -92,7 +90,7 @@ export function identityStore(db: Database) {
           .set({ usedAt: new Date() })
           .where(
             and(
-              eq(emailVerifications.tokenHash, sha256(token)),
+              eq(emailVerifications.tokenHash, sha256Hex(token)),
               isNull(emailVerifications.usedAt),
               gt(emailVerifications.expiresAt, new Date()),
             ),

@@ -2,7 +2,9 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Database } from '../db/client.js';
 import type { identityAccounts } from '../db/schema.js';
 import { EMBEDDED_MFA_ACR, type Config } from '../config.js';
-import { databaseAdapter } from './adapter.js';
+import { timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../lib/password.js';
+import { HASHED_SECRET_PREFIX, databaseAdapter } from './adapter.js';
 import type { IdentityStore } from './identity-store.js';
 import { portalInteractionPolicy } from './policy.js';
 import type { ProviderSecrets } from './keys.js';
@@ -83,6 +85,7 @@ export function createProvider(
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      clientCredentials: { enabled: true },
       introspection: { enabled: false },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
@@ -143,5 +146,17 @@ export function createProvider(
   };
 
   const provider = new Provider(issuer, configuration);
+  // Service-account secrets are stored as sha256 hashes: compare the hash of what the client presents.
+  const compare = provider.Client.prototype.compareClientSecret;
+  provider.Client.prototype.compareClientSecret = function compareHashed(
+    this: { clientSecret?: string },
+    actual: string,
+  ) {
+    const stored = this.clientSecret;
+    if (!stored?.startsWith(HASHED_SECRET_PREFIX)) return compare.call(this, actual);
+    const expected = Buffer.from(stored.slice(HASHED_SECRET_PREFIX.length), 'hex');
+    const presented = Buffer.from(sha256Hex(actual), 'hex');
+    return expected.length === presented.length && timingSafeEqual(expected, presented);
+  };
   return provider;
 }

@@ -13,6 +13,7 @@ import { boards } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { listQuerystring, parseListQuery } from '../http/list-query.js';
 import { filterConditions } from '../http/list-sql.js';
+import { access } from '../auth/access.js';
 import { errorResponses } from './schemas.js';
 
 const columns = {
@@ -37,7 +38,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/boards',
     {
-      preHandler: app.requireAccess(boardsResource, 'list'),
+      config: { access: access.resource(boardsResource, 'list') },
       schema: {
         tags: ['boards'],
         summary:
@@ -81,7 +82,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/boards/:id',
     {
-      preHandler: app.requireAccess(boardsResource, 'show'),
+      config: { access: access.resource(boardsResource, 'show') },
       schema: {
         tags: ['boards'],
         summary: 'One board',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalConfigSchema, type PortalConfig } from '@portal/resources';
 import type { Config } from '../config.js';
+import { access } from '../auth/access.js';
 
 /** What the apps need to sign in, read at run time so a change of provider needs no rebuild. */
 export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -18,6 +19,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.get(
     '/config',
     {
+      config: { access: access.public() },
       schema: {
         tags: ['platform'],
         summary: 'Sign-in settings for the apps',

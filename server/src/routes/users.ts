@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@portal/resources';
+import { access } from '../auth/access.js';
 import { errorResponses } from './schemas.js';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me',
     {
-      preHandler: app.authenticate,
+      config: { access: access.signedIn({ unverified: true }) },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user with their roles',

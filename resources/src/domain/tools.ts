@@ -1,0 +1,53 @@
+import type { ItemType } from '../item-types.js';
+
+/** The fields of a tool that decide whether it can be installed or requested (spec product §3). */
+export interface ToolKindLike {
+  isOnlineTool?: boolean | null;
+  type?: string | null;
+}
+
+/** Item types the launcher can install (spec product §3). */
+export const INSTALLABLE_ITEM_TYPES = ['tool', 'content-pack'] as const satisfies readonly ItemType[];
+
+/** Installable only when not an online tool and the type is tool or content-pack. */
+export function isInstallable(tool: ToolKindLike): boolean {
+  return !tool.isOnlineTool && INSTALLABLE_ITEM_TYPES.some((type) => type === tool.type);
+}
+
+/** Requestable when not an online tool. */
+export function isRequestable(tool: ToolKindLike): boolean {
+  return !tool.isOnlineTool;
+}
+
+/** A tool version has a serial product number when its spn is non-empty after trimming. */
+export function hasSerialProductNumber(version: { spn?: string | null }): boolean {
+  return (version.spn ?? '').trim() !== '';
+}
+
+/** Download is allowed only when canDownload is exactly true; a missing flag means no. */
+export function isDownloadAllowed(version: { canDownload?: boolean | null }): boolean {
+  return version.canDownload === true;
+}
+
+/** The fields of a download URL that pick the default download. */
+export interface DownloadLike {
+  os?: string | null;
+  architecture?: string | null;
+}
+
+const X64_ARCHITECTURES: readonly string[] = ['x64', 'x86_64', 'amd64'];
+
+const isWindowsX64 = (download: DownloadLike): boolean =>
+  (download.os ?? '').trim().toLowerCase() === 'windows' &&
+  X64_ARCHITECTURES.includes((download.architecture ?? '').trim().toLowerCase());
+
+/**
+ * The default download of a tool version (spec product §3): the first Windows x64 one (os 'windows' and
+ * architecture x64, x86_64 or amd64, ignoring case). When there is none, the first download, so a version
+ * with downloads always offers one; undefined when there are no downloads.
+ */
+export function defaultDownload<D extends DownloadLike>(
+  downloads: readonly D[] | null | undefined,
+): D | undefined {
+  return downloads?.find(isWindowsX64) ?? downloads?.[0];
+}
