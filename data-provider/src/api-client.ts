@@ -1,3 +1,4 @@
+import { addCsrfHeader } from './csrf';
 import { ApiError, INVALID_RESPONSE_TYPE, NETWORK_ERROR_TYPE, toApiErrorBody } from './api-error';
 import { formatRangeHeader, parseContentRange, type ContentRange, type User } from '@portal/resources';
 
@@ -61,6 +62,7 @@ export function createApiClient({
     headers.set('Cache-Control', 'no-cache');
     const token = await getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    addCsrfHeader(headers, init.method);
     let body = init.body;
     if (json !== undefined) {
       headers.set('Content-Type', 'application/json');

@@ -1,4 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
+import { addCsrfHeader } from './csrf';
 import { fetchUtils, HttpError, type AuthProvider, type DataProvider } from 'ra-core';
 import type { AccessTokenGetter, ApiClient } from './api-client';
 import { describeErrors, toApiErrorBody, type ApiErrorItem } from './api-error';
@@ -18,6 +19,7 @@ function createHttpClient(getAccessToken: AccessTokenGetter): HttpClient {
     headers.set('Cache-Control', 'no-cache');
     const token = await getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    addCsrfHeader(headers, options.method);
     try {
       return await fetchUtils.fetchJson(url, { ...options, headers });
     } catch (error) {

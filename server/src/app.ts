@@ -26,6 +26,7 @@ import { boardRoutes } from './routes/boards.js';
 import { configRoutes } from './routes/config.js';
 import { userRoutes } from './routes/users.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
+import { registerSecurity } from './http/security.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -56,6 +57,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+
+  const identityOrigins = config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin];
+  await registerSecurity(app, { apiPrefix: API_PREFIX, identityOrigins });
 
   const database =
     options.database ??
@@ -113,7 +117,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true },
+    staticCSP: true,
+  });
 
   await app.register(authPlugin, {
     verifier,

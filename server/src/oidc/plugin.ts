@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { signInAttemptKey } from '../http/security.js';
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -136,9 +137,21 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     };
 
     const hidden = { schema: { hide: true } };
+    // Password and code guessing: a handful of tries per account and address a minute, and a ceiling per address.
+    const guarded = {
+      ...hidden,
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: signInAttemptKey,
+          hook: 'preHandler' as const,
+        },
+      },
+    };
     interactions.get(`${INTERACTION_PATH}/:uid`, hidden, show);
 
-    interactions.post(`${INTERACTION_PATH}/:uid/login`, hidden, async (request, reply) => {
+    interactions.post(`${INTERACTION_PATH}/:uid/login`, guarded, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const form = loginForm.safeParse(request.body ?? {});
       const email = form.success ? form.data.email.trim() : '';
@@ -155,7 +168,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
       return finish(request, reply, { login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] } });
     });
 
-    interactions.post(`${INTERACTION_PATH}/:uid/register`, hidden, async (request, reply) => {
+    interactions.post(`${INTERACTION_PATH}/:uid/register`, guarded, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const values: RegistrationValues = Object.fromEntries(
@@ -197,7 +210,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
       });
     });
 
-    interactions.post(`${INTERACTION_PATH}/:uid/totp`, hidden, async (request, reply) => {
+    interactions.post(`${INTERACTION_PATH}/:uid/totp`, guarded, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const accountId = details.session?.accountId;
       if (!accountId || !details.prompt.reasons.includes('mfa_required')) return show(request, reply);
