@@ -82,7 +82,8 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     request.caller = { kind: 'user', mfa: isMfa(claims, user) };
   }
 
-  app.addHook('preHandler', async (request) => {
+  // Before the body is parsed or validated: a caller without access learns nothing about the payload.
+  app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.access;
     if (!rule) return;
     if (rule.kind !== 'public' || request.headers.authorization) await identify(request);
