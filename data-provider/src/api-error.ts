@@ -1,36 +1,13 @@
+import { statusTitle, type ErrorBody, type ErrorItem } from '@portal/resources';
+
 /** One entry of the spec's error body (calls-auth-errors §3, §8.3). */
-export interface ApiErrorItem {
-  errorCode: string;
-  /** Names of the fields or items the error is about; may be empty. */
-  resources: string[];
-  messages: string[];
-}
+export type ApiErrorItem = ErrorItem;
 
 /** The spec's error body: `{ status, type, errors: [{ errorCode, resources, messages }] }`. */
-export interface ApiErrorBody {
-  status: number;
-  type: string;
-  errors: ApiErrorItem[];
-}
-
-/** Titles of the HTTP statuses (spec calls-auth-errors §8.2). */
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Invalid request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Resource not found',
-  409: 'Conflict',
-  500: 'Internal server error',
-  502: 'Service unavailable',
-};
+export type ApiErrorBody = Omit<ErrorBody, 'supportId'> & { supportId?: string };
 
 export const NETWORK_ERROR_TYPE = 'network_error';
 export const INVALID_RESPONSE_TYPE = 'invalid_response';
-
-export function getStatusTitle(status: number): string {
-  if (status === 0) return 'Network failure';
-  return STATUS_TITLES[status] ?? (status >= 500 ? 'Internal server error' : 'Unknown error');
-}
 
 /** A failed API call: the HTTP status (0 when no response arrived) and the spec's error body. */
 export class ApiError extends Error {
@@ -92,11 +69,11 @@ function toStrings(value: unknown): string[] {
 }
 
 function fallbackType(status: number): string {
-  return getStatusTitle(status).toLowerCase().replace(/\s+/g, '_');
+  return statusTitle(status).toLowerCase().replace(/\s+/g, '_');
 }
 
 /** The messages of the body joined, or the status title when the server gave none. */
 export function describeErrors(body: ApiErrorBody): string {
   const messages = body.errors.flatMap((error) => error.messages).filter(Boolean);
-  return messages.length > 0 ? messages.join(' ') : getStatusTitle(body.status);
+  return messages.length > 0 ? messages.join(' ') : statusTitle(body.status);
 }

@@ -31,7 +31,7 @@ export type {
   ListResult,
 } from './api-client';
 
-export { ApiError, getStatusTitle } from './api-error';
+export { ApiError } from './api-error';
 export type { ApiErrorBody, ApiErrorItem } from './api-error';
 
 export { createDataProvider, createAuthProvider } from './react-admin';

@@ -21,7 +21,6 @@ export async function renderContract(): Promise<Map<string, string>> {
     const ts = await compile(document as Parameters<typeof compile>[0], name, {
       bannerComment: '',
       additionalProperties: false,
-      strictIndexSignatures: true,
       format: true,
       style: { singleQuote: true, printWidth: 110, trailingComma: 'all' },
     });

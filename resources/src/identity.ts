@@ -4,15 +4,15 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
 const trimmed = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+  z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
 
 /** The sign-up form of the embedded identity provider. */
 export const registrationSchema = z.object({
-  email: z.string().trim().max(255, 'Email must be at most 255 characters.').pipe(z.email('Enter a valid email address.')),
+  email: z
+    .string()
+    .trim()
+    .max(255, 'Email must be at most 255 characters.')
+    .pipe(z.email('Enter a valid email address.')),
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)

@@ -1,22 +1,6 @@
-import { z } from 'zod';
-import { ROLE_NAMES } from './roles.js';
+import type { User } from './entities/user.js';
 
-export const roleSchema = z.object({ name: z.enum(ROLE_NAMES) });
-
-/** The user dto of spec calls §7.1: id, username, email, roles, plus the profile claims of product §3. */
-export const userSchema = z.object({
-  id: z.uuid(),
-  username: z.string(),
-  email: z.email(),
-  givenName: z.string().nullable(),
-  familyName: z.string().nullable(),
-  company: z.string().nullable(),
-  country: z.string().nullable(),
-  emailVerified: z.boolean(),
-  roles: z.array(roleSchema),
-});
-
-export type User = z.infer<typeof userSchema>;
+export { roleSchema, userSchema, type User } from './entities/user.js';
 
 /** Full name is the given name followed by the family name (family name alone if the given name is missing). */
 export function fullName(user: { givenName?: string | null; familyName?: string | null }): string {

@@ -55,6 +55,10 @@ export interface ResourceDefinition {
   label: { one: string; many: string };
   /** The record as the API answers it. */
   record: z.ZodObject;
+  /** The field that identifies a record when it is not `id` (react-admin needs an id). */
+  idField?: string;
+  /** One record only, read and written at the path itself (the maintenance banner). */
+  singleton?: boolean;
   create?: z.ZodType;
   update?: z.ZodType;
   /** The field that names a record in titles and reference pickers. */

@@ -1,0 +1,49 @@
+import type { ResourceDefinition } from '../definition.js';
+import { boardCsaLinksResource, boardViewerLinksResource } from './board-links.js';
+import { boardsResource } from './boards.js';
+import { companySpacesResource } from './company-spaces.js';
+import { documentsResource } from './documents.js';
+import { featureFlagsResource } from './feature-flags.js';
+import { maintenanceResource } from './maintenance.js';
+import { metadataKeysResource } from './metadata-keys.js';
+import { partnersResource } from './partners.js';
+import { projectsResource } from './projects.js';
+import { questionnairesResource } from './questionnaires.js';
+import { serviceAccountsResource } from './service-accounts.js';
+import { softwareBundlesResource } from './software-bundles.js';
+import { softwareResource } from './software.js';
+import { userRolesResource } from './user-roles.js';
+
+export * from './board-links.js';
+export * from './boards.js';
+export * from './company-spaces.js';
+export * from './documents.js';
+export * from './feature-flags.js';
+export * from './maintenance.js';
+export * from './metadata-keys.js';
+export * from './partners.js';
+export * from './projects.js';
+export * from './questionnaires.js';
+export * from './service-accounts.js';
+export * from './software-bundles.js';
+export * from './software.js';
+export * from './user-roles.js';
+
+/** Every resource of the admin console, in menu order. */
+export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [
+  boardsResource,
+  projectsResource,
+  partnersResource,
+  documentsResource,
+  softwareResource,
+  softwareBundlesResource,
+  questionnairesResource,
+  metadataKeysResource,
+  userRolesResource,
+  serviceAccountsResource,
+  featureFlagsResource,
+  companySpacesResource,
+  boardCsaLinksResource,
+  boardViewerLinksResource,
+  maintenanceResource,
+];

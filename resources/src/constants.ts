@@ -1,0 +1,55 @@
+/**
+ * Business constants and limits of spec product §9. Those that belong to one behaviour live with it:
+ * notification and toast timings in `notifications.ts`, page title and copyright years in `domain/layout.ts`,
+ * the tool API version in `domain/tool-api-version.ts`, and the sign-in timings of calls §9 in
+ * `domain/sign-in.ts`.
+ */
+
+const SECOND_MS = 1000;
+const HOUR_MS = 60 * 60 * SECOND_MS;
+
+/** Largest accepted upload: 25 MB (26214400 bytes), that size itself included. */
+export const MAX_UPLOAD_FILE_SIZE_BYTES = 26_214_400;
+/**
+ * What the upload hint text promises (spec: "any file up to 100 MB"). The spec gives both readings; uploads are
+ * checked against {@link MAX_UPLOAD_FILE_SIZE_BYTES}, so keep hint texts on that value and this one for reference.
+ */
+export const UPLOAD_HINT_MAX_FILE_SIZE_BYTES = 100 * 1024 * 1024;
+export const FILE_NAME_MAX_LENGTH = 100;
+export const META_DESCRIPTION_MAX_LENGTH = 158;
+export const BOARD_SERIAL_NUMBER_MAX_LENGTH = 45;
+export const PROJECT_NAME_MAX_LENGTH = 45;
+export const EMAIL_MAX_LENGTH = 255;
+export const DEVELOPMENT_CODE_MAX_LENGTH = 255;
+export const BUNDLE_NAME_MAX_LENGTH = 255;
+export const FREE_TEXT_ANSWER_MAX_LENGTH = 255;
+export const SALES_CODE_LENGTH = { min: 1, max: 25 } as const;
+export const SRC_LENGTH = { min: 3, max: 8 } as const;
+
+export const INVITATION_VALIDITY_MS = 48 * HOUR_MS;
+export const CHECKOUT_SESSION_VALIDITY_MS = 24 * HOUR_MS;
+
+export const DEFAULT_LANGUAGE = 'en';
+export const DEFAULT_LOCALE = 'en-US';
+
+export const API_VERSION = 'v1';
+
+/** The project sort options of §9 (change date, creation date, group, name, SRC, sales code, …) as field names. */
+export const PROJECT_SORT_FIELDS = [
+  'updatedAt',
+  'createdAt',
+  'group',
+  'name',
+  'shortRomCode',
+  'salesCode',
+  'status',
+  'solution',
+  'variant',
+  'product',
+] as const;
+
+/**
+ * Mail domains of provider staff (FAE and provider addresses must end in one). The spec gives only the forms
+ * `@{site}` and `@{product}.cn`; deployments pass their own list to `providerEmailSchema`.
+ */
+export const DEFAULT_PROVIDER_EMAIL_DOMAINS: readonly string[] = ['portal.test'];

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { messagesFor } from '../validation/test-helpers.js';
+import { metadataKeyInputSchema, xmlValidationEntryInputSchema } from './secure-workflow.js';
+
+const entry = { type: 'match', xpath: "count(//key[@type='aes'])=1", metadataKey: null, errorMessage: null };
+
+describe('xmlValidationEntryInputSchema', () => {
+  it.each([
+    ['a match entry', entry],
+    ['a filename entry', { ...entry, type: 'filename', xpath: '//firmware/@file' }],
+    [
+      'a metadata entry with its key',
+      { ...entry, type: 'metadata', xpath: '//device/@id', metadataKey: 'deviceId' },
+    ],
+  ])('accepts %s', (_case, value) => {
+    expect(messagesFor(xmlValidationEntryInputSchema, value)).toEqual([]);
+  });
+
+  it.each([
+    ['no XPath', { xpath: '' }, 'XPath is required.'],
+    [
+      'a metadata entry without key',
+      { type: 'metadata', metadataKey: ' ' },
+      'A metadata entry needs a metadata key.',
+    ],
+  ])('refuses %s', (_case, change, message) => {
+    expect(messagesFor(xmlValidationEntryInputSchema, { ...entry, ...change })).toEqual([message]);
+  });
+});
+
+describe('metadataKeyInputSchema', () => {
+  it.each([
+    [{ key: 'deviceId', label: 'Device ID' }, []],
+    [{ key: '', label: 'Device ID' }, ['Key is required.']],
+    [{ key: 'deviceId', label: '' }, ['Label is required.']],
+  ])('%j gives %j', (value, messages) => {
+    expect(messagesFor(metadataKeyInputSchema, value)).toEqual(messages);
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { BOARD_SERIAL_NUMBER_MAX_LENGTH } from '../constants.js';
+import { emailSchema, sameEmail } from './email.js';
+import { httpUrlSchema, LETTERS_AND_DIGITS, requiredText } from './text.js';
+import { MESSAGES } from '../errors.js';
+
+export const BOARD_NAME_MAX_LENGTH = 255;
+export const boardNameSchema = requiredText('Board name is required.')
+  .max(BOARD_NAME_MAX_LENGTH, `Board name may have at most ${BOARD_NAME_MAX_LENGTH} characters.`)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Board name may contain only letters, digits, - and _.');
+
+export const PRODUCT_IDENTIFIER_MAX_LENGTH = 255;
+export const productIdentifierSchema = requiredText('Product identifier is required.')
+  .max(
+    PRODUCT_IDENTIFIER_MAX_LENGTH,
+    `Product identifier may have at most ${PRODUCT_IDENTIFIER_MAX_LENGTH} characters.`,
+  )
+  .regex(/^[A-Za-z0-9 _-]+$/, 'Product identifier may contain only letters, digits, spaces, - and _.');
+
+const MAILTO = 'mailto:';
+
+/** A board's support link: a web address, or `mailto:` followed by one email address. */
+export const supportLinkSchema = z
+  .string()
+  .refine(
+    (link) =>
+      link.toLowerCase().startsWith(MAILTO)
+        ? emailSchema.safeParse(link.slice(MAILTO.length)).success
+        : httpUrlSchema.safeParse(link).success,
+    'Please enter a web address starting with http:// or https://, or mailto: followed by an email address.',
+  );
+
+/** The spec's own text (calls-auth-errors §8.4), kept once in the message catalogue. */
+export const SERIAL_NUMBER_CHARACTERS_MESSAGE = MESSAGES.serialNumberInvalid;
+
+/** One serial number as an admin adds it to a board. */
+export const boardSerialNumberSchema = requiredText('Serial number is required.')
+  .max(
+    BOARD_SERIAL_NUMBER_MAX_LENGTH,
+    `A serial number may have at most ${BOARD_SERIAL_NUMBER_MAX_LENGTH} characters.`,
+  )
+  .regex(LETTERS_AND_DIGITS, SERIAL_NUMBER_CHARACTERS_MESSAGE);
+
+export interface SerialNumberLineError {
+  /** 1-based line number in the text the admin typed or pasted. */
+  line: number;
+  value: string;
+  message: string;
+}
+
+export interface ParsedSerialNumbers {
+  serialNumbers: string[];
+  errors: SerialNumberLineError[];
+}
+
+/**
+ * Reads serial numbers entered one per line: surrounding spaces and blank lines are ignored, each other line is
+ * checked on its own, and a number repeated in the same text is reported once per extra line.
+ */
+export function parseSerialNumbersText(text: string): ParsedSerialNumbers {
+  const serialNumbers: string[] = [];
+  const errors: SerialNumberLineError[] = [];
+  text.split(/\r?\n/).forEach((rawLine, index) => {
+    const value = rawLine.trim();
+    if (value === '') return;
+    const line = index + 1;
+    const result = boardSerialNumberSchema.safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) errors.push({ line, value, message: issue.message });
+    } else if (serialNumbers.includes(value)) {
+      errors.push({ line, value, message: 'This serial number is already listed above.' });
+    } else {
+      serialNumbers.push(value);
+    }
+  });
+  return { serialNumbers, errors };
+}
+
+/** The board admin's serial number text field, parsed to the list of serial numbers it holds. */
+export const serialNumbersTextSchema = z.string().transform((text, ctx) => {
+  const { serialNumbers, errors } = parseSerialNumbersText(text);
+  for (const { line, message } of errors) {
+    ctx.issues.push({ code: 'custom', message: `Line ${line}: ${message}`, input: text });
+  }
+  if (serialNumbers.length === 0 && errors.length === 0) {
+    ctx.issues.push({ code: 'custom', message: 'Enter at least one serial number.', input: text });
+  }
+  return serialNumbers;
+});
+
+/** An email added to a board's restriction list (only listed emails may register): valid and not yet listed. */
+export function restrictionEmailSchema(listedEmails: readonly string[]) {
+  return emailSchema.refine(
+    (email) => !listedEmails.some((listed) => sameEmail(listed, email)),
+    'This email address is already on the list.',
+  );
+}

@@ -1,0 +1,49 @@
+import { BUNDLE_NAME_MAX_LENGTH } from '../constants.js';
+import { httpUrlSchema, requiredText } from './text.js';
+
+/** Limits the spec mentions without values ("max lengths"); chosen to fit a card title and a browser URL. */
+export const TITLE_MAX_LENGTH = 255;
+export const URL_MAX_LENGTH = 2048;
+
+const urlTooLong = `A URL may have at most ${URL_MAX_LENGTH} characters.`;
+
+export const documentTitleSchema = requiredText('Document title is required.')
+  .max(TITLE_MAX_LENGTH, `Document title may have at most ${TITLE_MAX_LENGTH} characters.`)
+  .regex(/^[A-Za-z0-9 _.+-]+$/, 'Document title may contain only letters, digits, spaces and _ - . +');
+
+/** A document's file name as an admin types it (the extension comes from the uploaded file, hence no dots). */
+export const documentFileNameSchema = requiredText('File name is required.')
+  .max(TITLE_MAX_LENGTH, `File name may have at most ${TITLE_MAX_LENGTH} characters.`)
+  .regex(/^[A-Za-z0-9 ()_-]+$/, 'File name may contain only letters, digits, spaces and - _ ( )');
+
+/** Software bundle messages are the spec's, word for word. */
+export const bundleUuidSchema = requiredText('UUID is required');
+export const bundleNameSchema = requiredText('Name is required').max(
+  BUNDLE_NAME_MAX_LENGTH,
+  `Name may have at most ${BUNDLE_NAME_MAX_LENGTH} characters`,
+);
+
+export const partnerNameSchema = requiredText('Partner name is required.').max(
+  TITLE_MAX_LENGTH,
+  `Partner name may have at most ${TITLE_MAX_LENGTH} characters.`,
+);
+
+export const partnerLinkUrlSchema = requiredText('Partner link is required.')
+  .max(URL_MAX_LENGTH, urlTooLong)
+  .pipe(httpUrlSchema);
+
+export const partnerLogoUrlSchema = httpUrlSchema.max(URL_MAX_LENGTH, urlTooLong);
+
+export const linkTitleSchema = requiredText('Link title is required.').max(
+  TITLE_MAX_LENGTH,
+  `Link title may have at most ${TITLE_MAX_LENGTH} characters.`,
+);
+
+export const linkUrlSchema = requiredText('Link URL is required.')
+  .max(URL_MAX_LENGTH, urlTooLong)
+  .pipe(httpUrlSchema);
+
+export const gettingStartedTitleSchema = requiredText('Title is required.').max(
+  TITLE_MAX_LENGTH,
+  `Title may have at most ${TITLE_MAX_LENGTH} characters.`,
+);

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import {
+  DEVELOPMENT_CODE_MAX_LENGTH,
+  PROJECT_NAME_MAX_LENGTH,
+  SALES_CODE_LENGTH,
+  SRC_LENGTH,
+} from '../constants.js';
+import { emailSchema, sameEmail } from './email.js';
+import { withErrorCode } from './error-codes.js';
+import { requiredText } from './text.js';
+
+/** Letters, digits, spaces, - and _, starting and ending with a letter or digit (a single character is fine). */
+const PROJECT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9 _-]*[A-Za-z0-9])?$/;
+
+export const projectNameSchema = requiredText('Project name is required.')
+  .max(PROJECT_NAME_MAX_LENGTH, `Project name may have at most ${PROJECT_NAME_MAX_LENGTH} characters.`)
+  .regex(
+    PROJECT_NAME,
+    'Project name must start and end with a letter or digit and may contain only letters, digits, spaces, - and _.',
+  );
+
+/** The spec limits only the ends of a group name; its length follows the project name's (not shown in the spec). */
+const STARTS_AND_ENDS_WITH_LETTER_OR_DIGIT = /^[A-Za-z0-9](?:.*[A-Za-z0-9])?$/s;
+export const PROJECT_GROUP_MAX_LENGTH = PROJECT_NAME_MAX_LENGTH;
+
+/** "None" stands for "no group" in the group pickers, so no group may be called that, in any letter case. */
+export const projectGroupSchema = z
+  .string()
+  .max(PROJECT_GROUP_MAX_LENGTH, `Group may have at most ${PROJECT_GROUP_MAX_LENGTH} characters.`)
+  .regex(STARTS_AND_ENDS_WITH_LETTER_OR_DIGIT, 'Group must start and end with a letter or digit.')
+  .refine((group) => group.trim().toLowerCase() !== 'none', 'The group name "None" is reserved.');
+
+/** Short ROM code. */
+export const srcSchema = z
+  .string()
+  .regex(
+    new RegExp(`^[A-Z0-9]{${SRC_LENGTH.min},${SRC_LENGTH.max}}$`),
+    `The SRC must be ${SRC_LENGTH.min} to ${SRC_LENGTH.max} capital letters or digits.`,
+  );
+
+export const salesCodeSchema = requiredText('Sales code is required.').regex(
+  new RegExp(`^[A-Za-z0-9]{${SALES_CODE_LENGTH.min},${SALES_CODE_LENGTH.max}}$`),
+  `The sales code must be ${SALES_CODE_LENGTH.min} to ${SALES_CODE_LENGTH.max} letters or digits.`,
+);
+
+export const developmentCodeSchema = requiredText('Development code is required.').max(
+  DEVELOPMENT_CODE_MAX_LENGTH,
+  `Development code may have at most ${DEVELOPMENT_CODE_MAX_LENGTH} characters.`,
+);
+
+/** The serial number typed or scanned to register a product; printed serials may carry hyphens. */
+export const registrationSerialNumberSchema = requiredText('Serial number is required.').regex(
+  /^[A-Za-z0-9-]+$/,
+  'A serial number may consist only of letters, numbers and hyphens.',
+);
+
+export const COMPANY_SPACE_NAME_MAX_LENGTH = 255;
+export const companySpaceNameSchema = requiredText('Company space name is required.')
+  .max(
+    COMPANY_SPACE_NAME_MAX_LENGTH,
+    `Company space name may have at most ${COMPANY_SPACE_NAME_MAX_LENGTH} characters.`,
+  )
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 _-]*$/,
+    'Company space name must start with a letter or number and may contain only letters, numbers, spaces, hyphens and underscores.',
+  );
+
+export const invitationPasswordSchema = requiredText('Password is required.');
+
+/** A project's current owner and substitute emails, for the rules that want someone else. */
+export interface ProjectHolders {
+  owner: string;
+  substitute?: string | null;
+}
+
+export const SUBSTITUTE_IS_OWNER_MESSAGE = 'The substitute must not be the project owner.';
+
+/** Substitute (`POST projects/{id}/substitute`): a valid email that is not the owner's. */
+export function substituteEmailSchema(ownerEmail: string) {
+  return emailSchema.refine((email) => !sameEmail(email, ownerEmail), {
+    error: SUBSTITUTE_IS_OWNER_MESSAGE,
+    params: withErrorCode('owner_equals_substitute'),
+  });
+}
+
+/** Transfer ownership: the new owner is a valid email and not already the owner or the substitute. */
+export function newOwnerEmailSchema(holders: ProjectHolders) {
+  return emailSchema.refine(
+    (email) => !sameEmail(email, holders.owner) && !sameEmail(email, holders.substitute),
+    'The new owner must not already be the owner or the substitute.',
+  );
+}
