@@ -1,8 +1,9 @@
 import { UserManager, type User, type UserManagerSettings } from 'oidc-client-ts';
 import type { PortalConfig } from './config';
+import { MESSAGES, SIGN_IN_TIMINGS, type AuthenticationType } from '@portal/resources';
 
 /** Which sign-in the browser is in (spec calls-auth-errors §4). Stored in local storage. */
-export type AuthenticationType = 'NONE' | 'NORMAL' | 'MFA';
+export type { AuthenticationType };
 export type SignedInType = Exclude<AuthenticationType, 'NONE'>;
 
 export const AUTHENTICATION_TYPE_KEY = 'authenticationType';
@@ -10,7 +11,7 @@ export const REDIRECT_AFTER_LOGIN_KEY = 'redirectAfterLogin';
 export const DEFAULT_REDIRECT_AFTER_LOGIN = '/my/projects';
 const CALLBACK_PATH = '/auth/callback';
 const POST_LOGOUT_PATH = '/welcome';
-const INVALID_AUTHENTICATION_TYPE = 'Invalid authentication type';
+const INVALID_AUTHENTICATION_TYPE = MESSAGES.invalidAuthenticationType;
 
 /** MFA first: the step-up user takes precedence over the normal user (spec §4). */
 const SIGNED_IN_TYPES: readonly SignedInType[] = ['MFA', 'NORMAL'];
@@ -86,11 +87,12 @@ function createUserManagerSettings(
     filterProtocolClaims: FILTERED_PROTOCOL_CLAIMS,
     // Renewal uses the refresh token (signinSilent), so no silent_redirect_uri iframe page is needed.
     automaticSilentRenew: true,
-    accessTokenExpiringNotificationTimeInSeconds: 60,
-    silentRequestTimeoutInSeconds: 10,
-    staleStateAgeInSeconds: 900,
+    accessTokenExpiringNotificationTimeInSeconds:
+      SIGN_IN_TIMINGS.accessTokenExpiringNotificationTimeInSeconds,
+    silentRequestTimeoutInSeconds: SIGN_IN_TIMINGS.silentRequestTimeoutInSeconds,
+    staleStateAgeInSeconds: SIGN_IN_TIMINGS.staleStateAgeInSeconds,
     // Only used with monitorSession, which needs the provider's check_session iframe; left off.
-    checkSessionIntervalInSeconds: 2,
+    checkSessionIntervalInSeconds: SIGN_IN_TIMINGS.checkSessionIntervalInSeconds,
     monitorSession: false,
   };
 }
