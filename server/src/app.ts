@@ -25,6 +25,7 @@ import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
 import { configRoutes } from './routes/config.js';
 import { userRoutes } from './routes/users.js';
+import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
 import { registerSecurity } from './http/security.js';
 
@@ -143,10 +144,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(configRoutes, { config });
       await api.register(userRoutes);
       await api.register(boardRoutes, { db });
+      await api.register(platformRoutes, { db });
     },
     { prefix: API_PREFIX },
   );
 
+  await app.register(maintenanceRootRoute, { db });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

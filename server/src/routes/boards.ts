@@ -1,18 +1,12 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  boardSchema,
-  boardsResource,
-  formatContentRange,
-  listFilterSchema,
-  type Board,
-} from '@portal/resources';
+import { boardSchema, boardsResource, type Board } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { boards } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { listQuerystring, parseListQuery } from '../http/list-query.js';
-import { filterConditions } from '../http/list-sql.js';
+import { listQuerystring } from '../http/list-query.js';
+import { listRows } from '../http/list.js';
 import { access } from '../auth/access.js';
 import { errorResponses } from './schemas.js';
 
@@ -28,7 +22,6 @@ const columns = {
   createdAt: boards.createdAt,
   updatedAt: boards.updatedAt,
 };
-const filterSchema = listFilterSchema(boardsResource);
 
 function toBoard(row: typeof boards.$inferSelect): Board {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -50,30 +43,10 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       },
     },
     async (request, reply) => {
-      const list = parseListQuery(request.query, request.headers.range, {
-        sortFields: boardsResource.list.sortable,
-        filter: filterSchema,
-      });
-      const where = filterConditions(boardsResource, columns, list.filter);
-
-      const sortColumn =
-        columns[(list.sort?.field ?? boardsResource.list.defaultSort.field) as keyof typeof columns];
-      const direction = list.sort?.order === 'DESC' ? desc : asc;
-      const query = db.select().from(boards).where(where).orderBy(direction(sortColumn), asc(boards.id));
-      const rows = list.range ? await query.limit(list.range.limit).offset(list.range.offset) : await query;
-
-      const offset = list.range?.offset ?? 0;
-      let total = offset + rows.length;
-      if (list.range && (rows.length === list.range.limit || (rows.length === 0 && offset > 0))) {
-        const [counted] = await db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(boards)
-          .where(where);
-        total = counted!.count;
-      }
-      reply.header(
-        'Content-Range',
-        formatContentRange({ resource: 'boards', offset, limit: rows.length, total }),
+      const rows = await listRows<typeof boards.$inferSelect>(
+        { db, table: boards, columns, definition: boardsResource },
+        request,
+        reply,
       );
       return rows.map(toBoard);
     },
