@@ -36,6 +36,7 @@ export const GENERIC_ERROR_CODES = [
   'email_not_verified',
   'duplicate',
   'too_many_requests',
+  'confirmation_required',
 ] as const;
 
 /** The reasons of a 409 Conflict (spec calls-auth-errors §8.2), as codes so a client can tell them apart. */
@@ -92,6 +93,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   email_not_verified: 'Verify your email address, then sign in again.',
   duplicate: 'This already exists.',
   too_many_requests: 'Too many attempts. Wait a moment and try again.',
+  confirmation_required: 'Confirm this change to go ahead.',
   serial_number_already_registered: 'This serial number is already registered with a project.',
   company_space_exists: 'A company space with this name already exists.',
   user_in_other_company_space: 'This user is already in another company space.',

@@ -26,6 +26,7 @@ import { boardRoutes } from './routes/boards.js';
 import { configRoutes } from './routes/config.js';
 import { userRoutes } from './routes/users.js';
 import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
+import { serviceAccountRoutes } from './routes/service-accounts.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
 import { registerSecurity } from './http/security.js';
 
@@ -142,9 +143,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         app.swagger(),
       );
       await api.register(configRoutes, { config });
-      await api.register(userRoutes);
+      await api.register(userRoutes, { db });
       await api.register(boardRoutes, { db });
       await api.register(platformRoutes, { db });
+      await api.register(serviceAccountRoutes, {
+        db,
+        reservedClientIds: [config.oidc.clientId, config.oidc.mfaClientId],
+      });
     },
     { prefix: API_PREFIX },
   );

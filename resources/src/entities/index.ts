@@ -27,3 +27,4 @@ export * from './service-account.js';
 export * from './tool.js';
 export * from './user.js';
 export * from './feature-flag.js';
+export * from './company-space-members.js';

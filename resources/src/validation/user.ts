@@ -22,6 +22,19 @@ export function roleGrantSchema(existingGrants: readonly RoleGrant[]) {
     })
     .refine(
       (grant) => !existingGrants.some((g) => g.role === grant.role && sameEmail(g.email, grant.email)),
-      { error: 'This user already has this role.', path: ['email'] },
+      { error: DUPLICATE_ROLE_GRANT_MESSAGE, path: ['email'] },
     );
 }
+
+export const DUPLICATE_ROLE_GRANT_MESSAGE = 'This user already has this role.';
+export const OWN_ROLE_REMOVAL_MESSAGE =
+  'You are removing one of your own roles. Confirm it to go ahead: you may lose access to this page.';
+
+/** The body of `POST users/roles` and `DELETE users/roles` (spec calls §7.1): the role and the user's email. */
+export const userRoleChangeSchema = z.object({
+  role: z.enum(ROLE_NAMES, { error: 'Please choose a role.' }),
+  user: emailSchema,
+  /** Removing one of one's own roles needs this set (spec §5: a separate confirmation). */
+  confirmOwnRole: z.boolean().optional(),
+});
+export type UserRoleChange = z.infer<typeof userRoleChangeSchema>;

@@ -76,6 +76,10 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
       request.caller = { kind: 'service-account', mfa: hasRole(serviceAccount, Role.MfaUser) };
       return;
     }
+    // A client-credentials token names its client as subject; its account may have been deleted since.
+    if (typeof claims.client_id === 'string' && claims.sub === claims.client_id) {
+      throw unauthorized('The service account of this token no longer exists.');
+    }
     const user = await repository.fromToken(claims);
     if (!user) throw unauthorized('The access token names no known user.');
     request.currentUser = user;

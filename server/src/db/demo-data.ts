@@ -174,8 +174,8 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
     const [robot] = await tx
       .insert(users)
       .values({
-        subject: `service-account:${DEMO_SERVICE_ACCOUNT.clientId}`,
-        issuer: issuerKey,
+        subject: `service-account:${DEMO_SERVICE_ACCOUNT.userEmail}`,
+        issuer: 'service-account',
         username: DEMO_SERVICE_ACCOUNT.userEmail,
         email: DEMO_SERVICE_ACCOUNT.userEmail,
         givenName: 'Smoke',

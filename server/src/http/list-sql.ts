@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDefinition } from '@portal/resources';
 
@@ -11,13 +11,14 @@ export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) =
  */
 export function filterConditions(
   definition: Pick<ResourceDefinition, 'list'>,
-  columns: Record<string, PgColumn>,
+  columns: Record<string, PgColumn | SQL>,
   filter: Record<string, unknown>,
 ): SQL | undefined {
-  const column = (source: string) => {
+  // Columns and computed expressions alike, as SQL, so every operator takes them.
+  const column = (source: string): SQL => {
     const found = columns[source];
     if (!found) throw new Error(`${source} has no column`);
-    return found;
+    return sql`${found}`;
   };
   const conditions: SQL[] = [];
   for (const declared of definition.list.filters) {

@@ -11,7 +11,7 @@ export interface ListSource {
   db: Database;
   table: PgTable;
   /** Every field the definition sorts, filters or searches by, mapped to its column; `id` is the tiebreaker. */
-  columns: Record<string, PgColumn> & { id: PgColumn };
+  columns: Record<string, PgColumn | SQL> & { id: PgColumn };
   definition: Pick<ResourceDefinition, 'name' | 'list'>;
   /** Conditions the caller may not lift, such as a company space admin's row scope. */
   scope?: SQL;
