@@ -200,3 +200,45 @@ describe('service accounts', () => {
     expect((await clientCredentials('portal', 'x')).statusCode).toBeGreaterThanOrEqual(400);
   });
 });
+
+describe('userinfo', () => {
+  it('answers the profile claims for a token asked without the product scope', async () => {
+    const tokens = await signIn(t.app, { email: 'csa@portal.test', scope: 'openid email profile' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/oidc/me',
+      headers: { host: 'localhost:8080', ...bearer(tokens) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      email: 'csa@portal.test',
+      email_verified: true,
+      given_name: 'Carla',
+      family_name: 'Spaceadmin',
+      company: 'Acme Devices',
+      country: 'AT',
+    });
+    // That token is no API token.
+    expect((await get('/api/v1/users/me', bearer(tokens))).statusCode).toBe(401);
+  });
+});
+
+describe('unverified users', () => {
+  it('are told so by the API on every call but users/me', async () => {
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
+    const page = await flow.start();
+    const done = await flow.submit(page.page!, {
+      email: 'late.verifier@example.com',
+      password: 'a-long-password',
+      givenName: 'Lea',
+      familyName: 'Later',
+      company: 'Initech',
+      country: 'DE',
+    });
+    const tokens = await flow.exchange(done.callback!);
+    expect((await get('/api/v1/users/me', bearer(tokens))).json<User>().emailVerified).toBe(false);
+    const refused = await get('/api/v1/service-accounts', bearer(tokens));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ errors: [{ errorCode: 'email_not_verified' }] });
+  });
+});

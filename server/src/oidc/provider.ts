@@ -104,7 +104,12 @@ export function createProvider(
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => audience,
+        // The API audience when the product scope is asked for (or at the token endpoint, where the grant
+        // decides); without it the access token stays opaque and serves userinfo.
+        defaultResource: (ctx) => {
+          const scope = ctx.oidc.params?.scope;
+          return typeof scope === 'string' && !scope.split(' ').includes(productScope) ? undefined : audience;
+        },
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== audience) throw new errors.InvalidTarget();

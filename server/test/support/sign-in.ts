@@ -18,19 +18,22 @@ export interface Tokens {
 export class InjectBrowser {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host = HOST,
+  ) {}
 
   async request(
     method: 'GET' | 'POST',
     url: string,
     form?: Record<string, string>,
   ): Promise<LightMyRequestResponse> {
-    const target = url.startsWith('http') ? new URL(url) : new URL(url, TEST_PUBLIC_URL);
+    const target = url.startsWith('http') ? new URL(url) : new URL(url, `http://${this.host}`);
     const response = await this.app.inject({
       method,
       url: target.pathname + target.search,
       headers: {
-        host: HOST,
+        host: this.host,
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
@@ -61,6 +64,8 @@ export class InjectBrowser {
 
 export interface AuthorizeOptions {
   clientId?: string;
+  /** The provider's host when its public URL is not the test default. */
+  hostOverride?: string;
   scope?: string;
   prompt?: string;
   acrValues?: string;
@@ -74,7 +79,7 @@ export type FlowStep =
  * and step-up.
  */
 export class AuthorizationFlow {
-  readonly redirectUri = `${TEST_PUBLIC_URL}/auth/callback`;
+  readonly redirectUri: string;
   private readonly verifier = randomBytes(32).toString('base64url');
   private readonly state = randomBytes(8).toString('hex');
   readonly clientId: string;
@@ -85,6 +90,7 @@ export class AuthorizationFlow {
     private readonly options: AuthorizeOptions = {},
   ) {
     this.clientId = options.clientId ?? 'portal';
+    this.redirectUri = `http://${browser.host}/auth/callback`;
   }
 
   private async settle(response: LightMyRequestResponse): Promise<FlowStep> {
@@ -121,7 +127,7 @@ export class AuthorizationFlow {
     const token = await this.app.inject({
       method: 'POST',
       url: '/oidc/token',
-      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { host: this.browser.host, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         grant_type: 'authorization_code',
         code,
@@ -146,7 +152,11 @@ export interface SignInOptions extends AuthorizeOptions {
  * the login page's form, consent, the code at the callback, and the code exchanged for tokens.
  */
 export async function signIn(app: FastifyInstance, options: SignInOptions): Promise<Tokens> {
-  const flow = new AuthorizationFlow(app, options.browser ?? new InjectBrowser(app), options);
+  const flow = new AuthorizationFlow(
+    app,
+    options.browser ?? new InjectBrowser(app, options.hostOverride),
+    options,
+  );
   const first = await flow.start();
   if (!first.page) throw new Error('expected the login page');
   const step = await flow.submit(first.page, {

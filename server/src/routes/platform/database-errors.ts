@@ -1,0 +1,15 @@
+/** The SQLSTATE of a database error, looked for through drizzle's `DrizzleQueryError` wrapper (`cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A unique index refused the write: the database's answer to two concurrent creates of the same thing. */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/** A foreign key refused the write, such as deleting a company space a concurrent call just added someone to. */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
