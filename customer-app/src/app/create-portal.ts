@@ -27,6 +27,9 @@ export async function createPortal(config: PortalConfig): Promise<Portal> {
   // Logout resets every state store (spec §4): no cached answer may outlive the user it was for.
   session.on('logoutCompleted', () => queryClient.clear());
   session.on('loginFailed', () => queryClient.clear());
+  // A new sign-in may be another user, or the same one verified or stepped up: drop answers (and requests in
+  // flight) made with the previous token.
+  session.on('loginCompleted', () => queryClient.clear());
 
   // Declared after the API client on purpose: onUnauthorized only runs once requests are made.
   const router = createAppRouter({ session, api, queryClient });

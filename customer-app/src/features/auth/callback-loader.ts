@@ -1,9 +1,10 @@
+import { MESSAGES } from '@portal/resources';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { callbackErrorPath, isAdminPath, paths } from '../../paths';
 import { currentUserQuery } from '../../session/current-user';
 import type { GuardDeps } from '../../session/guards';
 
-export const FAILED_TO_FETCH_USER = 'Failed to fetch authenticated user';
+export const FAILED_TO_FETCH_USER = MESSAGES.failedToFetchUser;
 
 /**
  * /auth/callback (spec calls-auth-errors §4): completes the sign-in with the manager of the

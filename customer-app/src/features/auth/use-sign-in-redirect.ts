@@ -1,4 +1,5 @@
 import { DEFAULT_REDIRECT_AFTER_LOGIN, toSafeRedirectTarget } from '@portal/data-provider';
+import { isVerified } from '@portal/resources';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePortal } from '../../lib/portal-context';
@@ -6,7 +7,8 @@ import { isAdminPath, type LoginQuery } from '../../paths';
 
 /**
  * Starts the sign-in redirect once (StrictMode runs effects twice) and exposes its failure.
- * Someone already signed in with what they ask for goes straight to the target.
+ * Someone already signed in with what they ask for goes straight to the target; an unverified user signs in
+ * again, since only a fresh token carries the verified address.
  */
 export function useSignInRedirect({ redirectTo, mfa = false, register = false }: LoginQuery) {
   const { session } = usePortal();
@@ -19,7 +21,8 @@ export function useSignInRedirect({ redirectTo, mfa = false, register = false }:
     if (startedAttempt.current === attempt) return;
     startedAttempt.current = attempt;
 
-    const satisfied = mfa ? session.isMfa() : session.isAuthenticated() && !register;
+    const verified = isVerified(session.getActiveUser()?.profile.email_verified);
+    const satisfied = verified && (mfa ? session.isMfa() : session.isAuthenticated() && !register);
     if (satisfied) {
       const target = toSafeRedirectTarget(redirectTo ?? DEFAULT_REDIRECT_AFTER_LOGIN);
       if (isAdminPath(target)) window.location.assign(target);

@@ -1,14 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { paths } from '../../paths';
-import { currentUserQueryKey } from '../../session/current-user';
+import { usePortal } from '../../lib/portal-context';
 
-/** Drops the cached users/me so the guard asks the server again whether the email is verified. */
+/**
+ * Signs in again: the verified state travels in the token, so only a fresh sign-in (no password while the
+ * provider's session lasts) brings it (spec §6: verify the email and log in again).
+ */
 export function useVerificationRecheck() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return () => {
-    queryClient.removeQueries({ queryKey: currentUserQueryKey });
-    void navigate(paths.myProjects);
-  };
+  const { session } = usePortal();
+  return () => void session.signIn({ redirectTo: paths.myProjects });
 }

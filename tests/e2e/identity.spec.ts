@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { latestMailTo } from '../support/outbox.js';
+import { Header, LoginPage } from '../support/pages.js';
+
+test.describe('sign-in flows of the embedded provider', () => {
+  test('registers, is held at user-not-verified, verifies through the mailed link and signs in again', async ({
+    page,
+  }) => {
+    const email = `nora.${Date.now()}@example.com`;
+    await page.goto('/welcome');
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Register' })
+      .or(page.getByRole('banner').getByRole('button', { name: 'Register' }))
+      .click();
+
+    await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByLabel('Given name').fill('Nora');
+    await page.getByLabel('Family name').fill('Newcomer');
+    await page.getByLabel('Company').fill('Initech');
+    await page.getByLabel('Country').fill('Netherlands');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Password must be at least 10 characters.')).toBeVisible();
+    await expect(page.getByLabel('Given name')).toHaveValue('Nora');
+
+    await page.getByLabel('Password').fill('a-long-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/user-not-verified$/);
+    await expect(page.getByRole('heading', { name: 'Please verify your email address' })).toBeVisible();
+
+    const mail = await latestMailTo(email);
+    const link = /(http:\/\/localhost:\d+\/oidc\/verify-email\?token=[\w-]+)/.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/my\/projects$/);
+    await expect(page.getByText('Welcome, Nora Newcomer')).toBeVisible();
+  });
+
+  test('steps up with a TOTP code, then logs out of the provider too', async ({ page }) => {
+    await page.goto('/my/projects');
+    await new LoginPage(page).signIn('promoted@portal.test');
+    await expect(page.getByText('Welcome, Pat Promoted')).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Pat Promoted' }).click();
+    await page.getByRole('menuitem', { name: 'Sign in with second factor' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = (await page.locator('#totp-secret').textContent())!.trim();
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The code is not correct. Try the current code.');
+
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/my\/projects$/);
+    await expect(page.getByText('Welcome, Pat Promoted')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Pat Promoted' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Sign in with second factor' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await new Header(page).logout('Pat Promoted');
+    await expect(page).toHaveURL(/\/welcome$/);
+    // The provider's session ended too: the password is asked again.
+    await page.goto('/my/projects');
+    await new LoginPage(page).expectShown();
+  });
+});
