@@ -194,6 +194,7 @@ describe('GET /api/v1/boards', () => {
       '/api/v1/boards?sort=["password","ASC"]',
       '/api/v1/boards?sort=not-json',
       '/api/v1/boards?filter={"secret":1}',
+      '/api/v1/boards?filter={"id":["not-a-uuid"]}',
       '/api/v1/boards?range=[5,1]',
     ]) {
       const response = await get(encodeURI(url), bearer(admin));

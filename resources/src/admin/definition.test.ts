@@ -10,6 +10,8 @@ import { canAccess, listFilterSchema, type ResourceDefinition } from './definiti
 const admin = { roles: [{ name: 'Admin' }] };
 const companySpaceAdmin = { roles: [{ name: 'Company Space Admin' }] };
 const customer = { roles: [] };
+const UUID_A = '00000000-0000-4000-8000-00000000000a';
+const UUID_B = '00000000-0000-4000-8000-00000000000b';
 
 describe('canAccess', () => {
   it.each([
@@ -32,13 +34,13 @@ describe('listFilterSchema', () => {
 
   it('accepts the declared filters, q and id', () => {
     expect(
-      schema.parse({ name: 'NX', q: 'kit', productType: 'board', secure: true, id: ['a', 'b'] }),
+      schema.parse({ name: 'NX', q: 'kit', productType: 'board', secure: true, id: [UUID_A, UUID_B] }),
     ).toEqual({
       name: 'NX',
       q: 'kit',
       productType: 'board',
       secure: true,
-      id: ['a', 'b'],
+      id: [UUID_A, UUID_B],
     });
   });
 
@@ -48,12 +50,17 @@ describe('listFilterSchema', () => {
     [{ secure: 'yes' }],
     [{ name: 'x'.repeat(256) }],
     [{ name: { $ne: 1 } }],
+    [{ id: ['not-a-uuid'] }],
+    [{ id: "1' or '1'='1" }],
   ])('refuses %o', (filter) => {
     expect(schema.safeParse(filter).success).toBe(false);
   });
 
   it('has no q without a search', () => {
-    const noSearch = listFilterSchema({ list: { ...boardsResource.list, search: undefined } });
+    const noSearch = listFilterSchema({
+      ...boardsResource,
+      list: { ...boardsResource.list, search: undefined },
+    });
     expect(noSearch.safeParse({ q: 'x' }).success).toBe(false);
   });
 });

@@ -110,9 +110,12 @@ const filterValue = (filter: FilterDefinition): z.ZodType => {
  * The filters a list accepts, derived from its definition: the declared ones, `q` when it has a search,
  * and `id` for react-admin's getMany. Anything else is refused.
  */
-export function listFilterSchema(definition: Pick<ResourceDefinition, 'list'>) {
+export function listFilterSchema(definition: Pick<ResourceDefinition, 'list' | 'record' | 'idField'>) {
+  // getMany's ids are checked as the record's own id field, so a malformed one never reaches the database.
+  const idValue =
+    (definition.record.shape[definition.idField ?? 'id'] as z.ZodType | undefined) ?? z.string().max(255);
   const shape: Record<string, z.ZodType> = {
-    id: z.union([z.string().max(100), z.array(z.string().max(100)).max(1000)]).optional(),
+    id: z.union([idValue, z.array(idValue).max(1000)]).optional(),
   };
   if (definition.list.search) shape.q = z.string().max(255).optional();
   for (const filter of definition.list.filters) shape[filter.source] = filterValue(filter).optional();

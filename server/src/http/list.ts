@@ -12,7 +12,7 @@ export interface ListSource {
   table: PgTable;
   /** Every field the definition sorts, filters or searches by, mapped to its column; `id` is the tiebreaker. */
   columns: Record<string, PgColumn | SQL> & { id: PgColumn };
-  definition: Pick<ResourceDefinition, 'name' | 'list'>;
+  definition: Pick<ResourceDefinition, 'name' | 'list' | 'record' | 'idField'>;
   /** Conditions the caller may not lift, such as a company space admin's row scope. */
   scope?: SQL;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors.js';
 import { signInAttemptKey } from '../http/security.js';
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
@@ -265,6 +266,9 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     );
 
     interactions.setErrorHandler(async (error, request, reply) => {
+      if (error instanceof ApiError && error.status === 429) {
+        return html(reply, 429, messagePage('Too many attempts', error.message));
+      }
       request.log.warn({ err: error }, 'sign-in interaction failed');
       const expired = (error as { name?: string }).name === 'SessionNotFound';
       return html(

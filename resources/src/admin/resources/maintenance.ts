@@ -1,4 +1,4 @@
-import { maintenanceInfoSchema } from '../../entities/maintenance.js';
+import { maintenanceInfoSchema, maintenanceInputSchema } from '../../entities/maintenance.js';
 import { defineResource } from '../definition.js';
 
 /** The one maintenance banner (spec §2.3 /admin/maintenance): shown and edited, never listed or deleted. */
@@ -8,7 +8,7 @@ export const maintenanceResource = defineResource({
   label: { one: 'Maintenance banner', many: 'Maintenance banner' },
   record: maintenanceInfoSchema,
   singleton: true,
-  update: maintenanceInfoSchema,
+  update: maintenanceInputSchema,
   recordTitle: 'text',
   list: {
     columns: ['text', 'show'],

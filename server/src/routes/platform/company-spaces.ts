@@ -30,24 +30,18 @@ import {
   type CompanySpaceRow,
   type Executor,
 } from './company-space-records.js';
-import { isForeignKeyViolation, isUniqueViolation } from './database-errors.js';
-import { refuseNonUuidIdFilter } from './list-filter.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../http/database-errors.js';
 
 const SPACE_NOT_FOUND = 'Company space not found.';
 const spaceNotFound = () => notFound(SPACE_NOT_FOUND, ['company-space']);
 const nameTaken = () =>
   ApiError.of(409, 'company_space_exists', ERROR_MESSAGES.company_space_exists, ['name']);
 
-/** The two ways of belonging to a company space, each with its own sub-path and wording. */
+/** The two ways of belonging to a company space: each has its list in the record, which is also its sub-path. */
 const KINDS = [
-  { kind: 'member', path: 'members', list: 'members', article: 'a member' },
-  { kind: 'fae', path: 'faes', list: 'faes', article: 'an FAE' },
-] as const satisfies readonly {
-  kind: CompanySpaceMemberKind;
-  path: string;
-  list: 'members' | 'faes';
-  article: string;
-}[];
+  { kind: 'member', list: 'members', article: 'a member' },
+  { kind: 'fae', list: 'faes', article: 'an FAE' },
+] as const satisfies readonly { kind: CompanySpaceMemberKind; list: 'members' | 'faes'; article: string }[];
 
 const columns = { id: companySpaces.id, name: companySpaces.name };
 const spaceParams = z.object({ id: z.uuid() });
@@ -112,7 +106,6 @@ export const companySpaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) => {
-      refuseNonUuidIdFilter(request.query.filter);
       const scope = reachesEverySpace(request)
         ? undefined
         : inArray(companySpaces.id, companySpaceIdsOf(db, request.currentUser!.id));
@@ -261,9 +254,9 @@ export const companySpaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
   );
 
-  for (const { kind, path, list, article } of KINDS) {
+  for (const { kind, list, article } of KINDS) {
     app.post(
-      `/company-spaces/:id/${path}`,
+      `/company-spaces/:id/${list}`,
       {
         config: { access: access.resource(companySpacesResource, 'edit') },
         schema: {
@@ -319,7 +312,7 @@ export const companySpaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     );
 
     app.delete(
-      `/company-spaces/:id/${path}/:userId`,
+      `/company-spaces/:id/${list}/:userId`,
       {
         config: { access: access.resource(companySpacesResource, 'edit') },
         schema: {

@@ -16,8 +16,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { isUniqueViolation } from './database-errors.js';
-import { refuseNonUuidIdFilter } from './list-filter.js';
+import { isUniqueViolation } from '../../http/database-errors.js';
 
 type FeatureFlagRow = typeof featureFlags.$inferSelect;
 
@@ -95,7 +94,6 @@ export const featureFlagRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       },
     },
     async (request, reply) => {
-      refuseNonUuidIdFilter(request.query.filter);
       const rows = await listRows<FeatureFlagRow>(
         { db, table: featureFlags, columns, definition: featureFlagsResource },
         request,

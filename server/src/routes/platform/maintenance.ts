@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { maintenanceInfoSchema, maintenanceResource, type MaintenanceInfo } from '@portal/resources';
+import {
+  MAINTENANCE_TEXT_MAX_LENGTH,
+  maintenanceInfoSchema,
+  maintenanceInputSchema,
+  maintenanceResource,
+  type MaintenanceInfo,
+} from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
 import { maintenance } from '../../db/schema.js';
@@ -8,24 +14,6 @@ import { audit } from '../../http/audit.js';
 import { errorResponses } from '../schemas.js';
 
 const MAINTENANCE_ID = 1;
-const MAINTENANCE_TEXT_MAX_LENGTH = 1000;
-
-/**
- * What an admin may save as the banner. The record schema of @portal/resources carries no limits; the length
- * and the "no empty banner on show" rule live here until resources has a maintenance input schema.
- */
-const maintenanceUpdateSchema = maintenanceInfoSchema
-  .extend({
-    text: maintenanceInfoSchema.shape.text.max(
-      MAINTENANCE_TEXT_MAX_LENGTH,
-      `The banner text may have at most ${MAINTENANCE_TEXT_MAX_LENGTH} characters.`,
-    ),
-  })
-  .refine((info) => !info.show || info.text.trim() !== '', {
-    message: 'Enter the banner text before showing the banner.',
-    path: ['text'],
-  });
-
 /** The banner as stored; no row yet means no banner. */
 async function readMaintenance(db: Pick<Database, 'select'>): Promise<MaintenanceInfo> {
   const [row] = await db
@@ -62,7 +50,7 @@ export const maintenanceAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         tags: ['maintenance'],
         summary: `Change the maintenance banner (text at most ${MAINTENANCE_TEXT_MAX_LENGTH} characters; showing needs a text)`,
         security: [{ bearer: [] }],
-        body: maintenanceUpdateSchema,
+        body: maintenanceInputSchema,
         response: { 200: maintenanceInfoSchema, ...errorResponses(400, 401, 403) },
       },
     },

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@portal/resources';
+import { startTestApp, type TestApp } from './support/app.js';
+import { AuthorizationFlow, InjectBrowser, bearer, signIn, type Tokens } from './support/sign-in.js';
+
+let t: TestApp;
+let admin: Tokens;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signIn(t.app, { email: 'admin@portal.test' });
+});
+afterAll(() => t?.close());
+
+describe('security headers', () => {
+  it.each(['/welcome', '/admin', '/api/v1/config'])(
+    'are set on %s, with a CSP that allows no inline script',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).toBe("'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBeDefined();
+    },
+  );
+
+  it('keep API answers out of caches', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(response.headers['cache-control']).toBe('no-cache, no-store');
+  });
+});
+
+describe('CSRF double-submit', () => {
+  const grant = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/roles',
+      headers: { ...bearer(admin), ...headers },
+      payload: { role: 'Support', user: 'internal@portal.test' },
+    });
+
+  it('hands every browser a token cookie', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/welcome' });
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+  });
+
+  it('refuses a state-changing call that carries cookies but not the token, and changes nothing', async () => {
+    const refused = await grant({ cookie: 'XSRF-TOKEN=abc123abc123abc123abc123' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().errors[0]!.messages[0]).toContain('CSRF');
+    const wrong = await grant({
+      cookie: 'XSRF-TOKEN=abc123abc123abc123abc123',
+      'x-xsrf-token': 'something-else-entirely',
+    });
+    expect(wrong.statusCode).toBe(403);
+    const roles = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/roles?role=Support',
+      headers: bearer(admin),
+    });
+    expect(roles.json()).toEqual([]);
+  });
+
+  it('lets the call through when the header echoes the cookie, or when no cookie is sent (scripts)', async () => {
+    const echoed = await grant({
+      cookie: 'XSRF-TOKEN=abc123abc123abc123abc123',
+      'x-xsrf-token': 'abc123abc123abc123abc123',
+    });
+    expect(echoed.statusCode).toBe(200);
+    const script = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/roles',
+      headers: bearer(admin),
+      payload: { role: 'Support', user: 'internal@portal.test' },
+    });
+    expect(script.statusCode).toBe(200);
+  });
+});
+
+describe('rate limits on sign-in', () => {
+  it('answer 429 after ten wrong passwords for one account from one address', async () => {
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app));
+    const first = await flow.start();
+    let page = first.page!;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const step = await flow.submit(page, { email: 'promoted@portal.test', password: `wrong-${attempt}` });
+      statuses.push(step.page!.statusCode);
+      if (step.page!.statusCode === 401) page = step.page!;
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const last = await flow.submit(page, { email: 'promoted@portal.test', password: 'demo1234' });
+    expect(last.page?.body).toContain('Too many attempts');
+    // Other accounts are not locked out by it.
+    await expect(signIn(t.app, { email: 'internal@portal.test' })).resolves.toBeDefined();
+  });
+});
