@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.js';
+import * as schema from './tables.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

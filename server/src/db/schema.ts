@@ -203,6 +203,12 @@ export const boards = pgTable(
     productType: text('product_type', { enum: ['chip', 'board'] })
       .notNull()
       .default('chip'),
+    features: text('features'),
+    benefits: text('benefits'),
+    /** The board's own serial number; an eSIM board is the one whose serial equals the configured eSIM serial. */
+    serialnumber: text('serialnumber'),
+    publicKey: text('public_key'),
+    supportLink: text('support_link'),
     ...timestamps,
   },
   (t) => [

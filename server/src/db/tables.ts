@@ -1,0 +1,4 @@
+// Every table, for the Drizzle client's relational queries and for drizzle-kit.
+export * from './schema.js';
+export * from './schema-boards.js';
+export * from './schema-projects.js';
