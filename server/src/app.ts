@@ -27,6 +27,8 @@ import { configRoutes } from './routes/config.js';
 import { userRoutes } from './routes/users.js';
 import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
 import { serviceAccountRoutes } from './routes/service-accounts.js';
+import { projectRoutes } from './routes/projects.js';
+import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
 import { registerSecurity } from './http/security.js';
 
@@ -146,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes, { db });
       await api.register(boardRoutes, { db });
       await api.register(platformRoutes, { db });
+      await api.register(projectRoutes, { db, config });
+      await api.register(catalogueRoutes, { db, config });
       await api.register(serviceAccountRoutes, {
         db,
         reservedClientIds: [config.oidc.clientId, config.oidc.mfaClientId],
@@ -155,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(maintenanceRootRoute, { db });
+  await app.register(catalogueRootRoutes, { db, config });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -5,6 +5,7 @@ import type { CompanySpace, ErrorBody } from '@portal/resources';
 import { auditLog } from '../src/db/schema.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
+import { companySpaceMembers, companySpaces } from '../src/db/schema.js';
 
 let t: TestApp;
 let admin: Tokens;
@@ -14,6 +15,9 @@ let internal: Tokens;
 
 beforeAll(async () => {
   t = await startTestApp();
+  // This file seeds its own spaces through the API: start without the demo data's Acme Devices.
+  await t.database.db.delete(companySpaceMembers);
+  await t.database.db.delete(companySpaces);
   [admin, csa, customer, internal] = await Promise.all([
     signIn(t.app, { email: 'admin@portal.test' }),
     signIn(t.app, { email: 'csa@portal.test' }),

@@ -1,8 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { Role, type RoleName } from '@portal/resources';
 import { hashPassword, sha256Hex } from '../lib/password.js';
 import type { Database } from './client.js';
-import { boards, identityAccounts, serviceAccounts, userRoles, users } from './schema.js';
+import { inArray, sql } from 'drizzle-orm';
+import {
+  boards,
+  companySpaceMembers,
+  companySpaces,
+  identityAccounts,
+  serviceAccounts,
+  userRoles,
+  users,
+} from './schema.js';
+import { serialNumbers } from './schema-boards.js';
+import { seedDemoCatalogue } from './demo-catalogue.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -139,7 +149,20 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
   if (existing && existing.boards + existing.users > 0) return false;
 
   await db.transaction(async (tx) => {
-    await tx.insert(boards).values(demoBoards());
+    const boardRows = await tx
+      .insert(boards)
+      .values(demoBoards())
+      .returning({ id: boards.id, name: boards.name });
+    // Five serial numbers per board: <board code>SN0001 … SN0005; the first of each board allows multi registration.
+    await tx.insert(serialNumbers).values(
+      boardRows.flatMap((board) =>
+        [1, 2, 3, 4, 5].map((i) => ({
+          boardId: board.id,
+          value: `${board.name.split('_')[0]}SN${String(i).padStart(4, '0')}`,
+          multiRegistration: i === 1,
+        })),
+      ),
+    );
     for (const account of DEMO_ACCOUNTS) {
       const [identity] = await tx
         .insert(identityAccounts)
@@ -171,6 +194,20 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
         await tx.insert(userRoles).values(account.roles.map((role) => ({ userId: user!.id, role })));
       }
     }
+    // Acme Devices: the company space of the demo company space admin and the demo customer.
+    const [acme] = await tx
+      .insert(companySpaces)
+      .values({ name: 'Acme Devices' })
+      .returning({ id: companySpaces.id });
+    const members = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, ['csa@portal.test', 'customer@portal.test', 'promoted@portal.test']));
+    await tx
+      .insert(companySpaceMembers)
+      .values(members.map((m) => ({ userId: m.id, companySpaceId: acme!.id, kind: 'member' as const })));
+    await seedDemoCatalogue(tx);
+
     const [robot] = await tx
       .insert(users)
       .values({
