@@ -3,7 +3,10 @@ import Fastify from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleName } from '@portal/resources';
+import { eq } from 'drizzle-orm';
 import authPlugin from '../src/auth/plugin.js';
+import { identityAccounts } from '../src/db/schema.js';
+import { identityStore } from '../src/oidc/identity-store.js';
 import type { AccessRule } from '../src/auth/access.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { AuthorizationFlow, InjectBrowser, signIn } from './support/sign-in.js';
@@ -58,9 +61,48 @@ async function serviceAccountToken(): Promise<string> {
   return response.json<{ access_token: string }>().access_token;
 }
 
+/** A company space admin of another space than the demo one: a verified account, the role and a space of its own. */
+async function otherSpaceAdmin(adminToken: string): Promise<string> {
+  const account = await identityStore(t.database.db).register({
+    email: 'csa.other@example.com',
+    password: 'a-long-password',
+    givenName: 'Olga',
+    familyName: 'Other',
+    company: 'Globex',
+    country: 'FR',
+  });
+  await t.database.db
+    .update(identityAccounts)
+    .set({ emailVerified: true })
+    .where(eq(identityAccounts.id, account.id));
+  const token = (await signIn(t.app, { email: 'csa.other@example.com', password: 'a-long-password' }))
+    .access_token;
+  // The first call with the token creates the portal user; the admin then gives the role and a space.
+  await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/users/me',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const asAdmin = async (url: string, payload: object) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload,
+    });
+    expect(response.statusCode, url).toBeLessThan(300);
+    return response;
+  };
+  await asAdmin('/api/v1/users/roles', { role: 'Company Space Admin', user: 'csa.other@example.com' });
+  const space = (await asAdmin('/api/v1/company-spaces', { name: 'Globex Space' })).json<{ uuid: string }>();
+  await asAdmin(`/api/v1/company-spaces/${space.uuid}/members`, { email: 'csa.other@example.com' });
+  return token;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   const token = async (email: string) => (await signIn(t.app, { email })).access_token;
+  const adminToken = await token('admin@portal.test');
   callers.push(
     { name: 'anonymous', token: null, roles: [], verified: false, mfa: false },
     { name: 'unverified user', token: await registerUnverified(), roles: [], verified: false, mfa: false },
@@ -93,7 +135,7 @@ beforeAll(async () => {
       verified: true,
       mfa: true,
     },
-    { name: 'admin', token: await token('admin@portal.test'), roles: ['Admin'], verified: true, mfa: false },
+    { name: 'admin', token: adminToken, roles: ['Admin'], verified: true, mfa: false },
     {
       name: 'service account (Admin)',
       token: await serviceAccountToken(),
