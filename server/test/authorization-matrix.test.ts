@@ -122,6 +122,13 @@ beforeAll(async () => {
       mfa: false,
     },
     {
+      name: 'company space admin of another space',
+      token: await otherSpaceAdmin(adminToken),
+      roles: ['Company Space Admin'],
+      verified: true,
+      mfa: false,
+    },
+    {
       name: 'promoted user without MFA',
       token: await token('promoted@portal.test'),
       roles: ['Promoted User'],
