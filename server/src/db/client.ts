@@ -26,6 +26,9 @@ export async function openDatabase(options: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover, terminated backend) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
