@@ -57,6 +57,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before a route is found (bad URL, over-long parameter) leave in the spec's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode === 414 ? 414 : 400;
+      return sendApiError(
+        reply,
+        ApiError.of(
+          status,
+          'invalid_request',
+          status === 414 ? 'The address is too long.' : 'The address is not valid.',
+        ),
+      );
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

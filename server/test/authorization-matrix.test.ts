@@ -204,7 +204,7 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 
   it('refuses to start with an API route that declares no rule', async () => {
     const app = Fastify();

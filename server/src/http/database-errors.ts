@@ -1,5 +1,5 @@
 /** The SQLSTATE of a database error, looked for through drizzle's `DrizzleQueryError` wrapper (`cause`). */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
@@ -13,3 +13,9 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 
 /** A foreign key refused the write, such as deleting a company space a concurrent call just added someone to. */
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+/**
+ * A value the database cannot take (class 22: malformed uuid or number, NUL in text, value out of range). Input
+ * validation should catch it first; this keeps a slip from becoming a 500.
+ */
+export const isDataException = (error: unknown) => sqlState(error)?.startsWith('22') ?? false;

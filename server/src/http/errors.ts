@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDataException } from './database-errors.js';
 import { STATUS_TITLES, type ErrorBody, type ErrorCode, type ErrorItem } from '@portal/resources';
 
 const TYPES: Record<number, string> = {
@@ -87,7 +88,12 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
 /** Every error that leaves the server: the spec's shape, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const apiError = error instanceof ApiError ? error : fromFastifyError(error);
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : isDataException(error)
+          ? badRequest('A value in the request is not valid here.')
+          : fromFastifyError(error);
     if (apiError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
     }

@@ -56,6 +56,8 @@ export async function registerSecurity(
       ),
   });
 
+  refuseNulCharacters(app);
+
   // Every browser gets a CSRF token cookie; a state-changing call that carries cookies must echo it.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.cookies[CSRF_COOKIE]) {
@@ -76,6 +78,21 @@ export async function registerSecurity(
         'forbidden',
         'The request is missing its CSRF token; reload the page and try again.',
       );
+    }
+  });
+}
+
+const containsNul = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.values(value).some((item) => containsNul(item, depth + 1));
+};
+
+/** Text with a NUL character is refused at the door: no column can store it, and no user types it. */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw ApiError.of(400, 'invalid_request', 'Text may not contain NUL characters.');
     }
   });
 }

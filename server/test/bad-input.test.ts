@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+
+/**
+ * Bad input generated from the OpenAPI description of every route: whatever arrives, the answer is never a 5xx,
+ * and every refusal is in the spec's error shape.
+ */
+interface Operation {
+  method: string;
+  path: string;
+  bodyProperties: Record<string, { type?: string | string[] }>;
+  required: string[];
+}
+
+let t: TestApp;
+let token: string;
+let operations: Operation[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/oidc/token',
+    headers: {
+      host: 'localhost:8080',
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from('portal-smoke-test:demo-service-account-secret').toString('base64')}`,
+    },
+    payload: 'grant_type=client_credentials&scope=portal',
+  });
+  token = response.json<{ access_token: string }>().access_token;
+  const spec = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>
+    >;
+  }>();
+  operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => {
+        const schema = (operation.requestBody?.content?.['application/json']?.schema ?? {}) as {
+          properties?: Record<string, { type?: string | string[] }>;
+          required?: string[];
+        };
+        return {
+          method: method.toUpperCase(),
+          path,
+          bodyProperties: schema.properties ?? {},
+          required: schema.required ?? [],
+        };
+      }),
+  );
+});
+afterAll(() => t?.close());
+
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '‮evil',
+  '😀'.repeat(300),
+  'x'.repeat(100_000),
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+];
+const wrongValueFor = (type: string | string[] | undefined): unknown[] => {
+  const types = [type].flat();
+  if (types.includes('string')) return [12345, true, {}, [], ...HOSTILE_STRINGS];
+  if (types.includes('integer') || types.includes('number'))
+    return ['12', -1, -1e308, 1e308, 2 ** 53 + 1, 0.5, null];
+  if (types.includes('boolean')) return ['true', 1, null];
+  if (types.includes('array')) return ['x', {}, Array.from({ length: 5000 }, () => 'x')];
+  return ['x', 1, null, []];
+};
+
+function bodiesFor(operation: Operation): { label: string; payload: string; contentType: string }[] {
+  const json = (value: unknown) => JSON.stringify(value);
+  const minimal = Object.fromEntries(operation.required.map((name) => [name, 'x']));
+  const bodies = [
+    { label: 'malformed JSON', payload: '{"a":', contentType: 'application/json' },
+    { label: 'not an object', payload: json([1, 2, 3]), contentType: 'application/json' },
+    { label: 'empty object', payload: json({}), contentType: 'application/json' },
+    {
+      label: 'extra fields',
+      payload: json({ ...minimal, __proto__: { admin: true }, constructor: 1, unknownField: 'x' }),
+      contentType: 'application/json',
+    },
+    { label: 'wrong content type', payload: 'name=x', contentType: 'text/plain' },
+    {
+      label: 'oversized body',
+      payload: json({ blob: 'x'.repeat(2 * 1024 * 1024) }),
+      contentType: 'application/json',
+    },
+  ];
+  for (const [name, property] of Object.entries(operation.bodyProperties)) {
+    for (const value of wrongValueFor(property.type)) {
+      bodies.push({
+        label: `${name}=${String(JSON.stringify(value)).slice(0, 30)}`,
+        payload: json({ ...minimal, [name]: value }),
+        contentType: 'application/json',
+      });
+    }
+  }
+  return bodies;
+}
+
+const PATH_VALUES = ['not-a-uuid', '%00', '..%2F..%2Fetc', 'x'.repeat(2000), randomUUID()];
+
+describe('bad input on every route', () => {
+  it('never answers 5xx, and refuses in the error shape', async () => {
+    expect(operations.length).toBeGreaterThan(10);
+    const failures: string[] = [];
+    for (const operation of operations) {
+      const urls = PATH_VALUES.map((value) => operation.path.replace(/\{[^}]+\}/g, value));
+      const queries = ['', '?range=[1,0]&sort=["nope","UP"]&filter={"x":', '?q=%00&role=%F0%9F%98%80'];
+      const requests =
+        operation.method === 'GET' || operation.method === 'DELETE'
+          ? urls.flatMap((url) => queries.map((query) => ({ url: url + query, body: undefined })))
+          : urls.slice(0, 2).flatMap((url) => bodiesFor(operation).map((body) => ({ url, body })));
+      for (const request of requests) {
+        const response = await t.app.inject({
+          method: operation.method as 'GET',
+          url: request.url,
+          headers: {
+            authorization: `Bearer ${token}`,
+            range: 'x=9-1',
+            ...(request.body ? { 'content-type': request.body.contentType } : {}),
+          },
+          ...(request.body ? { payload: request.body.payload } : {}),
+        });
+        const where = `${operation.method} ${request.url.slice(0, 80)} ${request.body?.label ?? ''}`;
+        if (response.statusCode >= 500)
+          failures.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        else if (
+          response.statusCode >= 400 &&
+          response.headers['content-type']?.toString().includes('json')
+        ) {
+          const body = response.json<{ status?: number; errors?: unknown[] }>();
+          if (body.status !== response.statusCode || !Array.isArray(body.errors))
+            failures.push(`${where}: ${response.statusCode} not in the error shape`);
+        }
+      }
+    }
+    expect(failures.slice(0, 30)).toEqual([]);
+  }, 300_000);
+});
