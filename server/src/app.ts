@@ -158,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
       await api.register(configRoutes, { config });
       await api.register(userRoutes, { db });
-      await api.register(boardRoutes, { db });
+      await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
       await api.register(platformRoutes, { db });
       await api.register(projectRoutes, { db, config });
       await api.register(catalogueRoutes, { db, config });

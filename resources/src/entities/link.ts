@@ -16,3 +16,9 @@ export const linkInputSchema = z.object({
   url: linkUrlSchema,
 });
 export type LinkInput = z.infer<typeof linkInputSchema>;
+
+/** "Save order": every link of the board, by id, in the new order. */
+export const linkOrderSchema = z.object({
+  ids: z.array(z.uuid()).max(500, 'A board may have at most 500 links.'),
+});
+export type LinkOrder = z.infer<typeof linkOrderSchema>;

@@ -11,9 +11,16 @@ export const partnerSchema = z.object({
 });
 export type Partner = z.infer<typeof partnerSchema>;
 
+/** An empty logo field means no logo. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
 export const partnerInputSchema = z.object({
   name: partnerNameSchema,
   linkUrl: partnerLinkUrlSchema,
-  logoUrl: partnerLogoUrlSchema.nullable(),
+  logoUrl: z.preprocess(blankToNull, partnerLogoUrlSchema.nullable().optional()),
 });
 export type PartnerInput = z.infer<typeof partnerInputSchema>;
+
+/** Shows a partner on a board (`POST boards/{id}/partners`). */
+export const partnerAssignmentSchema = z.object({ partnerId: z.uuid('Choose a partner.') });
+export type PartnerAssignment = z.infer<typeof partnerAssignmentSchema>;

@@ -3,6 +3,7 @@ import { BOARD_SERIAL_NUMBER_MAX_LENGTH } from '../constants.js';
 import { emailSchema, sameEmail } from './email.js';
 import { httpUrlSchema, LETTERS_AND_DIGITS, requiredText } from './text.js';
 import { MESSAGES } from '../errors.js';
+import { URL_MAX_LENGTH } from './catalogue.js';
 
 export const BOARD_NAME_MAX_LENGTH = 255;
 export const boardNameSchema = requiredText('Board name is required.')
@@ -95,3 +96,50 @@ export function restrictionEmailSchema(listedEmails: readonly string[]) {
     'This email address is already on the list.',
   );
 }
+
+/** The data source that provides a board's release flag; boards it imports have that flag read-only. */
+export const RELEASE_FLAG_SOURCE = 'BSG';
+
+/** True when a board's source (a comma list) names the data source that provides the release flag. */
+export function sourceProvidesReleaseFlag(source: string | null | undefined): boolean {
+  return (source ?? '').split(',').some((part) => part.trim().toUpperCase() === RELEASE_FLAG_SOURCE);
+}
+
+export const RELEASE_FLAG_READ_ONLY_MESSAGE =
+  'This board is imported from BSG, which provides its release flag: "Released for registration" cannot be changed here.';
+
+export const BOARD_TEXT_MAX_LENGTH = 255;
+export const BOARD_DESCRIPTION_MAX_LENGTH = 10_000;
+export const BOARD_PUBLIC_KEY_MAX_LENGTH = 20_000;
+export const BOARD_BULLETS_MAX = 50;
+
+/** A short free text of a board (ISPN ID, type, version). */
+export const boardTextSchema = (label: string) =>
+  z.string().max(BOARD_TEXT_MAX_LENGTH, `${label} may have at most ${BOARD_TEXT_MAX_LENGTH} characters.`);
+
+/** One feature or benefit bullet point: one line of text. */
+export const boardBulletSchema = requiredText('A bullet point may not be empty.')
+  .max(BOARD_TEXT_MAX_LENGTH, `A bullet point may have at most ${BOARD_TEXT_MAX_LENGTH} characters.`)
+  .regex(/^[^\r\n]*$/, 'A bullet point is one line of text.');
+
+export const boardBulletsSchema = z
+  .array(boardBulletSchema)
+  .max(BOARD_BULLETS_MAX, `A board may have at most ${BOARD_BULLETS_MAX} bullet points here.`);
+
+/** A board image: a web address, or a path on the portal itself (`/images/…`). */
+export const boardImageSchema = z
+  .string()
+  .max(URL_MAX_LENGTH, `A URL may have at most ${URL_MAX_LENGTH} characters.`)
+  .refine(
+    (image) => (image.startsWith('/') && !image.startsWith('//')) || httpUrlSchema.safeParse(image).success,
+    'Please enter a web address starting with http:// or https://, or a path on this site starting with /.',
+  );
+
+/** The support link as a board form sends it: the rule of {@link supportLinkSchema} within the URL length. */
+export const boardSupportLinkSchema = supportLinkSchema.refine(
+  (link) => link.length <= URL_MAX_LENGTH,
+  `A support link may have at most ${URL_MAX_LENGTH} characters.`,
+);
+
+/** The most serial numbers one add call takes (a pasted list); more go in several calls. */
+export const SERIAL_NUMBERS_PER_ADD_MAX = 10_000;

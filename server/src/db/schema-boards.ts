@@ -66,6 +66,10 @@ export const boardDocuments = pgTable(
   (t) => [
     primaryKey({ columns: [t.boardId, t.documentId] }),
     index('board_documents_document_idx').on(t.documentId),
+    // A board has at most one primary document.
+    uniqueIndex('board_documents_primary_key')
+      .on(t.boardId)
+      .where(sql`${t.primary}`),
   ],
 );
 
@@ -91,7 +95,8 @@ export const partners = pgTable(
     createdAt,
     updatedAt,
   },
-  (t) => [index('partners_name_idx').on(sql`lower(${t.name})`)],
+  // Partner names are unique ignoring case, so an admin picking one to assign cannot confuse two.
+  (t) => [uniqueIndex('partners_name_key').on(sql`lower(${t.name})`)],
 );
 
 export const boardPartners = pgTable(

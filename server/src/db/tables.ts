@@ -2,3 +2,4 @@
 export * from './schema.js';
 export * from './schema-boards.js';
 export * from './schema-projects.js';
+export * from './schema-catalogue.js';

@@ -1,11 +1,18 @@
-import { boardSchema, PRODUCT_TYPES } from '../../board.js';
+import {
+  boardCreateSchema,
+  boardRecordSchema,
+  boardUpdateSchema,
+  PRODUCT_TYPES,
+} from '../../entities/board.js';
 import { defineResource } from '../definition.js';
 
 export const boardsResource = defineResource({
   name: 'boards',
   path: 'boards',
   label: { one: 'Board', many: 'Boards' },
-  record: boardSchema,
+  record: boardRecordSchema,
+  create: boardCreateSchema,
+  update: boardUpdateSchema,
   recordTitle: 'name',
   list: {
     columns: ['name', 'ispn', 'type', 'productType', 'releasedForRegistration', 'secure', 'updatedAt'],
@@ -45,9 +52,18 @@ export const boardsResource = defineResource({
     { source: 'image', label: 'Image', widget: 'image-url' },
     { source: 'serialnumberRequired', label: 'Serial number required', widget: 'boolean' },
     { source: 'releasedForRegistration', label: 'Released for registration', widget: 'boolean' },
+    {
+      source: 'releaseFlagReadOnly',
+      label: 'Release flag provided by the data source',
+      widget: 'boolean',
+      readOnly: true,
+    },
     { source: 'restrictedAccess', label: 'Restricted access', widget: 'boolean' },
     { source: 'secure', label: 'Secure', widget: 'boolean' },
     { source: 'showInRegistrationPage', label: 'Show in registration page', widget: 'boolean' },
+    { source: 'serialnumber', label: 'Board serial number', widget: 'text' },
+    { source: 'publicKey', label: 'Public key', widget: 'textarea' },
+    { source: 'supportLink', label: 'Support link', widget: 'text' },
     { source: 'createdAt', label: 'Created', widget: 'datetime', readOnly: true },
     { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],

@@ -1,4 +1,9 @@
-import { DOCUMENT_SOURCES, documentInputSchema, documentSchema } from '../../entities/document.js';
+import {
+  DOCUMENT_SOURCES,
+  documentCreateSchema,
+  documentSchema,
+  documentUpdateSchema,
+} from '../../entities/document.js';
 import { defineResource } from '../definition.js';
 
 export const documentsResource = defineResource({
@@ -6,8 +11,8 @@ export const documentsResource = defineResource({
   path: 'documents',
   label: { one: 'Document', many: 'Documents' },
   record: documentSchema,
-  create: documentInputSchema,
-  update: documentInputSchema,
+  create: documentCreateSchema,
+  update: documentUpdateSchema,
   recordTitle: 'title',
   list: {
     columns: ['title', 'type', 'filename', 'source', 'exclusive'],
@@ -23,7 +28,7 @@ export const documentsResource = defineResource({
     { source: 'title', label: 'Title', widget: 'text' },
     { source: 'type', label: 'Type', widget: 'text' },
     { source: 'filename', label: 'File name', widget: 'text' },
-    { source: 'url', label: 'Address', widget: 'url', readOnly: true },
+    { source: 'url', label: 'Address', widget: 'url' },
     { source: 'source', label: 'Source', widget: 'select', choices: DOCUMENT_SOURCES, readOnly: true },
     { source: 'exclusive', label: 'Exclusive', widget: 'boolean' },
   ],

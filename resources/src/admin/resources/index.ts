@@ -15,7 +15,9 @@ import { softwareResource } from './software.js';
 import { userRolesResource } from './user-roles.js';
 
 export * from './board-links.js';
+export * from './board-serial-numbers.js';
 export * from './boards.js';
+export * from './commerce.js';
 export * from './company-spaces.js';
 export * from './documents.js';
 export * from './feature-flags.js';

@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boardsResource, partnerAssignmentSchema, partnerSchema } from '@portal/resources';
+import { access } from '../../auth/access.js';
+import type { Database } from '../../db/client.js';
+import { boardPartners, partners } from '../../db/schema-boards.js';
+import { isForeignKeyViolation } from '../../http/database-errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { errorResponses } from '../schemas.js';
+import { findPartner, partnerRecord, partnerRecords } from '../partners-records.js';
+import { auditBoard, boardParams, lockBoard, requireBoard, security, tags } from './records.js';
+
+const partnerParams = z.object({ id: z.uuid(), partnerId: z.uuid() });
+
+const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
+
+/** Partners a board shows (spec product §2.3 partners/edit): assign and unassign existing partners. */
+export const boardPartnerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/boards/:id/partners',
+    {
+      config: { access: access.resource(boardsResource, 'show') },
+      schema: {
+        tags,
+        summary: 'The partners the board shows, by name, each with its assigned count',
+        security,
+        params: boardParams,
+        response: { 200: z.array(partnerSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const board = await requireBoard(db, request.params.id);
+      const rows = await db
+        .select()
+        .from(partners)
+        .where(
+          inArray(
+            partners.id,
+            db
+              .select({ id: boardPartners.partnerId })
+              .from(boardPartners)
+              .where(eq(boardPartners.boardId, board.id)),
+          ),
+        )
+        .orderBy(sql`lower(${partners.name})`, asc(partners.id));
+      return partnerRecords(db, rows);
+    },
+  );
+
+  app.post(
+    '/boards/:id/partners',
+    {
+      config: { access: access.resource(boardsResource, 'edit') },
+      schema: {
+        tags,
+        summary:
+          'Assign a partner to the board (409 duplicate when it is assigned already). Answers the partner with its new assigned count',
+        security,
+        params: boardParams,
+        body: partnerAssignmentSchema,
+        response: { 201: partnerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const assigned = await db.transaction(async (tx) => {
+          const board = await lockBoard(tx, request.params.id);
+          const partner = await findPartner(tx, request.body.partnerId);
+          if (!partner) throw partnerNotFound();
+          const [added] = await tx
+            .insert(boardPartners)
+            .values({ boardId: board.id, partnerId: partner.id })
+            .onConflictDoNothing()
+            .returning();
+          if (!added) {
+            throw ApiError.of(409, 'duplicate', 'This partner is already assigned to this board.', [
+              'partnerId',
+            ]);
+          }
+          const record = await partnerRecord(tx, partner);
+          await auditBoard(tx, request, board.id, 'assign_partner', {
+            after: { partnerId: partner.id, name: partner.name },
+          });
+          return record;
+        });
+        return reply.code(201).send(assigned);
+      } catch (error) {
+        // The partner was deleted while it was being assigned.
+        if (isForeignKeyViolation(error)) throw partnerNotFound();
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/boards/:id/partners/:partnerId',
+    {
+      config: { access: access.resource(boardsResource, 'edit') },
+      schema: {
+        tags,
+        summary:
+          'Unassign a partner from the board; the partner stays. Answers the partner with its new assigned count',
+        security,
+        params: partnerParams,
+        response: { 200: partnerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await lockBoard(tx, request.params.id);
+        const [removed] = await tx
+          .delete(boardPartners)
+          .where(
+            and(eq(boardPartners.boardId, board.id), eq(boardPartners.partnerId, request.params.partnerId)),
+          )
+          .returning();
+        if (!removed) throw notFound('This partner is not assigned to this board.', ['partnerId']);
+        const partner = await findPartner(tx, removed.partnerId);
+        await auditBoard(tx, request, board.id, 'unassign_partner', {
+          before: { partnerId: removed.partnerId, name: partner!.name },
+        });
+        return partnerRecord(tx, partner!);
+      }),
+  );
+};

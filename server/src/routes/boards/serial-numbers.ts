@@ -1,0 +1,371 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import {
+  SERIAL_NUMBERS_PER_ADD_MAX,
+  SIK_FORMAT,
+  SIK_FORMAT_VERSION,
+  boardSerialNumbersResource,
+  boardsResource,
+  parseSerialNumbersText,
+  serialNumberRecordSchema,
+  serialNumberUpdateSchema,
+  serialNumbersAddSchema,
+  sikFileSchema,
+  type ErrorItem,
+  type SerialNumberRecord,
+  type SikFile,
+} from '@portal/resources';
+import { access } from '../../auth/access.js';
+import type { Database } from '../../db/client.js';
+import { serialNumbers } from '../../db/schema-boards.js';
+import { projects } from '../../db/schema-projects.js';
+import { isUniqueViolation } from '../../http/database-errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { listQuerystring } from '../../http/list-query.js';
+import { listRows } from '../../http/list.js';
+import { errorResponses } from '../schemas.js';
+import {
+  auditBoard,
+  lockBoard,
+  rangeHeaders,
+  requireBoard,
+  security,
+  tags,
+  type Executor,
+} from './records.js';
+
+type SerialNumberRow = typeof serialNumbers.$inferSelect;
+
+const columns = {
+  id: serialNumbers.id,
+  value: serialNumbers.value,
+  multiRegistration: serialNumbers.multiRegistration,
+  createdAt: serialNumbers.createdAt,
+};
+
+const serialNumberParams = z.object({ id: z.uuid(), serialNumberId: z.uuid() });
+const boardParams = z.object({ id: z.uuid() });
+const INSERT_CHUNK = 1000;
+
+const serialNumberNotFound = () => notFound('Serial number not found.', ['serialNumber']);
+
+/** How many projects registered each of these serial numbers. */
+async function registrationsOf(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: projects.serialNumberId, total: count() })
+    .from(projects)
+    .where(inArray(projects.serialNumberId, ids))
+    .groupBy(projects.serialNumberId);
+  return new Map(rows.map((row) => [row.id!, row.total]));
+}
+
+async function toRecords(db: Executor, rows: SerialNumberRow[]): Promise<SerialNumberRecord[]> {
+  const registrations = await registrationsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    value: row.value,
+    multiRegistration: row.multiRegistration,
+    registrations: registrations.get(row.id) ?? 0,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+async function findSerialNumber(db: Executor, boardId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(serialNumbers)
+    .where(and(eq(serialNumbers.id, id), eq(serialNumbers.boardId, boardId)))
+    .limit(1);
+  if (!row) throw serialNumberNotFound();
+  return row;
+}
+
+/** The line (1-based) each value first stands on in the text the admin entered. */
+function linesOf(text: string): Map<string, number> {
+  const lines = new Map<string, number>();
+  text.split(/\r?\n/).forEach((line, index) => {
+    const value = line.trim();
+    if (value && !lines.has(value)) lines.set(value, index + 1);
+  });
+  return lines;
+}
+
+/** A file name made of the safe characters of `name`. */
+const fileName = (name: string, suffix: string) =>
+  `${name.replace(/[^A-Za-z0-9_-]/g, '_') || 'board'}${suffix}`;
+
+/**
+ * Serial numbers of a board (spec product §2.3 serialnumbers/edit, §4 single or multi registration, §5): list
+ * with filters, add many from text one per line, toggle the registration mode, delete, QR code and Sik file.
+ */
+export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
+  app.get(
+    '/boards/:id/serial-numbers',
+    {
+      config: { access: access.resource(boardSerialNumbersResource, 'list') },
+      schema: {
+        tags,
+        summary:
+          "List a board's serial numbers (react-admin simple-rest: Range `serial-numbers=0-49`, sort value|multiRegistration|createdAt, filters value (contains), multiRegistration, q); each with the number of projects that registered it",
+        security,
+        params: boardParams,
+        querystring: listQuerystring,
+        headers: rangeHeaders,
+        response: { 200: z.array(serialNumberRecordSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const board = await requireBoard(db, request.params.id);
+      const rows = await listRows<SerialNumberRow>(
+        {
+          db,
+          table: serialNumbers,
+          columns,
+          definition: boardSerialNumbersResource,
+          scope: eq(serialNumbers.boardId, board.id),
+        },
+        request,
+        reply,
+      );
+      return toRecords(db, rows);
+    },
+  );
+
+  app.post(
+    '/boards/:id/serial-numbers',
+    {
+      config: { access: access.resource(boardSerialNumbersResource, 'create') },
+      schema: {
+        tags,
+        summary: `Add serial numbers from text, one per line (blank lines and surrounding spaces ignored; letters and digits only, at most 45 characters, at most ${SERIAL_NUMBERS_PER_ADD_MAX} per call). All or nothing: any bad line answers 400 with one error per line ("Line 3: Validation error. A serial number may consist only of letters and numbers."), any serial number that already exists (on any board) 409 duplicate with one error per line. Answers the added serial numbers`,
+        security,
+        params: boardParams,
+        body: serialNumbersAddSchema,
+        response: { 201: z.array(serialNumberRecordSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { serialNumbers: text, multiRegistration = false } = request.body;
+      const parsed = parseSerialNumbersText(text);
+      if (parsed.errors.length) {
+        throw new ApiError(
+          400,
+          parsed.errors.map(({ line, message }): ErrorItem => ({
+            errorCode: 'invalid_request',
+            resources: ['serialNumbers'],
+            messages: [`Line ${line}: ${message}`],
+          })),
+        );
+      }
+      if (!parsed.serialNumbers.length) {
+        throw ApiError.of(400, 'invalid_request', 'Enter at least one serial number.', ['serialNumbers']);
+      }
+      if (parsed.serialNumbers.length > SERIAL_NUMBERS_PER_ADD_MAX) {
+        throw ApiError.of(
+          400,
+          'invalid_request',
+          `At most ${SERIAL_NUMBERS_PER_ADD_MAX} serial numbers can be added at once.`,
+          ['serialNumbers'],
+        );
+      }
+      const lines = linesOf(text);
+      const duplicates = (values: string[]) =>
+        new ApiError(
+          409,
+          values
+            .sort((a, b) => lines.get(a)! - lines.get(b)!)
+            .map((value): ErrorItem => ({
+              errorCode: 'duplicate',
+              resources: ['serialNumbers'],
+              messages: [`Line ${lines.get(value)}: The serial number ${value} already exists.`],
+            })),
+        );
+      try {
+        const added = await db.transaction(async (tx) => {
+          const board = await requireBoard(tx, request.params.id);
+          const existing = await tx
+            .select({ value: serialNumbers.value })
+            .from(serialNumbers)
+            .where(inArray(serialNumbers.value, parsed.serialNumbers));
+          if (existing.length) throw duplicates(existing.map((row) => row.value));
+          const rows: SerialNumberRow[] = [];
+          for (let start = 0; start < parsed.serialNumbers.length; start += INSERT_CHUNK) {
+            const chunk = parsed.serialNumbers.slice(start, start + INSERT_CHUNK);
+            rows.push(
+              ...(await tx
+                .insert(serialNumbers)
+                .values(chunk.map((value) => ({ boardId: board.id, value, multiRegistration })))
+                .returning()),
+            );
+          }
+          await auditBoard(tx, request, board.id, 'add_serial_numbers', {
+            after: { serialNumbers: parsed.serialNumbers, multiRegistration },
+          });
+          return rows.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+        });
+        return reply.code(201).send(await toRecords(db, added));
+      } catch (error) {
+        // Added by a concurrent call between the check and the insert.
+        if (isUniqueViolation(error)) {
+          const existing = await db
+            .select({ value: serialNumbers.value })
+            .from(serialNumbers)
+            .where(inArray(serialNumbers.value, parsed.serialNumbers));
+          throw duplicates(existing.map((row) => row.value));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/boards/:id/serial-numbers/:serialNumberId',
+    {
+      config: { access: access.resource(boardSerialNumbersResource, 'edit') },
+      schema: {
+        tags,
+        summary:
+          'Switch a serial number between single registration (one project) and multi registration (many projects); switching to single affects later registrations only',
+        security,
+        params: serialNumberParams,
+        body: serialNumberUpdateSchema,
+        response: { 200: serialNumberRecordSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await requireBoard(tx, request.params.id);
+        const current = await findSerialNumber(tx, board.id, request.params.serialNumberId);
+        const [row] = await tx
+          .update(serialNumbers)
+          .set({ multiRegistration: request.body.multiRegistration })
+          .where(eq(serialNumbers.id, current.id))
+          .returning();
+        await auditBoard(tx, request, board.id, 'update_serial_number', {
+          before: { value: current.value, multiRegistration: current.multiRegistration },
+          after: { value: row!.value, multiRegistration: row!.multiRegistration },
+        });
+        const [record] = await toRecords(tx, [row!]);
+        return record!;
+      }),
+  );
+
+  app.delete(
+    '/boards/:id/serial-numbers/:serialNumberId',
+    {
+      config: { access: access.resource(boardSerialNumbersResource, 'delete') },
+      schema: {
+        tags,
+        summary:
+          'Delete a serial number; refused with 409 conflict while a project is registered with it. Answers the deleted serial number',
+        security,
+        params: serialNumberParams,
+        response: { 200: serialNumberRecordSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await lockBoard(tx, request.params.id);
+        const current = await findSerialNumber(tx, board.id, request.params.serialNumberId);
+        const [record] = await toRecords(tx, [current]);
+        if (record!.registrations > 0) {
+          throw ApiError.of(
+            409,
+            'conflict',
+            'This serial number is registered with a project and cannot be deleted.',
+            ['serialNumber'],
+          );
+        }
+        await tx.delete(serialNumbers).where(eq(serialNumbers.id, current.id));
+        await auditBoard(tx, request, board.id, 'delete_serial_number', {
+          before: { value: current.value, multiRegistration: current.multiRegistration },
+        });
+        return record!;
+      }),
+  );
+
+  app.get(
+    '/boards/:id/serial-numbers/:serialNumberId/qr.png',
+    {
+      config: { access: access.resource(boardSerialNumbersResource, 'show') },
+      schema: {
+        tags,
+        summary:
+          'The QR code of a serial number as a PNG download (512×512). It encodes the registration link `<PUBLIC_URL>/welcome?serialnumber=<value>`, which the customer app turns into the register-product page prefilled with this serial number',
+        security,
+        params: serialNumberParams,
+        produces: ['image/png'],
+        response: {
+          200: z.any().describe('The QR code, a PNG image (Content-Type image/png)'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const board = await requireBoard(db, request.params.id);
+      const serialNumber = await findSerialNumber(db, board.id, request.params.serialNumberId);
+      const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+      const link = `${origin.replace(/\/$/, '')}/welcome?serialnumber=${encodeURIComponent(serialNumber.value)}`;
+      const png = await QRCode.toBuffer(link, {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        width: 512,
+      });
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('Content-Disposition', `attachment; filename="${fileName(serialNumber.value, '-qr.png')}"`)
+        .send(png);
+    },
+  );
+
+  app.get(
+    '/boards/:id/sik',
+    {
+      config: { access: access.resource(boardsResource, 'show') },
+      schema: {
+        tags,
+        summary: `The board's Sik file as a JSON download (<board name>.sik.json): { format: "${SIK_FORMAT}", version: ${SIK_FORMAT_VERSION}, board: { id, name, ispn, ispnId }, publicKey (armoured, or null), generatedAt, serialNumbers: [{ value, multiRegistration }] sorted by value }. A board without ISPN has no Sik file (409 conflict)`,
+        security,
+        params: boardParams,
+        response: { 200: sikFileSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const board = await requireBoard(db, request.params.id);
+      if (!board.ispn) {
+        throw ApiError.of(
+          409,
+          'conflict',
+          'This board has no ISPN: set one before downloading its Sik file.',
+          ['ispn'],
+        );
+      }
+      const rows = await db
+        .select({ value: serialNumbers.value, multiRegistration: serialNumbers.multiRegistration })
+        .from(serialNumbers)
+        .where(eq(serialNumbers.boardId, board.id))
+        .orderBy(asc(serialNumbers.value));
+      const sik: SikFile = {
+        format: SIK_FORMAT,
+        version: SIK_FORMAT_VERSION,
+        board: { id: board.id, name: board.name, ispn: board.ispn, ispnId: board.ispnId },
+        publicKey: board.publicKey,
+        generatedAt: new Date().toISOString(),
+        serialNumbers: rows,
+      };
+      return reply
+        .header('Content-Disposition', `attachment; filename="${fileName(board.name, '.sik.json')}"`)
+        .send(sik);
+    },
+  );
+};
