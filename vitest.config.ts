@@ -33,6 +33,25 @@ export default defineConfig({
         },
       },
       { test: { name: 'data-provider', root: './data-provider', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'customer-app',
+          root: './customer-app',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'admin-app',
+          root: './admin-app',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
       server('server-pglite', 'pglite'),
       ...(postgresFound ? [server('server-postgres', 'postgres')] : []),
     ],

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pureDeclarations } from './build/pure-declarations';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
 const adminDevUrl = process.env.ADMIN_DEV_URL ?? 'http://localhost:5174';
@@ -9,28 +10,33 @@ const adminDevUrl = process.env.ADMIN_DEV_URL ?? 'http://localhost:5174';
 const proxy = {
   '/api': serverUrl,
   '/oidc': serverUrl,
+  '/maintenance': serverUrl,
   '/healthz': serverUrl,
   '/admin': { target: adminDevUrl, ws: true },
 };
+
+/** `@portal/resources` is declarations only (rules, texts, schemas): a page keeps what it uses of it. */
+const isResources = (id: string) => id.includes('/resources/src/');
 
 const REACT_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pureDeclarations(isResources)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !isResources(id) },
       output: {
-        // Long-lived vendor chunks: a portal release then rarely invalidates React or MUI.
-        // Two long-lived chunks: React and the router (a closed set, so it imports no other chunk),
-        // and every other package. Finer splits made the chunks import each other in a cycle.
+        // One long-lived chunk for React and the router (a closed set, so it imports no other chunk): a portal
+        // release rarely invalidates it. Every other package goes where it is used, so what only lazy parts need
+        // (MUI, the sign-in library) stays out of the first page.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          return REACT_PACKAGES.test(id) ? 'react' : 'vendor';
+          return REACT_PACKAGES.test(id) ? 'react' : undefined;
         },
       },
     },

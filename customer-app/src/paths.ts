@@ -3,15 +3,44 @@ export const paths = {
   root: '/',
   welcome: '/welcome',
   login: '/login',
+  assets: '/assets',
+  tools: '/tools',
+  software: '/software',
+  assetsSoftware: '/assets/software',
+  assetsSoftwareBundles: '/assets/software-bundles',
+  documents: '/documents',
+  tool: '/assets/:featureId',
+  toolAlias: '/tools/:featureId',
+  document: '/document/:featureId',
+  softwareBundle: '/software-bundles/:uuid',
+  browserOutdated: '/browser-outdated',
+  checkoutResult: '/cart/:id/checkout-result',
   authCallback: '/auth/callback',
   authCallbackError: '/auth/callback-error',
-  myProjects: '/my/projects',
-  createProject: '/my/projects/create',
-  assets: '/assets',
-  documents: '/documents',
   forbidden: '/forbidden',
   userNotVerified: '/user-not-verified',
   notFound: '/not-found',
+
+  myOrders: '/my/orders',
+  myAssets: '/my/assets',
+  mySoftware: '/my/software',
+  myInstallers: '/my/installers',
+  cart: '/cart',
+  cartSummary: '/cart/:id/summary',
+  cartQuestionnaire: '/cart/questionnaire',
+  qrCodeScan: '/qr-code-scan',
+  myProjects: '/my/projects',
+  createProject: '/my/projects/create',
+  createEsimProject: '/my/projects/create/eSim',
+  invitation: '/invitation/:invitationUuid',
+  project: '/my/projects/:uid',
+  editProject: '/my/projects/:uid/edit',
+  manageMembers: '/my/projects/:uid/manage-members',
+  addMembers: '/my/projects/:uid/manage-members/add',
+  manageNotifications: '/my/projects/:uid/manage-notifications',
+  /** Old project links: everything under it goes on to the same path under /my/projects. */
+  legacyProjects: '/projects/*',
+
   /** The admin console is a separate app: link to it with a plain anchor (full page load). */
   admin: '/admin',
 } as const;
@@ -51,7 +80,17 @@ export function callbackErrorPath(error: string, description?: string): string {
   return `${paths.authCallbackError}?${query}`;
 }
 
+/** `/browser-outdated?redirectTo=…`: where "continue anyway" goes. */
+export function browserOutdatedPath(redirectTo: string): string {
+  return `${paths.browserOutdated}?${new URLSearchParams({ redirectTo })}`;
+}
+
 /** Paths served by the admin console, which need a full page load. */
 export function isAdminPath(path: string): boolean {
   return path === paths.admin || path.startsWith(`${paths.admin}/`) || path.startsWith(`${paths.admin}?`);
+}
+
+/** The path and query of a URL, as `redirectTo` takes it. */
+export function pathWithSearch(url: URL | Location): string {
+  return `${url.pathname}${url.search}`;
 }

@@ -142,3 +142,48 @@ describe('createApiClient', () => {
     });
   });
 });
+
+describe('calls of the customer shell', () => {
+  it('reads the maintenance banner from the site root, not the API root (spec §7.6)', async () => {
+    const { client, lastRequest } = setup(() => jsonResponse({ text: 'Down at 6', show: true }));
+    await expect(client.getMaintenance()).resolves.toEqual({ text: 'Down at 6', show: true });
+    expect(lastRequest().url).toBe('http://portal.test/maintenance');
+  });
+
+  it('reads a malformed banner as no banner', async () => {
+    const { client } = setup(() => jsonResponse({ show: 'yes' }));
+    await expect(client.getMaintenance()).resolves.toEqual({ text: '', show: false });
+  });
+
+  it('lists the enabled feature toggles', async () => {
+    const { client, lastRequest } = setup(() => jsonResponse({ keys: ['instance-banner', 3] }));
+    await expect(client.getEnabledFeatureFlags()).resolves.toEqual(['instance-banner']);
+    expect(lastRequest().url).toBe('http://portal.test/api/v1/feature-flags/enabled');
+  });
+
+  it.each([
+    [{ isSecure: true }, true],
+    [{ isSecure: false }, false],
+    [true, true],
+    [false, false],
+  ])('asks projects/{id}/secure: %j → %s', async (answer, secure) => {
+    const { client, lastRequest } = setup(() => jsonResponse(answer));
+    await expect(client.isProjectSecure('a b')).resolves.toBe(secure);
+    expect(lastRequest().url).toBe('http://portal.test/api/v1/projects/a%20b/secure');
+  });
+
+  it('asks invitations/{id}/secure', async () => {
+    const { client, lastRequest } = setup(() => jsonResponse({ isSecure: true }));
+    await expect(client.isInvitationSecure('inv-1')).resolves.toBe(true);
+    expect(lastRequest().url).toBe('http://portal.test/api/v1/invitations/inv-1/secure');
+  });
+
+  it('keeps the support ID of a 403 (spec §8.2)', async () => {
+    const { client } = setup(() =>
+      jsonResponse({ ...forbiddenBody, supportId: 'support-42' }, { status: 403 }),
+    );
+    const error = await client.request('boards/1').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).supportId).toBe('support-42');
+  });
+});

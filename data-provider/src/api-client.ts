@@ -1,6 +1,12 @@
 import { addCsrfHeader } from './csrf';
 import { ApiError, INVALID_RESPONSE_TYPE, NETWORK_ERROR_TYPE, toApiErrorBody } from './api-error';
-import { formatRangeHeader, parseContentRange, type ContentRange, type User } from '@portal/resources';
+import {
+  formatRangeHeader,
+  parseContentRange,
+  type ContentRange,
+  type MaintenanceInfo,
+  type User,
+} from '@portal/resources';
 
 export type AccessTokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
 
@@ -45,6 +51,14 @@ export interface ApiClient {
   requestList<T>(path: string, list: ListRequest, options?: ApiRequestOptions): Promise<ListResult<T>>;
   /** `GET users/me` */
   getCurrentUser(options?: ApiRequestOptions): Promise<User>;
+  /** `GET /maintenance` on the site root, not under the API root (spec calls §7.6). */
+  getMaintenance(options?: ApiRequestOptions): Promise<MaintenanceInfo>;
+  /** `GET feature-flags/enabled`: the keys of the enabled feature toggles (public). */
+  getEnabledFeatureFlags(options?: ApiRequestOptions): Promise<string[]>;
+  /** `GET projects/{id}/secure`: whether the project needs a multi-factor sign-in (spec calls §7.3). */
+  isProjectSecure(projectId: string, options?: ApiRequestOptions): Promise<boolean>;
+  /** `GET invitations/{id}/secure`: whether the invitation's project needs a multi-factor sign-in. */
+  isInvitationSecure(invitationId: string, options?: ApiRequestOptions): Promise<boolean>;
 }
 
 export function createApiClient({
@@ -54,8 +68,9 @@ export function createApiClient({
   fetch: fetchImpl = (...args) => fetch(...args),
 }: ApiClientOptions): ApiClient {
   const root = baseUrl.replace(/\/+$/, '');
+  const apiUrl = (path: string) => `${root}/${path.replace(/^\/+/, '')}`;
 
-  async function send(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  async function send(url: string, options: ApiRequestOptions = {}): Promise<Response> {
     const { json, handleUnauthorized = true, headers: extraHeaders, ...init } = options;
     const headers = new Headers(extraHeaders);
     headers.set('Accept', 'application/json');
@@ -71,7 +86,7 @@ export function createApiClient({
 
     let response: Response;
     try {
-      response = await fetchImpl(`${root}/${path.replace(/^\/+/, '')}`, { ...init, headers, body });
+      response = await fetchImpl(url, { ...init, headers, body });
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw new ApiError(
@@ -89,7 +104,10 @@ export function createApiClient({
   }
 
   async function request<T>(path: string, options?: ApiRequestOptions): Promise<T> {
-    const response = await send(path, options);
+    return readJson<T>(await send(apiUrl(path), options));
+  }
+
+  async function readJson<T>(response: Response): Promise<T> {
     const { json, text } = await readBody(response);
     if (json === undefined && text !== '') {
       throw new ApiError(
@@ -112,7 +130,7 @@ export function createApiClient({
     const headers = new Headers(options.headers);
     headers.set('Range', formatRangeHeader(resource, offset, limit));
     const separator = path.includes('?') ? '&' : '?';
-    const response = await send(`${path}${separator}${query}`, { signal, ...options, headers });
+    const response = await send(apiUrl(`${path}${separator}${query}`), { signal, ...options, headers });
     const { json: data } = await readBody(response);
     const contentRange = response.headers.get('Content-Range');
     if (!Array.isArray(data) || !contentRange) {
@@ -129,7 +147,35 @@ export function createApiClient({
     request,
     requestList,
     getCurrentUser: (options) => request<User>('users/me', options),
+    getMaintenance: async (options) =>
+      toMaintenanceInfo(
+        await readJson<unknown>(await send(new URL('/maintenance', `${root}/`).href, options)),
+      ),
+    getEnabledFeatureFlags: async (options) => {
+      const answer = await request<{ keys?: unknown }>('feature-flags/enabled', options);
+      return Array.isArray(answer?.keys)
+        ? answer.keys.filter((key): key is string => typeof key === 'string')
+        : [];
+    },
+    isProjectSecure: async (projectId, options) =>
+      readIsSecure(await request<unknown>(`projects/${encodeURIComponent(projectId)}/secure`, options)),
+    isInvitationSecure: async (invitationId, options) =>
+      readIsSecure(await request<unknown>(`invitations/${encodeURIComponent(invitationId)}/secure`, options)),
   };
+}
+
+/** The banner as the server sends it; anything else reads as "no banner". */
+function toMaintenanceInfo(answer: unknown): MaintenanceInfo {
+  const record = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+  return { text: typeof record.text === 'string' ? record.text : '', show: record.show === true };
+}
+
+/** The spec names the answer `isSecure`: accept `{ "isSecure": true }` and a bare `true`. */
+function readIsSecure(answer: unknown): boolean {
+  if (typeof answer === 'boolean') return answer;
+  return (
+    typeof answer === 'object' && answer !== null && (answer as { isSecure?: unknown }).isSecure === true
+  );
 }
 
 /** The body as text, and parsed when it is JSON (`json` stays undefined for an empty or non-JSON body). */

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly type: string;
   readonly errors: ApiErrorItem[];
+  /** The support ID a 403 (or 5xx) answer carries, for the user to quote to support (spec §8.2). */
+  readonly supportId?: string;
 
   constructor(body: ApiErrorBody, options?: { message?: string; cause?: unknown }) {
     super(options?.message ?? describeErrors(body), { cause: options?.cause });
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     this.status = body.status;
     this.type = body.type;
     this.errors = body.errors;
+    if (body.supportId) this.supportId = body.supportId;
   }
 
   /** Whether any entry carries this error code (spec §8.3), e.g. `missing_multifactor_auth`. */
@@ -41,7 +44,9 @@ export function toApiErrorBody(status: number, raw: unknown, statusText = ''): A
     if (errors.length === 0 && typeof record.message === 'string' && record.message !== '') {
       errors.push({ errorCode: type, resources: [], messages: [record.message] });
     }
-    return { status, type, errors };
+    const supportId =
+      typeof record.supportId === 'string' && record.supportId !== '' ? record.supportId : undefined;
+    return supportId ? { status, type, errors, supportId } : { status, type, errors };
   }
   const text = typeof raw === 'string' ? raw.trim() : '';
   const message = text && text.length <= 300 && !text.startsWith('<') ? text : statusText;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { portalConfigSchema } from '@portal/resources';
 import { loadPortalConfig, parsePortalConfig, PortalConfigError } from './config';
 
 const raw = {
@@ -52,5 +53,31 @@ describe('loadPortalConfig', () => {
   it('reports an HTTP failure', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => new Response('', { status: 503 }));
     await expect(loadPortalConfig('http://localhost:8080', fetchMock)).rejects.toThrow(/HTTP 503/);
+  });
+});
+
+describe('parsePortalConfig agrees with portalConfigSchema', () => {
+  const cases: unknown[] = [
+    raw,
+    { ...raw, oidc: { ...raw.oidc, mfaAcrValues: 'urn:portal:acr:mfa' } },
+    { ...raw, oidc: { ...raw.oidc, mfaAcrValues: '' } },
+    { ...raw, oidc: { ...raw.oidc, loadUserInfo: 'false' } },
+    { ...raw, oidc: { ...raw.oidc, scope: 42 } },
+    { ...raw, apiUrl: '' },
+    { ...raw, oidc: null },
+    { ...raw, oidc: [] },
+    { ...raw, extra: true, oidc: { ...raw.oidc, extra: 1 } },
+    'config',
+  ];
+  it.each(cases)('%j', (value) => {
+    const expected = portalConfigSchema.safeParse(value).success;
+    let accepted = true;
+    try {
+      parsePortalConfig(value, 'http://localhost');
+    } catch (error) {
+      expect(error).toBeInstanceOf(PortalConfigError);
+      accepted = false;
+    }
+    expect(accepted).toBe(expected);
   });
 });

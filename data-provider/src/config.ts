@@ -1,4 +1,4 @@
-import { portalConfigSchema, type PortalConfig } from '@portal/resources';
+import type { PortalConfig } from '@portal/resources';
 
 export type { PortalConfig };
 export type OidcConfig = PortalConfig['oidc'];
@@ -36,14 +36,44 @@ export async function loadPortalConfig(
   return parsePortalConfig(await response.json(), origin);
 }
 
-/** Validates the answer against the shared schema and makes the API URL absolute. */
+/**
+ * Checks the answer against the shape of `portalConfigSchema` (@portal/resources) and makes the API URL absolute.
+ * Checked by hand on purpose: this runs before the first page renders, and zod's classic API would add ~27 KB
+ * gzip to every page's start-up JavaScript. The server answers with that schema, and `config.test.ts` holds this
+ * check to the schema's verdict.
+ */
 export function parsePortalConfig(raw: unknown, origin: string): PortalConfig {
-  const parsed = portalConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new PortalConfigError(
-      `The portal configuration is malformed: ${issue?.path.join('.') || 'answer'} ${issue?.message ?? ''}`.trim(),
-    );
-  }
-  return { ...parsed.data, apiUrl: new URL(parsed.data.apiUrl, origin).href.replace(/\/+$/, '') };
+  const answer = asRecord(raw, 'answer');
+  const oidc = asRecord(answer.oidc, 'oidc');
+  const mfaAcrValues = oidc.mfaAcrValues === undefined ? undefined : text(oidc, 'mfaAcrValues', 'oidc.');
+  if (typeof oidc.loadUserInfo !== 'boolean') throw malformed('oidc.loadUserInfo', 'must be a boolean');
+  const apiUrl = text(answer, 'apiUrl');
+  return {
+    apiUrl: new URL(apiUrl, origin).href.replace(/\/+$/, ''),
+    oidc: {
+      authority: text(oidc, 'authority', 'oidc.'),
+      clientId: text(oidc, 'clientId', 'oidc.'),
+      mfaClientId: text(oidc, 'mfaClientId', 'oidc.'),
+      scope: text(oidc, 'scope', 'oidc.'),
+      loadUserInfo: oidc.loadUserInfo,
+      mfaAcrValues,
+    },
+  };
+}
+
+function malformed(path: string, problem: string): PortalConfigError {
+  return new PortalConfigError(`The portal configuration is malformed: ${path} ${problem}`);
+}
+
+function asRecord(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw malformed(path, 'must be an object');
+  return value as Record<string, unknown>;
+}
+
+function text(record: Record<string, unknown>, key: string, prefix = ''): string {
+  const value = record[key];
+  if (typeof value !== 'string' || value === '')
+    throw malformed(`${prefix}${key}`, 'must be a non-empty string');
+  return value;
 }

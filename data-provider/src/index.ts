@@ -3,6 +3,7 @@ export type { PortalConfig, OidcConfig } from './config';
 
 export {
   Session,
+  SignInError,
   createSession,
   toSafeRedirectTarget,
   AUTHENTICATION_TYPE_KEY,
@@ -18,6 +19,7 @@ export type {
   SessionEventMap,
   SessionOptions,
   SessionUserManager,
+  SignInErrorCode,
   SignInOptions,
 } from './session';
 

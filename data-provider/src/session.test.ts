@@ -1,10 +1,11 @@
 import { User, type UserManagerSettings } from 'oidc-client-ts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalConfig } from './config';
 import {
   AUTHENTICATION_TYPE_KEY,
   REDIRECT_AFTER_LOGIN_KEY,
   Session,
+  SignInError,
   createSession,
   toSafeRedirectTarget,
   type SessionOptions,
@@ -45,16 +46,33 @@ class MemoryStorage implements Storage {
   }
 }
 
-function makeUser(clientId: string, { expiresIn = 300, refreshToken = 'refresh' } = {}): User {
+function makeUser(
+  clientId: string,
+  { expiresIn = 300, refreshToken = 'refresh', withEmail = true } = {},
+): User {
   const now = Math.floor(Date.now() / 1000);
   return new User({
     access_token: `access-${clientId}-${Math.random()}`,
     id_token: `id-${clientId}`,
     refresh_token: refreshToken || undefined,
     token_type: 'Bearer',
-    profile: { sub: 'user-1', iss: config.oidc.authority, aud: clientId, exp: now + expiresIn, iat: now },
+    profile: {
+      sub: 'user-1',
+      iss: config.oidc.authority,
+      aud: clientId,
+      exp: now + expiresIn,
+      iat: now,
+      ...(withEmail ? { email: 'chris@portal.test' } : {}),
+    },
     expires_at: now + expiresIn,
   });
+}
+
+/** An error as oidc-client-ts raises it when the token endpoint does not answer in time. */
+function timeoutError(): Error {
+  const error = new Error('Network timed out');
+  error.name = 'ErrorTimeout';
+  return error;
 }
 
 /** Mimics the parts of UserManager the session uses, including its user events. */
@@ -63,13 +81,14 @@ class FakeUserManager {
   private readonly handlers = {
     loaded: new Set<(user: User) => void>(),
     unloaded: new Set<() => void>(),
+    expiring: new Set<() => void>(),
     expired: new Set<() => void>(),
   };
   readonly events = {
     addUserLoaded: (cb: (user: User) => void) => this.add(this.handlers.loaded, cb),
     addUserUnloaded: (cb: () => void) => this.add(this.handlers.unloaded, cb),
+    addAccessTokenExpiring: (cb: () => void) => this.add(this.handlers.expiring, cb),
     addAccessTokenExpired: (cb: () => void) => this.add(this.handlers.expired, cb),
-    addSilentRenewError: () => () => undefined,
   };
   readonly signinRedirect = vi.fn(async (_args?: unknown) => undefined);
   readonly signoutRedirect = vi.fn(async (_args?: unknown) => undefined);
@@ -88,16 +107,21 @@ class FakeUserManager {
   }
   async removeUser() {
     this.stored = null;
+    userStorage.removeItem(userKey(this.settings.client_id));
     this.handlers.unloaded.forEach((cb) => cb());
   }
   load(user: User) {
     this.stored = user;
+    userStorage.setItem(userKey(this.settings.client_id), 'stored');
     this.handlers.loaded.forEach((cb) => cb(user));
     return user;
   }
   expire() {
     if (this.stored) this.stored.expires_at = Math.floor(Date.now() / 1000) - 10;
     this.fireAccessTokenExpired();
+  }
+  fireAccessTokenExpiring() {
+    this.handlers.expiring.forEach((cb) => cb());
   }
   fireAccessTokenExpired() {
     this.handlers.expired.forEach((cb) => cb());
@@ -108,30 +132,47 @@ class FakeUserManager {
   }
 }
 
+/** oidc-client-ts' key of a stored user in session storage. */
+const userKey = (clientId: string) => `oidc.user:${config.oidc.authority}:${clientId}`;
+
 let storage: MemoryStorage;
-let managers: { NORMAL: FakeUserManager; MFA: FakeUserManager };
+let userStorage: MemoryStorage;
+let managers: { NORMAL?: FakeUserManager; MFA?: FakeUserManager };
+let seeded: { NORMAL?: User; MFA?: User };
 let navigate: ReturnType<typeof vi.fn<(url: string) => void>>;
+let loadCurrentUser: ReturnType<typeof vi.fn<() => Promise<unknown>>> | undefined;
 let callbackCount = 0;
 
 function options(): SessionOptions {
   return {
     origin: 'http://portal.test',
     storage,
+    userStorage,
     navigate,
+    loadCurrentUser,
     createUserManager: (settings) => {
       const manager = new FakeUserManager(settings);
-      if (settings.client_id === 'portal-mfa') managers.MFA = manager;
-      else managers.NORMAL = manager;
+      const type = settings.client_id === 'portal-mfa' ? 'MFA' : 'NORMAL';
+      manager.stored = seeded[type] ?? null;
+      managers[type] = manager;
       return manager as unknown as SessionUserManager;
     },
   };
 }
 
-/** Builds the session with users already in the managers' stores, as after a page reload. */
+/** The manager of a type, which the session creates on first use. */
+function manager(type: 'NORMAL' | 'MFA'): FakeUserManager {
+  const created = managers[type];
+  if (!created) throw new Error(`The ${type} manager was not created`);
+  return created;
+}
+
+/** Builds the session with users already in oidc-client-ts' store, as after a page reload. */
 async function startSession(stored: { NORMAL?: User; MFA?: User } = {}): Promise<Session> {
+  seeded = stored;
+  if (stored.NORMAL) userStorage.setItem(userKey('portal'), 'stored');
+  if (stored.MFA) userStorage.setItem(userKey('portal-mfa'), 'stored');
   const session = new Session(config, options());
-  if (stored.NORMAL) managers.NORMAL.stored = stored.NORMAL;
-  if (stored.MFA) managers.MFA.stored = stored.MFA;
   await session.start();
   return session;
 }
@@ -141,14 +182,24 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   storage = new MemoryStorage();
+  userStorage = new MemoryStorage();
   navigate = vi.fn<(url: string) => void>();
-  managers = {} as typeof managers;
+  loadCurrentUser = undefined;
+  managers = {};
+  seeded = {};
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('Session settings', () => {
   it('configures both clients per spec §9, with acr_values only on the MFA client', async () => {
-    await createSession(config, options());
-    expect(managers.NORMAL.settings).toMatchObject({
+    const session = await createSession(config, options());
+    await session.signIn();
+    await session.signIn({ mfa: true });
+    expect(manager('NORMAL').settings).toMatchObject({
       authority: 'http://portal.test/oidc',
       client_id: 'portal',
       redirect_uri: 'http://portal.test/auth/callback',
@@ -156,20 +207,29 @@ describe('Session settings', () => {
       response_type: 'code',
       scope: 'openid email profile portal',
       loadUserInfo: false,
-      automaticSilentRenew: true,
+      // The session renews itself, to retry timeouts and raise silentRenewError as spec §8.1 says.
+      automaticSilentRenew: false,
       accessTokenExpiringNotificationTimeInSeconds: 60,
       silentRequestTimeoutInSeconds: 10,
       staleStateAgeInSeconds: 900,
       checkSessionIntervalInSeconds: 2,
     });
-    expect(managers.NORMAL.settings.acr_values).toBeUndefined();
-    expect(managers.MFA.settings).toMatchObject({
+    expect(manager('NORMAL').settings.acr_values).toBeUndefined();
+    expect(manager('MFA').settings).toMatchObject({
       client_id: 'portal-mfa',
       acr_values: 'urn:portal:acr:mfa',
     });
-    const filtered = managers.MFA.settings.filterProtocolClaims as string[];
+    const filtered = manager('MFA').settings.filterProtocolClaims as string[];
     expect(filtered).not.toContain('acr');
     expect(filtered).not.toContain('amr');
+  });
+
+  it('creates no sign-in client for a visitor without a stored user, and only the stored one otherwise', async () => {
+    await startSession();
+    expect(managers).toEqual({});
+    await startSession({ NORMAL: makeUser('portal') });
+    expect(managers.NORMAL).toBeDefined();
+    expect(managers.MFA).toBeUndefined();
   });
 });
 
@@ -179,22 +239,30 @@ describe('signIn', () => {
     await session.signIn({ redirectTo: '/my/projects/42' });
     expect(storage.getItem(AUTHENTICATION_TYPE_KEY)).toBe('NORMAL');
     expect(storage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBe('/my/projects/42');
-    expect(managers.NORMAL.signinRedirect).toHaveBeenCalledWith(undefined);
-    expect(managers.MFA.signinRedirect).not.toHaveBeenCalled();
+    expect(manager('NORMAL').signinRedirect).toHaveBeenCalledWith(undefined);
+    expect(managers.MFA).toBeUndefined();
   });
 
-  it('uses the MFA client for a step-up sign-in', async () => {
-    const session = await startSession();
+  it('sets MFA and uses the MFA client for a step-up sign-in', async () => {
+    const session = await startSession({ NORMAL: makeUser('portal') });
     await session.signIn({ mfa: true });
     expect(session.authenticationType).toBe('MFA');
-    expect(managers.MFA.signinRedirect).toHaveBeenCalledOnce();
+    expect(manager('MFA').signinRedirect).toHaveBeenCalledOnce();
+    expect(manager('NORMAL').signinRedirect).not.toHaveBeenCalled();
   });
 
-  it('asks for prompt=create for a registration', async () => {
+  it('sets NORMAL and asks for prompt=create for a registration', async () => {
     const session = await startSession();
     await session.signIn({ register: true });
     expect(session.authenticationType).toBe('NORMAL');
-    expect(managers.NORMAL.signinRedirect).toHaveBeenCalledWith({ prompt: 'create' });
+    expect(manager('NORMAL').signinRedirect).toHaveBeenCalledWith({ prompt: 'create' });
+  });
+
+  it('forgets an earlier redirect target when none is given', async () => {
+    const session = await startSession();
+    storage.setItem(REDIRECT_AFTER_LOGIN_KEY, '/my/orders');
+    await session.signIn();
+    expect(storage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBeNull();
   });
 
   it('refuses redirect targets outside the portal', async () => {
@@ -205,14 +273,17 @@ describe('signIn', () => {
 
   it('restores the previous type when the redirect cannot start', async () => {
     const session = await startSession();
-    managers.MFA.signinRedirect.mockRejectedValueOnce(new Error('discovery failed'));
+    await session.signIn({ mfa: true });
+    await session.clear();
+    manager('MFA').signinRedirect.mockRejectedValueOnce(new Error('discovery failed'));
     await expect(session.signIn({ mfa: true })).rejects.toThrow('discovery failed');
     expect(session.authenticationType).toBe('NONE');
   });
 });
 
 describe('handleCallback', () => {
-  it('completes with the manager of the stored type and answers the stored target', async () => {
+  it('completes with the manager of the stored type, loads the current user and answers the stored target', async () => {
+    loadCurrentUser = vi.fn(async () => ({ id: 'user-1' }));
     const session = await startSession();
     const completed = vi.fn();
     session.on('loginCompleted', completed);
@@ -220,12 +291,22 @@ describe('handleCallback', () => {
     storage.setItem(REDIRECT_AFTER_LOGIN_KEY, '/admin/boards');
 
     await expect(session.handleCallback(nextCallbackUrl())).resolves.toBe('/admin/boards');
-    expect(managers.MFA.signinRedirectCallback).toHaveBeenCalledOnce();
-    expect(managers.NORMAL.signinRedirectCallback).not.toHaveBeenCalled();
+    expect(manager('MFA').signinRedirectCallback).toHaveBeenCalledOnce();
+    expect(managers.NORMAL).toBeUndefined();
+    expect(loadCurrentUser).toHaveBeenCalledOnce();
     expect(session.isAuthenticated()).toBe(true);
     expect(session.isMfa()).toBe(true);
+    expect(session.authenticationType).toBe('MFA');
     expect(completed).toHaveBeenCalledWith(expect.objectContaining({ type: 'MFA' }));
     expect(storage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBeNull();
+  });
+
+  it('stores a normal sign-in as the normal user', async () => {
+    const session = await startSession();
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    await session.handleCallback(nextCallbackUrl());
+    expect(manager('NORMAL').stored).not.toBeNull();
+    expect(session.isMfa()).toBe(false);
   });
 
   it('answers /my/projects when no target was stored', async () => {
@@ -240,27 +321,53 @@ describe('handleCallback', () => {
     const url = nextCallbackUrl();
     const [first, second] = await Promise.all([session.handleCallback(url), session.handleCallback(url)]);
     expect(first).toBe(second);
-    expect(managers.NORMAL.signinRedirectCallback).toHaveBeenCalledOnce();
+    expect(manager('NORMAL').signinRedirectCallback).toHaveBeenCalledOnce();
   });
 
   it("fails with 'Invalid authentication type' when the type is NONE", async () => {
     const session = await startSession();
     const failed = vi.fn();
     session.on('loginFailed', failed);
-    await expect(session.handleCallback(nextCallbackUrl())).rejects.toThrow('Invalid authentication type');
+    const result = session.handleCallback(nextCallbackUrl());
+    await expect(result).rejects.toThrow('Invalid authentication type');
+    await expect(result).rejects.toMatchObject({ code: 'invalid_authentication_type' });
     expect(failed).toHaveBeenCalledOnce();
-    expect(managers.NORMAL.signinRedirectCallback).not.toHaveBeenCalled();
+    expect(managers).toEqual({});
   });
 
   it('falls back to the remaining user when a step-up callback fails', async () => {
     const session = await startSession({ NORMAL: makeUser('portal') });
     storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');
-    managers.MFA.signinRedirectCallback.mockRejectedValueOnce(
+    await session.signIn({ mfa: true });
+    manager('MFA').signinRedirectCallback.mockRejectedValueOnce(
       new Error('No matching state found in storage'),
     );
     await expect(session.handleCallback(nextCallbackUrl())).rejects.toThrow('No matching state');
     expect(session.authenticationType).toBe('NORMAL');
     expect(session.isAuthenticated()).toBe(true);
+  });
+
+  it("logs out with 'Failed to fetch authenticated user' when the current user cannot be loaded", async () => {
+    loadCurrentUser = vi.fn(async () => {
+      throw new Error('HTTP 503');
+    });
+    const session = await startSession({ NORMAL: makeUser('portal') });
+    const failed = vi.fn();
+    const completed = vi.fn();
+    session.on('loginFailed', failed);
+    session.on('loginCompleted', completed);
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');
+
+    const result = session.handleCallback(nextCallbackUrl());
+    await expect(result).rejects.toThrow('Failed to fetch authenticated user');
+    await expect(result).rejects.toMatchObject({ code: 'user_fetch_failed' });
+    expect(session.isAuthenticated()).toBe(false);
+    expect(session.authenticationType).toBe('NONE');
+    expect(manager('MFA').stored).toBeNull();
+    expect(manager('NORMAL').stored).toBeNull();
+    expect(failed).toHaveBeenCalledOnce();
+    expect(failed.mock.calls[0]?.[0].error).toBeInstanceOf(SignInError);
+    expect(completed).not.toHaveBeenCalled();
   });
 });
 
@@ -271,6 +378,7 @@ describe('active user', () => {
     const session = await startSession({ NORMAL: normal, MFA: mfa });
     expect(session.getActiveUser()).toBe(mfa);
     expect(session.getAccessToken()).toBe(mfa.access_token);
+    expect(session.isMfa()).toBe(true);
   });
 
   it('is null without users', async () => {
@@ -278,15 +386,87 @@ describe('active user', () => {
     expect(session.getActiveUser()).toBeNull();
     expect(session.getAccessToken()).toBeNull();
     expect(session.isAuthenticated()).toBe(false);
+    expect(session.authenticationType).toBe('NONE');
+  });
+
+  it('does not count an expired user as authenticated', async () => {
+    const normal = makeUser('portal');
+    const session = await startSession({ NORMAL: normal });
+    normal.expires_at = Math.floor(Date.now() / 1000) - 1;
+    expect(session.isAuthenticated()).toBe(false);
   });
 
   it('notifies subscribers when a renewal stores a new user', async () => {
     const session = await startSession({ NORMAL: makeUser('portal') });
     const listener = vi.fn();
     session.subscribe(listener);
-    const renewed = managers.NORMAL.load(makeUser('portal'));
+    const renewed = manager('NORMAL').load(makeUser('portal'));
     expect(listener).toHaveBeenCalledOnce();
     expect(session.getActiveUser()).toBe(renewed);
+  });
+});
+
+describe('silent renewal', () => {
+  it('renews with the refresh token when the token is about to expire', async () => {
+    const session = await startSession({ NORMAL: makeUser('portal') });
+    manager('NORMAL').fireAccessTokenExpiring();
+    await flush();
+    expect(manager('NORMAL').signinSilent).toHaveBeenCalledOnce();
+    expect(session.getActiveUser()).toBe(manager('NORMAL').stored);
+  });
+
+  it('retries a renewal that timed out after 5 seconds', async () => {
+    vi.useFakeTimers();
+    const session = await startSession({ NORMAL: makeUser('portal') });
+    const renewError = vi.fn();
+    session.on('silentRenewError', renewError);
+    const normal = manager('NORMAL');
+    normal.signinSilent.mockRejectedValueOnce(timeoutError());
+
+    normal.fireAccessTokenExpiring();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(normal.signinSilent).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(normal.signinSilent).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(normal.signinSilent).toHaveBeenCalledTimes(2);
+    expect(renewError).not.toHaveBeenCalled();
+    expect(session.isAuthenticated()).toBe(true);
+  });
+
+  it('raises silentRenewError for any other renewal failure, without a retry', async () => {
+    vi.useFakeTimers();
+    const session = await startSession({ MFA: makeUser('portal-mfa') });
+    const renewError = vi.fn();
+    session.on('silentRenewError', renewError);
+    const error = new Error('invalid_grant');
+    manager('MFA').signinSilent.mockRejectedValueOnce(error);
+
+    manager('MFA').fireAccessTokenExpiring();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(renewError).toHaveBeenCalledWith({ type: 'MFA', error });
+    expect(manager('MFA').signinSilent).toHaveBeenCalledOnce();
+  });
+
+  it('raises silentRenewError at once for a sign-in without a refresh token', async () => {
+    const session = await startSession({ NORMAL: makeUser('portal', { refreshToken: '' }) });
+    const renewError = vi.fn();
+    session.on('silentRenewError', renewError);
+    manager('NORMAL').fireAccessTokenExpiring();
+    await flush();
+    expect(renewError).toHaveBeenCalledWith({ type: 'NORMAL', error: expect.any(Error) });
+    expect(manager('NORMAL').signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('drops a pending retry on logout', async () => {
+    vi.useFakeTimers();
+    const session = await startSession({ NORMAL: makeUser('portal') });
+    manager('NORMAL').signinSilent.mockRejectedValueOnce(timeoutError());
+    manager('NORMAL').fireAccessTokenExpiring();
+    await vi.advanceTimersByTimeAsync(0);
+    await session.clear();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(manager('NORMAL').signinSilent).toHaveBeenCalledOnce();
   });
 });
 
@@ -298,12 +478,25 @@ describe('access token expiry', () => {
     const loggedOut = vi.fn();
     session.on('logoutCompleted', loggedOut);
 
-    managers.MFA.expire();
+    manager('MFA').expire();
     await flush();
-    expect(managers.MFA.stored).toBeNull();
+    expect(manager('MFA').stored).toBeNull();
     expect(session.authenticationType).toBe('NORMAL');
     expect(session.getActiveUser()).toBe(normal);
+    expect(session.isMfa()).toBe(false);
     expect(loggedOut).not.toHaveBeenCalled();
+  });
+
+  it('falls back from MFA to NONE and resets when no normal user remains', async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');
+    const session = await startSession({ MFA: makeUser('portal-mfa') });
+    const loggedOut = vi.fn();
+    session.on('logoutCompleted', loggedOut);
+
+    manager('MFA').expire();
+    await flush();
+    expect(session.authenticationType).toBe('NONE');
+    expect(loggedOut).toHaveBeenCalledWith({ reason: 'expired' });
   });
 
   it('falls back to NONE and reports the logout when the last token expires', async () => {
@@ -312,68 +505,187 @@ describe('access token expiry', () => {
     const loggedOut = vi.fn();
     session.on('logoutCompleted', loggedOut);
 
-    managers.NORMAL.expire();
+    manager('NORMAL').expire();
     await flush();
     expect(session.authenticationType).toBe('NONE');
     expect(session.isAuthenticated()).toBe(false);
     expect(loggedOut).toHaveBeenCalledWith({ reason: 'expired' });
   });
 
+  it('keeps the MFA user when the normal token expires', async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');
+    const mfa = makeUser('portal-mfa');
+    const session = await startSession({ NORMAL: makeUser('portal'), MFA: mfa });
+    manager('NORMAL').expire();
+    await flush();
+    expect(session.authenticationType).toBe('MFA');
+    expect(session.getActiveUser()).toBe(mfa);
+  });
+
+  it('leaves the type of a sign-in under way alone', async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    const session = await startSession({ NORMAL: makeUser('portal'), MFA: makeUser('portal-mfa') });
+    await session.signIn({ mfa: true });
+    manager('NORMAL').expire();
+    await flush();
+    expect(session.authenticationType).toBe('MFA');
+  });
+
   it('keeps a user whose token was renewed before the expiry handler ran', async () => {
     storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
     const session = await startSession({ NORMAL: makeUser('portal') });
-    managers.NORMAL.load(makeUser('portal'));
+    manager('NORMAL').load(makeUser('portal'));
     // The timer of the old token fires late; the stored user is already the fresh one.
-    managers.NORMAL.fireAccessTokenExpired();
+    manager('NORMAL').fireAccessTokenExpired();
     await flush();
     expect(session.isAuthenticated()).toBe(true);
   });
+});
 
-  it('renews an expired stored user with its refresh token at start-up', async () => {
+describe('start-up', () => {
+  it('restores the stored users and their type', async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    const normal = makeUser('portal');
+    const session = await startSession({ NORMAL: normal });
+    expect(session.getActiveUser()).toBe(normal);
+    expect(session.authenticationType).toBe('NORMAL');
+    expect(manager('NORMAL').clearStaleState).toHaveBeenCalledOnce();
+  });
+
+  it('renews an expired stored user with its refresh token', async () => {
     storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
     const session = await startSession({ NORMAL: makeUser('portal', { expiresIn: -5 }) });
-    expect(managers.NORMAL.signinSilent).toHaveBeenCalledOnce();
+    expect(manager('NORMAL').signinSilent).toHaveBeenCalledOnce();
     expect(session.isAuthenticated()).toBe(true);
     expect(session.authenticationType).toBe('NORMAL');
   });
 
-  it('removes an expired stored user that cannot be renewed', async () => {
-    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
-    const session = await startSession({ NORMAL: makeUser('portal', { expiresIn: -5, refreshToken: '' }) });
-    expect(managers.NORMAL.signinSilent).not.toHaveBeenCalled();
-    expect(managers.NORMAL.stored).toBeNull();
+  it('logs out when a stored token has expired and cannot be renewed', async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');
+    storage.setItem(REDIRECT_AFTER_LOGIN_KEY, '/my/orders');
+    seeded = {};
+    const loggedOut = vi.fn();
+    const session = new Session(config, options());
+    session.on('logoutCompleted', loggedOut);
+    seeded = { NORMAL: makeUser('portal'), MFA: makeUser('portal-mfa', { expiresIn: -5, refreshToken: '' }) };
+    userStorage.setItem(userKey('portal'), 'stored');
+    userStorage.setItem(userKey('portal-mfa'), 'stored');
+    await session.start();
+
+    expect(manager('MFA').signinSilent).not.toHaveBeenCalled();
+    expect(manager('MFA').stored).toBeNull();
+    expect(manager('NORMAL').stored).toBeNull();
+    expect(session.isAuthenticated()).toBe(false);
     expect(session.authenticationType).toBe('NONE');
+    expect(storage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBeNull();
+    expect(loggedOut).toHaveBeenCalledWith({ reason: 'expired' });
+  });
+
+  it('logs out when the renewal of an expired stored token fails', async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    seeded = { NORMAL: makeUser('portal', { expiresIn: -5 }) };
+    userStorage.setItem(userKey('portal'), 'stored');
+    const session = new Session(config, {
+      ...options(),
+      createUserManager: (settings) => {
+        const created = new FakeUserManager(settings);
+        created.stored = seeded.NORMAL ?? null;
+        created.signinSilent.mockRejectedValueOnce(new Error('invalid_grant'));
+        managers.NORMAL = created;
+        return created as unknown as SessionUserManager;
+      },
+    });
+    await session.start();
+    expect(session.isAuthenticated()).toBe(false);
+    expect(session.authenticationType).toBe('NONE');
+    expect(manager('NORMAL').stored).toBeNull();
+  });
+
+  it('loads the current user from the server when the profile has no email yet', async () => {
+    loadCurrentUser = vi.fn(async () => ({ id: 'user-1' }));
+    const session = await startSession({ NORMAL: makeUser('portal', { withEmail: false }) });
+    expect(loadCurrentUser).toHaveBeenCalledOnce();
+    expect(session.isAuthenticated()).toBe(true);
+  });
+
+  it('does not call the server when the profile has its email', async () => {
+    loadCurrentUser = vi.fn(async () => ({ id: 'user-1' }));
+    await startSession({ NORMAL: makeUser('portal') });
+    expect(loadCurrentUser).not.toHaveBeenCalled();
+  });
+
+  it("logs out with 'Failed to fetch authenticated user' when that load fails", async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    loadCurrentUser = vi.fn(async () => {
+      throw new Error('HTTP 500');
+    });
+    const session = new Session(config, options());
+    const failed = vi.fn();
+    session.on('loginFailed', failed);
+    seeded = { NORMAL: makeUser('portal', { withEmail: false }) };
+    userStorage.setItem(userKey('portal'), 'stored');
+
+    // Start-up goes on signed out; the loginFailed listener tells the user.
+    await expect(session.start()).resolves.toBeUndefined();
+    expect(session.isAuthenticated()).toBe(false);
+    expect(session.authenticationType).toBe('NONE');
+    expect(failed).toHaveBeenCalledWith({ error: expect.any(SignInError) });
   });
 });
 
 describe('signOut and clear', () => {
   it('removes both users, sets NONE and leaves through the active client’s end-session endpoint', async () => {
     storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');
+    storage.setItem(REDIRECT_AFTER_LOGIN_KEY, '/my/orders');
     const session = await startSession({ NORMAL: makeUser('portal'), MFA: makeUser('portal-mfa') });
     const loggedOut = vi.fn();
+    const failed = vi.fn();
     session.on('logoutCompleted', loggedOut);
+    session.on('loginFailed', failed);
 
     await session.signOut();
     expect(session.authenticationType).toBe('NONE');
-    expect(managers.NORMAL.stored).toBeNull();
-    expect(managers.MFA.stored).toBeNull();
-    expect(managers.MFA.signoutRedirect).toHaveBeenCalledWith({
+    expect(session.isAuthenticated()).toBe(false);
+    expect(manager('NORMAL').stored).toBeNull();
+    expect(manager('MFA').stored).toBeNull();
+    expect(storage.getItem(REDIRECT_AFTER_LOGIN_KEY)).toBeNull();
+    expect(manager('MFA').signoutRedirect).toHaveBeenCalledWith({
       id_token_hint: 'id-portal-mfa',
       post_logout_redirect_uri: 'http://portal.test/welcome',
     });
     expect(loggedOut).toHaveBeenCalledWith({ reason: 'signedOut' });
+    expect(failed).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('emits logoutCompleted after the users are gone, so listeners can reset their stores', async () => {
+    const session = await startSession({ NORMAL: makeUser('portal') });
+    const seen: boolean[] = [];
+    session.on('logoutCompleted', () => seen.push(session.isAuthenticated()));
+    await session.signOut();
+    expect(seen).toEqual([false]);
   });
 
   it('goes to /welcome itself when the provider has no end-session endpoint', async () => {
     const session = await startSession({ NORMAL: makeUser('portal') });
-    managers.NORMAL.signoutRedirect.mockRejectedValueOnce(new Error('No end session endpoint'));
+    manager('NORMAL').signoutRedirect.mockRejectedValueOnce(new Error('No end session endpoint'));
     vi.spyOn(console, 'warn').mockImplementationOnce(() => undefined);
     await session.signOut();
     expect(navigate).toHaveBeenCalledWith('http://portal.test/welcome');
   });
 
-  it('clear() logs out locally and reports an error as loginFailed', async () => {
+  it('clear() logs out locally and reports logoutCompleted without an error', async () => {
+    const session = await startSession({ NORMAL: makeUser('portal') });
+    const loggedOut = vi.fn();
+    session.on('logoutCompleted', loggedOut);
+    await session.clear();
+    expect(session.isAuthenticated()).toBe(false);
+    expect(loggedOut).toHaveBeenCalledWith({ reason: 'cleared' });
+    expect(manager('NORMAL').signoutRedirect).not.toHaveBeenCalled();
+  });
+
+  it('clear() reports an error as loginFailed instead of logoutCompleted', async () => {
     storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
     const session = await startSession({ NORMAL: makeUser('portal') });
     const failed = vi.fn();
@@ -387,7 +699,15 @@ describe('signOut and clear', () => {
     expect(session.authenticationType).toBe('NONE');
     expect(failed).toHaveBeenCalledWith({ error });
     expect(loggedOut).not.toHaveBeenCalled();
-    expect(managers.NORMAL.signoutRedirect).not.toHaveBeenCalled();
+    expect(manager('NORMAL').signoutRedirect).not.toHaveBeenCalled();
+  });
+
+  it('unsubscribes listeners', async () => {
+    const session = await startSession({ NORMAL: makeUser('portal') });
+    const loggedOut = vi.fn();
+    session.on('logoutCompleted', loggedOut)();
+    await session.clear();
+    expect(loggedOut).not.toHaveBeenCalled();
   });
 });
 

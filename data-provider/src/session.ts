@@ -1,4 +1,4 @@
-import { UserManager, type User, type UserManagerSettings } from 'oidc-client-ts';
+import type { User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import type { PortalConfig } from './config';
 import { MESSAGES, SIGN_IN_TIMINGS, type AuthenticationType } from '@portal/resources';
 
@@ -11,7 +11,8 @@ export const REDIRECT_AFTER_LOGIN_KEY = 'redirectAfterLogin';
 export const DEFAULT_REDIRECT_AFTER_LOGIN = '/my/projects';
 const CALLBACK_PATH = '/auth/callback';
 const POST_LOGOUT_PATH = '/welcome';
-const INVALID_AUTHENTICATION_TYPE = MESSAGES.invalidAuthenticationType;
+/** oidc-client-ts' own key prefix and user key (`WebStorageStateStore`, `UserManager._userStoreKey`). */
+const USER_STORE_PREFIX = 'oidc.';
 
 /** MFA first: the step-up user takes precedence over the normal user (spec §4). */
 const SIGNED_IN_TYPES: readonly SignedInType[] = ['MFA', 'NORMAL'];
@@ -35,9 +36,28 @@ export type SessionUserManager = Pick<
 > & {
   events: Pick<
     UserManager['events'],
-    'addUserLoaded' | 'addUserUnloaded' | 'addAccessTokenExpired' | 'addSilentRenewError'
+    'addUserLoaded' | 'addUserUnloaded' | 'addAccessTokenExpiring' | 'addAccessTokenExpired'
   >;
 };
+
+/** Why a sign-in failed in the session itself (the provider's own errors pass through unchanged). */
+export type SignInErrorCode = 'invalid_authentication_type' | 'user_fetch_failed';
+
+/** 'Invalid authentication type' and 'Failed to fetch authenticated user' of spec calls-auth-errors §8.1. */
+export class SignInError extends Error {
+  constructor(
+    readonly code: SignInErrorCode,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      code === 'invalid_authentication_type'
+        ? MESSAGES.invalidAuthenticationType
+        : MESSAGES.failedToFetchUser,
+      options,
+    );
+    this.name = 'SignInError';
+  }
+}
 
 export interface SessionEventMap {
   loginCompleted: { type: SignedInType; user: User };
@@ -45,6 +65,8 @@ export interface SessionEventMap {
   loginFailed: { error: unknown };
   /** `expired`: the last access token ran out; `cleared`: local logout without the provider. */
   logoutCompleted: { reason: 'signedOut' | 'expired' | 'cleared' };
+  /** A silent renewal failed for another reason than a timeout (timeouts are retried after 5 s). */
+  silentRenewError: { type: SignedInType; error: unknown };
 }
 export type SessionEvent = keyof SessionEventMap;
 
@@ -62,10 +84,20 @@ export interface SessionOptions {
   origin?: string;
   /** Where the authentication type and redirect target live; defaults to `window.localStorage`. */
   storage?: Storage;
+  /** Where oidc-client-ts keeps the users (its default, `window.sessionStorage`). */
+  userStorage?: Storage;
   /** Full-page navigation, used when the provider's end-session endpoint is unavailable. */
   navigate?: (url: string) => void;
-  /** For tests; defaults to `new UserManager(settings)`. */
-  createUserManager?: (settings: UserManagerSettings) => SessionUserManager;
+  /**
+   * Loads the current user from the server (`GET users/me`): after every callback, and at start-up when the
+   * stored user's profile has no email yet (spec §4). A failure logs out with 'Failed to fetch authenticated user'.
+   */
+  loadCurrentUser?: () => Promise<unknown>;
+  /**
+   * For tests; defaults to a `UserManager` of oidc-client-ts, which is only loaded once a sign-in starts or
+   * completes or a stored user is found, so anonymous visitors do not download it.
+   */
+  createUserManager?: (settings: UserManagerSettings) => SessionUserManager | Promise<SessionUserManager>;
 }
 
 /** oidc-client-ts settings of one client registration, with the timings of spec §9. */
@@ -85,8 +117,9 @@ function createUserManagerSettings(
     loadUserInfo: oidc.loadUserInfo,
     acr_values: type === 'MFA' ? oidc.mfaAcrValues : undefined,
     filterProtocolClaims: FILTERED_PROTOCOL_CLAIMS,
-    // Renewal uses the refresh token (signinSilent), so no silent_redirect_uri iframe page is needed.
-    automaticSilentRenew: true,
+    // The session renews itself on accessTokenExpiring (with the refresh token, so no silent_redirect_uri
+    // iframe page is needed): the retry after a timeout and the silent-renew-error event are spec §8.1's.
+    automaticSilentRenew: false,
     accessTokenExpiringNotificationTimeInSeconds:
       SIGN_IN_TIMINGS.accessTokenExpiringNotificationTimeInSeconds,
     silentRequestTimeoutInSeconds: SIGN_IN_TIMINGS.silentRequestTimeoutInSeconds,
@@ -97,71 +130,80 @@ function createUserManagerSettings(
   };
 }
 
+async function loadUserManager(settings: UserManagerSettings): Promise<SessionUserManager> {
+  const { UserManager: Manager } = await import('oidc-client-ts');
+  return new Manager(settings);
+}
+
 // Module level on purpose: React StrictMode mounts twice and both mounts must share one code exchange.
 let pendingCallback: { url: string; result: Promise<string> } | undefined;
 
 type Listener<E extends SessionEvent> = (payload: SessionEventMap[E]) => void;
+
+const isTimeout = (error: unknown): boolean => error instanceof Error && error.name === 'ErrorTimeout';
 
 /**
  * The browser's sign-in session: two oidc-client-ts managers (normal and MFA) and the
  * NONE/NORMAL/MFA state machine of spec calls-auth-errors §4. Create it with `createSession`.
  */
 export class Session {
-  private readonly managers: Record<SignedInType, SessionUserManager>;
+  private readonly settings: Record<SignedInType, UserManagerSettings>;
+  private readonly managers: Partial<Record<SignedInType, Promise<SessionUserManager>>> = {};
   private readonly users: Record<SignedInType, User | null> = { MFA: null, NORMAL: null };
+  private readonly retryTimers: Partial<Record<SignedInType, ReturnType<typeof setTimeout>>> = {};
   private readonly listeners: { [E in SessionEvent]: Set<Listener<E>> } = {
     loginCompleted: new Set(),
     loginFailed: new Set(),
     logoutCompleted: new Set(),
+    silentRenewError: new Set(),
   };
   private readonly changeListeners = new Set<() => void>();
   private readonly storage: Storage;
+  private readonly userStorage: Storage | undefined;
   private readonly navigate: (url: string) => void;
   private readonly postLogoutRedirectUri: string;
+  private readonly createUserManager: NonNullable<SessionOptions['createUserManager']>;
+  private readonly loadCurrentUser: SessionOptions['loadCurrentUser'];
 
   constructor(config: PortalConfig, options: SessionOptions = {}) {
     const origin = options.origin ?? window.location.origin;
-    const createUserManager = options.createUserManager ?? ((settings) => new UserManager(settings));
+    this.createUserManager = options.createUserManager ?? loadUserManager;
+    this.loadCurrentUser = options.loadCurrentUser;
     this.storage = options.storage ?? window.localStorage;
+    this.userStorage = options.userStorage ?? globalThis.sessionStorage;
     this.navigate = options.navigate ?? ((url) => window.location.assign(url));
     this.postLogoutRedirectUri = `${origin}${POST_LOGOUT_PATH}`;
-    this.managers = {
-      MFA: createUserManager(createUserManagerSettings(config, origin, 'MFA')),
-      NORMAL: createUserManager(createUserManagerSettings(config, origin, 'NORMAL')),
+    this.settings = {
+      MFA: createUserManagerSettings(config, origin, 'MFA'),
+      NORMAL: createUserManagerSettings(config, origin, 'NORMAL'),
     };
-    for (const type of SIGNED_IN_TYPES) {
-      const { events } = this.managers[type];
-      // Sign-ins and refresh-token renewals both raise userLoaded; removals raise userUnloaded.
-      events.addUserLoaded((user) => this.setUser(type, user));
-      events.addUserUnloaded(() => this.setUser(type, null));
-      events.addSilentRenewError((error) =>
-        console.warn(`Silent renewal of the ${type} sign-in failed`, error),
-      );
-    }
   }
 
   /**
-   * Restores the stored users. An expired user is renewed with its refresh token when it has one,
-   * and removed otherwise; then the expiry handling of spec §4 takes over.
+   * Restores the stored users (spec §4, start-up). An expired user is renewed with its refresh token when it has
+   * one; when it cannot be, the product logs out. A user whose profile has no email yet is loaded from the server.
    */
   async start(): Promise<void> {
-    const removed: SignedInType[] = [];
+    let expired = false;
     await Promise.all(
-      SIGNED_IN_TYPES.map(async (type) => {
-        const manager = this.managers[type];
+      SIGNED_IN_TYPES.filter((type) => this.hasStoredUser(type)).map(async (type) => {
+        const manager = await this.manager(type);
         await manager.clearStaleState().catch(() => undefined);
         let user = await manager.getUser();
         if (user?.expired) {
-          user = await this.renewOrRemove(type, user);
-          if (!user) removed.push(type);
+          user = await this.renewExpired(type, manager, user);
+          if (!user) expired = true;
         }
         this.setUser(type, user);
       }),
     );
-    for (const type of SIGNED_IN_TYPES) {
-      this.managers[type].events.addAccessTokenExpired(() => void this.handleAccessTokenExpired(type));
+    if (expired) {
+      await this.logout({ reason: 'expired' });
+      return;
     }
-    for (const type of removed) this.fallBackFrom(type);
+    const active = this.getActiveUser();
+    // A failure has logged out and emitted loginFailed; the portal starts signed out.
+    if (active && !active.profile.email) await this.loadCurrentUserOrLogout().catch(() => undefined);
   }
 
   get authenticationType(): AuthenticationType {
@@ -203,7 +245,8 @@ export class Session {
       this.storage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
     }
     try {
-      await this.managers[type].signinRedirect(register && !mfa ? { prompt: 'create' } : undefined);
+      const manager = await this.manager(type);
+      await manager.signinRedirect(register && !mfa ? { prompt: 'create' } : undefined);
     } catch (error) {
       this.writeType(previousType);
       throw error;
@@ -211,8 +254,8 @@ export class Session {
   }
 
   /**
-   * Completes the sign-in on `/auth/callback` with the manager the stored type names, and
-   * answers the stored redirect target. Runs once per callback URL, however often it is called.
+   * Completes the sign-in on `/auth/callback` with the manager the stored type names, loads the current user
+   * and answers the stored redirect target. Runs once per callback URL, however often it is called.
    */
   handleCallback(url: string = window.location.href): Promise<string> {
     if (pendingCallback?.url !== url) {
@@ -225,10 +268,10 @@ export class Session {
   async signOut(): Promise<void> {
     const type = SIGNED_IN_TYPES.find((candidate) => this.users[candidate] !== null) ?? 'NORMAL';
     const idToken = this.users[type]?.id_token;
-    await this.removeUsers();
-    this.emit('logoutCompleted', { reason: 'signedOut' });
+    await this.logout({ reason: 'signedOut' });
     try {
-      await this.managers[type].signoutRedirect({
+      const manager = await this.manager(type);
+      await manager.signoutRedirect({
         id_token_hint: idToken,
         post_logout_redirect_uri: this.postLogoutRedirectUri,
       });
@@ -243,12 +286,7 @@ export class Session {
    * Emits loginFailed when an error is given (e.g. users/me failed after the callback).
    */
   async clear({ error }: { error?: unknown } = {}): Promise<void> {
-    await this.removeUsers();
-    if (error !== undefined) {
-      this.emit('loginFailed', { error });
-    } else {
-      this.emit('logoutCompleted', { reason: 'cleared' });
-    }
+    await this.logout(error === undefined ? { reason: 'cleared' } : { error });
   }
 
   on<E extends SessionEvent>(event: E, listener: Listener<E>): () => void {
@@ -263,18 +301,86 @@ export class Session {
     return () => this.changeListeners.delete(listener);
   }
 
+  /** The manager of one client registration, created (and oidc-client-ts loaded) on first use. */
+  private manager(type: SignedInType): Promise<SessionUserManager> {
+    let manager = this.managers[type];
+    if (!manager) {
+      manager = Promise.resolve(this.createUserManager(this.settings[type])).then((created) => {
+        const { events } = created;
+        // Sign-ins and refresh-token renewals both raise userLoaded; removals raise userUnloaded.
+        events.addUserLoaded((user) => this.setUser(type, user));
+        events.addUserUnloaded(() => this.setUser(type, null));
+        events.addAccessTokenExpiring(() => void this.renew(type));
+        events.addAccessTokenExpired(() => void this.handleAccessTokenExpired(type));
+        return created;
+      });
+      // A failed load (offline) is tried again on the next use.
+      manager.catch(() => {
+        if (this.managers[type] === manager) delete this.managers[type];
+      });
+      this.managers[type] = manager;
+    }
+    return manager;
+  }
+
+  /** Whether oidc-client-ts holds a user of this type (checked without loading the library). */
+  private hasStoredUser(type: SignedInType): boolean {
+    const { authority, client_id } = this.settings[type];
+    return this.userStorage?.getItem(`${USER_STORE_PREFIX}user:${authority}:${client_id}`) != null;
+  }
+
   private async completeSignIn(url: string): Promise<string> {
     const type = this.authenticationType;
+    let user: User;
     try {
-      if (type === 'NONE') throw new Error(INVALID_AUTHENTICATION_TYPE);
-      const user = await this.managers[type].signinRedirectCallback(url);
+      if (type === 'NONE') throw new SignInError('invalid_authentication_type');
+      const manager = await this.manager(type);
+      user = await manager.signinRedirectCallback(url);
       this.setUser(type, user);
-      this.emit('loginCompleted', { type, user });
-      return this.takeRedirectTarget();
     } catch (error) {
       this.writeType(this.fallbackType());
       this.emit('loginFailed', { error });
       throw error;
+    }
+    await this.loadCurrentUserOrLogout();
+    this.emit('loginCompleted', { type, user });
+    return this.takeRedirectTarget();
+  }
+
+  /** Spec §4 and §8.1: the current user comes from the server; when it cannot, the product logs out. */
+  private async loadCurrentUserOrLogout(): Promise<void> {
+    if (!this.loadCurrentUser) return;
+    try {
+      await this.loadCurrentUser();
+    } catch (cause) {
+      const error = new SignInError('user_fetch_failed', { cause });
+      await this.clear({ error });
+      throw error;
+    }
+  }
+
+  /** Silent renewal before the token expires; a timeout is tried again after 5 s (spec §8.1, §9). */
+  private async renew(type: SignedInType): Promise<void> {
+    clearTimeout(this.retryTimers[type]);
+    delete this.retryTimers[type];
+    const user = this.users[type];
+    if (!user) return;
+    if (!user.refresh_token) {
+      // Renewal is by refresh token only: the provider's pages may not be framed, so no iframe fallback.
+      this.emit('silentRenewError', { type, error: new Error(`The ${type} sign-in has no refresh token`) });
+      return;
+    }
+    try {
+      const manager = await this.manager(type);
+      await manager.signinSilent();
+    } catch (error) {
+      // A user removed meanwhile (logout, expiry) needs no renewal.
+      if (!this.users[type]) return;
+      if (isTimeout(error)) {
+        this.retryTimers[type] = setTimeout(() => void this.renew(type), SIGN_IN_TIMINGS.silentRenewRetryMs);
+        return;
+      }
+      this.emit('silentRenewError', { type, error });
     }
   }
 
@@ -282,13 +388,18 @@ export class Session {
     const user = this.users[type];
     // A renewal may have landed between the timer and this handler.
     if (!user?.expired) return;
-    await this.managers[type].removeUser();
+    clearTimeout(this.retryTimers[type]);
+    const manager = await this.manager(type);
+    await manager.removeUser();
     this.setUser(type, null);
     this.fallBackFrom(type);
   }
 
-  private async renewOrRemove(type: SignedInType, user: User): Promise<User | null> {
-    const manager = this.managers[type];
+  private async renewExpired(
+    type: SignedInType,
+    manager: SessionUserManager,
+    user: User,
+  ): Promise<User | null> {
     if (user.refresh_token) {
       try {
         return await manager.signinSilent();
@@ -311,11 +422,23 @@ export class Session {
     return SIGNED_IN_TYPES.find((type) => this.users[type] && !this.users[type].expired) ?? 'NONE';
   }
 
-  private async removeUsers(): Promise<void> {
+  /** Spec §4: type NONE, both users removed, then loginFailed (with an error) or logoutCompleted. */
+  private async logout(
+    outcome: { error: unknown } | { reason: SessionEventMap['logoutCompleted']['reason'] },
+  ): Promise<void> {
     this.writeType('NONE');
     this.storage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
-    await Promise.all(SIGNED_IN_TYPES.map((type) => this.managers[type].removeUser()));
+    await Promise.all(
+      SIGNED_IN_TYPES.map(async (type) => {
+        clearTimeout(this.retryTimers[type]);
+        delete this.retryTimers[type];
+        const manager = this.managers[type];
+        if (manager) await (await manager).removeUser();
+      }),
+    );
     for (const type of SIGNED_IN_TYPES) this.setUser(type, null);
+    if ('error' in outcome) this.emit('loginFailed', { error: outcome.error });
+    else this.emit('logoutCompleted', { reason: outcome.reason });
   }
 
   private takeRedirectTarget(): string {

@@ -1,20 +1,18 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { DEFAULT_LOCALE } from '@portal/resources';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { I18nProvider } from '../i18n/i18n';
 import { PortalProvider } from '../lib/portal-context';
 import type { Portal } from './create-portal';
-import { theme } from './theme';
 
 export function App({ portal }: { portal: Portal }) {
   return (
-    <PortalProvider services={portal.services}>
-      <QueryClientProvider client={portal.queryClient}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
+    <I18nProvider locale={DEFAULT_LOCALE}>
+      <PortalProvider services={portal.services}>
+        <QueryClientProvider client={portal.queryClient}>
           <RouterProvider router={portal.router} />
-        </ThemeProvider>
-      </QueryClientProvider>
-    </PortalProvider>
+        </QueryClientProvider>
+      </PortalProvider>
+    </I18nProvider>
   );
 }

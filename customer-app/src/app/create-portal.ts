@@ -1,7 +1,12 @@
-import { createApiClient, createSession, type PortalConfig } from '@portal/data-provider';
+import { ApiError, Session, createApiClient, type PortalConfig } from '@portal/data-provider';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PortalServices } from '../lib/portal-context';
+import { errorNotice } from '../notifications/error-notice';
+import { NotificationStore, key } from '../notifications/notification-store';
+import { keepLogoutNotice, takeLogoutNotice } from '../notifications/pending-notice';
 import { paths } from '../paths';
+import { currentUserQuery } from '../session/current-user';
+import { ToolApiVersionStore } from '../session/tool-api-version';
 import { createQueryClient } from './query-client';
 import { createAppRouter, type AppRouter } from './router';
 
@@ -11,27 +16,101 @@ export interface Portal {
   router: AppRouter;
 }
 
-/** Wires session, API client, query cache and router together once the configuration is known. */
+/** Wires session, API client, stores, query cache and router together once the configuration is known. */
 export async function createPortal(config: PortalConfig): Promise<Portal> {
-  const session = await createSession(config);
-  const queryClient = createQueryClient();
+  const notifications = new NotificationStore();
+  const toolApiVersion = new ToolApiVersionStore(window.localStorage);
+  const queryClient = createQueryClient(notifications);
+  // Events can arrive before the router exists (an expired sign-in at start-up); they find it here once it does.
+  const routerRef: { current?: AppRouter } = {};
+
+  const session = new Session(config, {
+    // Spec §4: after the callback (and at start-up for a profile without email) the user comes from the
+    // server. A new sign-in may be another user, or the same one verified or stepped up: answers made with
+    // the previous token are dropped first.
+    loadCurrentUser: async () => {
+      await queryClient.cancelQueries();
+      queryClient.clear();
+      return queryClient.fetchQuery(currentUserQuery(api, { handleUnauthorized: false }));
+    },
+  });
   const api = createApiClient({
     baseUrl: config.apiUrl,
     getAccessToken: () => session.getAccessToken(),
     onUnauthorized: () => {
       // Spec §4: a 401 goes to the index page. The refused token is of no further use, so drop it.
-      void session.clear().then(() => router.navigate(paths.root));
+      void session.clear().then(() => routerRef.current?.navigate(paths.root));
     },
   });
 
-  // Logout resets every state store (spec §4): no cached answer may outlive the user it was for.
-  session.on('logoutCompleted', () => queryClient.clear());
-  session.on('loginFailed', () => queryClient.clear());
-  // A new sign-in may be another user, or the same one verified or stepped up: drop answers (and requests in
-  // flight) made with the previous token.
-  session.on('loginCompleted', () => queryClient.clear());
+  // Logout resets every state store (spec §4): no cached answer or choice may outlive the user it was for.
+  const resetStores = () => {
+    queryClient.clear();
+    toolApiVersion.reset();
+  };
+  session.on('loginCompleted', ({ type }) => {
+    notifications.notify({
+      kind: 'success',
+      title: key(type === 'MFA' ? 'notifications.loggedInMfa' : 'notifications.loggedIn'),
+    });
+  });
+  session.on('loginFailed', ({ error }) => {
+    resetStores();
+    const notice = errorNotice(error);
+    notifications.notify({
+      ...notice,
+      title: key('notifications.loginFailed'),
+      message: error instanceof ApiError ? notice.title : notice.message,
+    });
+  });
+  session.on('logoutCompleted', ({ reason }) => {
+    resetStores();
+    if (reason === 'signedOut') keepLogoutNotice();
+    if (reason === 'expired') {
+      notifications.notify({ kind: 'warning', title: key('notifications.sessionExpired') });
+      // The guards run again: a signed-in page sends the visitor to sign in.
+      void routerRef.current?.revalidate();
+    }
+  });
+  session.on('silentRenewError', () => {
+    notifications.notify({ kind: 'warning', title: key('notifications.renewFailed') });
+  });
 
-  // Declared after the API client on purpose: onUnauthorized only runs once requests are made.
-  const router = createAppRouter({ session, api, queryClient });
-  return { services: { config, session, api }, queryClient, router };
+  await session.start();
+  if (takeLogoutNotice()) notifications.notify({ kind: 'success', title: key('notifications.loggedOut') });
+  reportGlobalErrors(notifications);
+
+  const router = createAppRouter({
+    session,
+    api,
+    queryClient,
+    notifications,
+    leavingLocation: () => {
+      if (!router.state.initialized) return null;
+      const { pathname, search, hash } = router.state.location;
+      return `${pathname}${search}${hash}`;
+    },
+  });
+  routerRef.current = router;
+  // The tool API version flag counts navigations, the first load included.
+  toolApiVersion.navigated();
+  let lastKey = router.state.location.key;
+  router.subscribe(({ location }) => {
+    if (location.key === lastKey) return;
+    lastKey = location.key;
+    toolApiVersion.navigated();
+  });
+
+  return { services: { config, session, api, notifications, toolApiVersion }, queryClient, router };
+}
+
+/** "Global errors go to the notification store" (spec calls §8.5): promises nobody awaited, uncaught errors. */
+function reportGlobalErrors(notifications: NotificationStore): void {
+  window.addEventListener('unhandledrejection', (event) => {
+    notifications.notify(errorNotice(event.reason));
+  });
+  window.addEventListener('error', (event) => {
+    // Errors without an Error object (a browser extension's, a ResizeObserver loop notice) are not ours to tell.
+    if (event.error instanceof Error) notifications.notify(errorNotice(event.error));
+  });
 }

@@ -1,25 +1,61 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
-const RELOAD_FLAG = 'portal:reloaded-after-chunk-error';
+export const RELOAD_FLAG = 'portal:reloaded-after-chunk-error';
 
 /**
- * A route `lazy` function for a page module. When the chunk fails to load (typically after a new
- * release replaced the hashed files) the page reloads once to fetch the new index.html.
+ * A page's code that did not load, typically because a new release replaced the hashed files. The first time,
+ * the error page reloads the browser at the page asked for (spec product §2.5); a second failure in a row shows
+ * the error instead of reloading for ever.
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+export class PageLoadFailure extends Error {
+  constructor(
+    readonly reload: boolean,
+    options: { cause: unknown },
+  ) {
+    super('A part of the portal could not be loaded. Check your connection and reload the page.', options);
+    this.name = 'PageLoadFailure';
+  }
+}
+
+/** Whether this is the first failure since the last page that loaded; remembers it in session storage. */
+function firstFailure(storage: Storage): boolean {
+  if (storage.getItem(RELOAD_FLAG) !== null) return false;
+  storage.setItem(RELOAD_FLAG, '1');
+  return true;
+}
+
+/** A route `lazy` function for a page module. */
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  { storage }: { storage?: Storage } = {},
+) {
   return async (): Promise<{ Component: ComponentType }> => {
+    const flags = storage ?? sessionStorage;
     try {
       const module = await load();
-      sessionStorage.removeItem(RELOAD_FLAG);
+      flags.removeItem(RELOAD_FLAG);
       return { Component: pick(module) };
-    } catch (error) {
-      if (sessionStorage.getItem(RELOAD_FLAG) === null) {
-        sessionStorage.setItem(RELOAD_FLAG, '1');
-        window.location.reload();
-        // Keep the router waiting while the browser reloads.
-        return new Promise<never>(() => {});
-      }
-      throw error;
+    } catch (cause) {
+      throw new PageLoadFailure(firstFailure(flags), { cause });
     }
   };
+}
+
+/**
+ * `React.lazy` for a part of the layout (a menu, a dialog): no navigation is under way, so the first failure
+ * reloads the page where it is.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's
+export function lazyPart<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+  { storage, reload = () => window.location.reload() }: { storage?: Storage; reload?: () => void } = {},
+) {
+  return lazy<T>(() =>
+    load().catch((cause: unknown): Promise<never> => {
+      if (!firstFailure(storage ?? sessionStorage)) throw new PageLoadFailure(false, { cause });
+      reload();
+      return new Promise<never>(() => {});
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, replace } from 'react-router';
+import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { PageLoader } from '../components/page-loader';
 import { authCallbackLoader } from '../features/auth/callback-loader';
@@ -6,78 +6,165 @@ import { SigningIn } from '../features/auth/signing-in';
 import { ForbiddenPage } from '../features/system/forbidden-page';
 import { NotFoundPage } from '../features/system/not-found-page';
 import { welcomeLoader } from '../features/welcome/welcome-loader';
+import { WelcomePage } from '../features/welcome/welcome-page';
 import { paths } from '../paths';
-import { requireVerifiedUser, type GuardDeps } from '../session/guards';
+import {
+  outdatedBrowserGuard,
+  requireSecureAccess,
+  requireVerifiedUser,
+  type GuardDeps,
+} from '../session/guards';
+import type { RouteHandle } from './route-handle';
 import { lazyPage } from './lazy-page';
 import { RouteErrorPage } from './route-error-page';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
+const placeholder = lazyPage(
+  () => import('../components/placeholder-page'),
+  (m) => m.PlaceholderPage,
+);
+
+/** A page of a later feature: its path, guard and title are here; its content comes with the feature. */
+function planned(path: string, handle: RouteHandle): RouteObject {
+  return { path, handle, lazy: placeholder };
+}
+
+/** `/projects/*` → the same path under `/my/projects` (spec product §2.2). */
+function legacyProjectsLoader({ request, params }: LoaderFunctionArgs) {
+  const rest = params['*'] ? `/${params['*']}` : '';
+  return replace(`${paths.myProjects}${rest}${new URL(request.url).search}`);
+}
+
 /**
- * Routes of spec product §2.1–2.2 built so far. Pages load lazily; the small guard targets
- * (forbidden, not found) are eager because the error boundary renders them too.
+ * Every route of spec product §2.1–2.2 at its exact path, with the guards of §2.5. Pages load lazily; the small
+ * guard targets (forbidden, not found) are eager because the error boundary renders them too.
  */
 export function createAppRouter(deps: GuardDeps): AppRouter {
+  const catalogue = (path: string, title: RouteHandle['title']): RouteObject =>
+    planned(path, { title, description: 'meta.assets', filterBar: true });
+
+  const publicRoutes: RouteObject[] = [
+    { index: true, loader: () => replace(paths.welcome), Component: PageLoader },
+    {
+      // The entry page, and small: it ships with the app instead of costing a round trip before the first paint.
+      path: paths.welcome,
+      loader: welcomeLoader,
+      handle: { title: 'page.welcome', description: 'meta.welcome' } satisfies RouteHandle,
+      Component: WelcomePage,
+    },
+    {
+      path: paths.login,
+      lazy: lazyPage(
+        () => import('../features/auth/login-page'),
+        (m) => m.LoginPage,
+      ),
+    },
+    catalogue(paths.assets, 'page.assets'),
+    catalogue(paths.tools, 'page.assets'),
+    catalogue(paths.assetsSoftware, 'page.software'),
+    catalogue(paths.assetsSoftwareBundles, 'page.softwareBundles'),
+    planned(paths.documents, { title: 'page.documents', description: 'meta.documents', filterBar: true }),
+    planned(paths.tool, { title: 'page.tool' }),
+    planned(paths.toolAlias, { title: 'page.tool' }),
+    planned(paths.document, { title: 'page.document' }),
+    planned(paths.softwareBundle, { title: 'page.bundle' }),
+    { path: paths.software, loader: () => replace(paths.assetsSoftware), Component: PageLoader },
+    {
+      path: paths.browserOutdated,
+      lazy: lazyPage(
+        () => import('../features/system/browser-outdated-page'),
+        (m) => m.BrowserOutdatedPage,
+      ),
+    },
+    planned(paths.checkoutResult, { title: 'page.checkoutResult' }),
+    {
+      path: paths.authCallback,
+      loader: authCallbackLoader(deps),
+      Component: SigningIn,
+      HydrateFallback: SigningIn,
+    },
+    {
+      path: paths.authCallbackError,
+      lazy: lazyPage(
+        () => import('../features/auth/callback-error-page'),
+        (m) => m.CallbackErrorPage,
+      ),
+    },
+    { path: paths.forbidden, Component: ForbiddenPage },
+    {
+      path: paths.userNotVerified,
+      lazy: lazyPage(
+        () => import('../features/system/user-not-verified-page'),
+        (m) => m.UserNotVerifiedPage,
+      ),
+    },
+    { path: paths.notFound, Component: NotFoundPage },
+  ];
+
+  const signedInRoutes: RouteObject = {
+    // Signed-in, verified users only.
+    loader: requireVerifiedUser(deps),
+    HydrateFallback: PageLoader,
+    children: [
+      planned(paths.myOrders, { title: 'page.myOrders' }),
+      planned(paths.myAssets, { title: 'page.myAssets' }),
+      planned(paths.mySoftware, { title: 'page.myAssets' }),
+      planned(paths.myInstallers, { title: 'page.myInstallers' }),
+      planned(paths.cart, { title: 'page.cart' }),
+      planned(paths.cartSummary, { title: 'page.cartSummary' }),
+      planned(paths.cartQuestionnaire, { title: 'page.cartQuestionnaire' }),
+      planned(paths.qrCodeScan, { title: 'page.qrCodeScan' }),
+      {
+        path: paths.myProjects,
+        handle: { title: 'page.myProjects' } satisfies RouteHandle,
+        lazy: lazyPage(
+          () => import('../features/projects/my-projects-page'),
+          (m) => m.MyProjectsPage,
+        ),
+      },
+      planned(paths.createProject, { title: 'page.createProject' }),
+      planned(paths.createEsimProject, { title: 'page.createEsimProject' }),
+    ],
+  };
+
+  // Secure projects and invitations need the multi-factor sign-in; the guard checks sign-in first itself.
+  const secureProjectRoutes: RouteObject = {
+    loader: requireSecureAccess(deps, 'project'),
+    HydrateFallback: PageLoader,
+    children: [
+      planned(paths.project, { title: 'page.project' }),
+      planned(paths.editProject, { title: 'page.editProject' }),
+      planned(paths.manageMembers, { title: 'page.manageMembers' }),
+      planned(paths.addMembers, { title: 'page.addMembers' }),
+      planned(paths.manageNotifications, { title: 'page.manageNotifications' }),
+    ],
+  };
+  const invitationRoute: RouteObject = {
+    path: paths.invitation,
+    loader: requireSecureAccess(deps, 'invitation'),
+    handle: { title: 'page.invitation' } satisfies RouteHandle,
+    lazy: placeholder,
+  };
+
   return createBrowserRouter([
     {
       Component: AppLayout,
+      // Only for a failure of the layout itself; pages fail inside it, below.
+      ErrorBoundary: RouteErrorPage,
       children: [
         {
           ErrorBoundary: RouteErrorPage,
           HydrateFallback: PageLoader,
+          loader: outdatedBrowserGuard(deps),
+          // The browser check is cheap and must hold on every navigation.
+          shouldRevalidate: () => true,
           children: [
-            { index: true, loader: () => replace(paths.welcome), Component: PageLoader },
-            {
-              path: paths.welcome,
-              loader: welcomeLoader,
-              lazy: lazyPage(
-                () => import('../features/welcome/welcome-page'),
-                (m) => m.WelcomePage,
-              ),
-            },
-            {
-              path: paths.login,
-              lazy: lazyPage(
-                () => import('../features/auth/login-page'),
-                (m) => m.LoginPage,
-              ),
-            },
-            {
-              path: paths.authCallback,
-              loader: authCallbackLoader(deps),
-              Component: SigningIn,
-              HydrateFallback: SigningIn,
-            },
-            {
-              path: paths.authCallbackError,
-              lazy: lazyPage(
-                () => import('../features/auth/callback-error-page'),
-                (m) => m.CallbackErrorPage,
-              ),
-            },
-            { path: paths.forbidden, Component: ForbiddenPage },
-            {
-              path: paths.userNotVerified,
-              lazy: lazyPage(
-                () => import('../features/system/user-not-verified-page'),
-                (m) => m.UserNotVerifiedPage,
-              ),
-            },
-            { path: paths.notFound, Component: NotFoundPage },
-            {
-              // Signed-in, verified users only.
-              loader: requireVerifiedUser(deps),
-              HydrateFallback: PageLoader,
-              children: [
-                {
-                  path: paths.myProjects,
-                  lazy: lazyPage(
-                    () => import('../features/projects/my-projects-page'),
-                    (m) => m.MyProjectsPage,
-                  ),
-                },
-              ],
-            },
+            ...publicRoutes,
+            signedInRoutes,
+            secureProjectRoutes,
+            invitationRoute,
+            { path: paths.legacyProjects, loader: legacyProjectsLoader, Component: PageLoader },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -1,13 +1,13 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import { useI18n } from '../i18n/i18n';
+import styles from './status.module.css';
 
 /** Centred spinner with a text that screen readers announce. */
-export function PageLoader({ label = 'Loading…' }: { label?: string }) {
+export function PageLoader({ label }: { label?: string }) {
+  const { t } = useI18n();
   return (
-    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }}>
-      <CircularProgress aria-hidden="true" />
-      <Typography color="text.secondary">{label}</Typography>
-    </Box>
+    <div role="status" className={styles.loader}>
+      <div className={styles.spinner} aria-hidden="true" />
+      <span>{label ?? t('app.loading')}</span>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DocumentTitle } from './document-title';
+import styles from './status.module.css';
 
 interface StatusPageProps {
   title: string;
@@ -16,21 +14,11 @@ interface StatusPageProps {
 /** Layout of the guard targets and error pages: one heading, a short text, a way out. */
 export function StatusPage({ title, children, actions, noindex = false }: StatusPageProps) {
   return (
-    <Box sx={{ maxWidth: 640, mx: 'auto', textAlign: 'center', py: { xs: 4, sm: 8 } }}>
+    <div className={styles.page}>
       <DocumentTitle title={title} noindex={noindex} />
-      <Typography variant="h1" gutterBottom>
-        {title}
-      </Typography>
-      {children && (
-        <Typography component="div" color="text.secondary">
-          {children}
-        </Typography>
-      )}
-      {actions && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
-          {actions}
-        </Stack>
-      )}
-    </Box>
+      <h1>{title}</h1>
+      {children && <div className={styles.body}>{children}</div>}
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </div>
   );
 }

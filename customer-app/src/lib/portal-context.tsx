@@ -1,10 +1,14 @@
 import type { ApiClient, PortalConfig, Session } from '@portal/data-provider';
 import { createContext, useContext, type ReactNode } from 'react';
+import type { NotificationStore } from '../notifications/notification-store';
+import type { ToolApiVersionStore } from '../session/tool-api-version';
 
 export interface PortalServices {
   config: PortalConfig;
   session: Session;
   api: ApiClient;
+  notifications: NotificationStore;
+  toolApiVersion: ToolApiVersionStore;
 }
 
 const PortalContext = createContext<PortalServices | null>(null);

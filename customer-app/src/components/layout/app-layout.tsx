@@ -1,44 +1,50 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useRouteHandle } from '../../app/route-handle';
+import { lazyPart } from '../../app/lazy-page';
+import { useI18n } from '../../i18n/i18n';
+import { usePortal } from '../../lib/portal-context';
+import { NotificationStack } from '../../notifications/notification-stack';
+import { MetaDescription } from '../document-title';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { InstanceBanner } from './instance-banner';
+import styles from './layout.module.css';
+import { MaintenanceBanner } from './maintenance-banner';
+import { NavigationProgress } from './navigation-progress';
+import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
+const FilterBar = lazyPart(() => import('./filter-bar').then((m) => ({ default: m.FilterBar })));
+
+/**
+ * The frame of every page (spec product §2.4): notification stack, header, maintenance and instance banners,
+ * the filter bar on routes flagged for it, the page, the footer.
+ */
 export function AppLayout() {
-  const navigation = useNavigation();
+  const { t } = useI18n();
+  const { notifications } = usePortal();
+  const handle = useRouteHandle();
+  useScrollOnNavigate();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Link
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: 'tooltip',
-          p: 1,
-          bgcolor: 'background.paper',
-          '&:focus': { top: 8 },
-        }}
-      >
-        Skip to main content
-      </Link>
+    <div className={styles.root}>
+      <MetaDescription text={t(handle.description ?? 'app.description')} />
+      <a href="#main" className={styles.skipLink}>
+        {t('app.skipToContent')}
+      </a>
+      <NotificationStack store={notifications} />
       <AppHeader />
-      <Box sx={{ height: 4 }}>
-        {navigation.state !== 'idle' && <LinearProgress aria-label="Loading page" />}
-      </Box>
-      <Container
-        component="main"
-        id="main"
-        tabIndex={-1}
-        maxWidth="lg"
-        sx={{ flex: 1, py: 4, outline: 'none' }}
-      >
+      <MaintenanceBanner />
+      <InstanceBanner />
+      {handle.filterBar && (
+        <Suspense fallback={<div className={styles.filterBarSpace} />}>
+          <FilterBar />
+        </Suspense>
+      )}
+      <NavigationProgress />
+      <main id="main" tabIndex={-1} className={`${styles.container} ${styles.main}`}>
         <Outlet />
-      </Container>
+      </main>
       <AppFooter />
-      <ScrollRestoration />
-    </Box>
+    </div>
   );
 }

@@ -1,17 +1,14 @@
-import { MESSAGES } from '@portal/resources';
+import { SignInError } from '@portal/data-provider';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { callbackErrorPath, isAdminPath, paths } from '../../paths';
-import { currentUserQuery } from '../../session/current-user';
 import type { GuardDeps } from '../../session/guards';
 
-export const FAILED_TO_FETCH_USER = MESSAGES.failedToFetchUser;
-
 /**
- * /auth/callback (spec calls-auth-errors §4): completes the sign-in with the manager of the
- * stored type, loads users/me and goes to the stored target. Every exit replaces the history
- * entry, so the used `?code=` never stays behind the Back button.
+ * /auth/callback (spec calls-auth-errors §4): the session completes the sign-in with the manager of the stored
+ * type, loads users/me and answers the stored target. Every exit replaces the history entry, so the used `?code=`
+ * never stays behind the Back button.
  */
-export function authCallbackLoader({ session, api, queryClient }: GuardDeps) {
+export function authCallbackLoader({ session }: Pick<GuardDeps, 'session'>) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const providerError = url.searchParams.get('error');
@@ -29,14 +26,10 @@ export function authCallbackLoader({ session, api, queryClient }: GuardDeps) {
     try {
       target = await session.handleCallback(request.url);
     } catch (error) {
+      if (error instanceof SignInError && error.code === 'user_fetch_failed') {
+        return replace(callbackErrorPath('user_fetch_failed', error.message));
+      }
       return replace(callbackErrorPath('sign_in_failed', error instanceof Error ? error.message : undefined));
-    }
-
-    try {
-      await queryClient.fetchQuery(currentUserQuery(api, { handleUnauthorized: false }));
-    } catch (cause) {
-      await session.clear({ error: new Error(FAILED_TO_FETCH_USER, { cause }) });
-      return replace(callbackErrorPath('user_fetch_failed', FAILED_TO_FETCH_USER));
     }
 
     if (isAdminPath(target)) {

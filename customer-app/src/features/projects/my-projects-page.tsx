@@ -6,14 +6,17 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { MuiScope } from '../../app/mui-scope';
 import { DocumentTitle } from '../../components/document-title';
+import { useI18n } from '../../i18n/i18n';
 import { paths } from '../../paths';
 import { ProjectsGreeting } from './projects-greeting';
 
 export function MyProjectsPage() {
+  const { t } = useI18n();
   return (
-    <>
-      <DocumentTitle title="My projects" />
+    <MuiScope>
+      <DocumentTitle title={t('page.myProjects')} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -21,28 +24,28 @@ export function MyProjectsPage() {
       >
         <Box>
           <Typography variant="h1" gutterBottom>
-            My projects
+            {t('page.myProjects')}
           </Typography>
           <ProjectsGreeting />
         </Box>
         <Button component={RouterLink} to={paths.createProject} variant="contained" startIcon={<Add />}>
-          Register product
+          {t('projects.register')}
         </Button>
       </Stack>
       <Paper
         variant="outlined"
         component="section"
         aria-labelledby="projects-empty"
-        sx={{ p: 6, textAlign: 'center' }}
+        sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}
       >
         <FolderOpen aria-hidden="true" sx={{ fontSize: 48, color: 'text.disabled' }} />
         <Typography id="projects-empty" variant="h2" sx={{ mt: 1 }}>
-          You have no projects yet
+          {t('projects.empty')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Register a board or chip by its serial number to get its software, tools and documents.
+          {t('projects.emptyText')}
         </Typography>
       </Paper>
-    </>
+    </MuiScope>
   );
 }

@@ -1,11 +1,12 @@
-import { displayName } from '@portal/resources';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { displayName } from '@portal/resources';
+import { useI18n } from '../../i18n/i18n';
 import { useCurrentUser } from '../../session/current-user';
 
 export function ProjectsGreeting() {
+  const { t } = useI18n();
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   if (isError) {
     return (
@@ -13,18 +14,24 @@ export function ProjectsGreeting() {
         severity="warning"
         action={
           <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Retry
+            {t('projects.retry')}
           </Button>
         }
       >
-        Your profile could not be loaded.
+        {t('projects.profileFailed')}
       </Alert>
     );
   }
-  if (isPending) return <Skeleton width={220} aria-label="Loading your profile" />;
+  if (isPending) {
+    return (
+      <Typography color="text.secondary" aria-busy="true">
+        {t('projects.loadingProfile')}
+      </Typography>
+    );
+  }
   return (
     <Typography variant="body1" color="text.secondary">
-      Welcome, {displayName(user)}
+      {t('projects.welcome', { name: displayName(user) })}
     </Typography>
   );
 }

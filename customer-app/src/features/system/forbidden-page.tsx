@@ -1,21 +1,23 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
 import { StatusPage } from '../../components/status-page';
+import { ButtonLink } from '../../components/ui/button';
+import { useI18n } from '../../i18n/i18n';
 import { paths } from '../../paths';
 
-export function ForbiddenPage() {
+/** /forbidden, and the error page of a 403: with the answer's support ID when it has one (spec calls §8.2). */
+export function ForbiddenPage({ supportId }: { supportId?: string }) {
+  const { t } = useI18n();
   return (
     <StatusPage
-      title="Access denied"
+      title={t('page.forbidden')}
       noindex
       actions={
-        <Button component={RouterLink} to={paths.welcome} variant="contained">
-          Back to the welcome page
-        </Button>
+        <ButtonLink to={paths.welcome} variant="contained">
+          {t('app.backToWelcome')}
+        </ButtonLink>
       }
     >
-      You do not have permission to open this page. If you think you should, contact your company space
-      administrator or our support.
+      <p>{t('forbidden.text')}</p>
+      {supportId && <p>{t('forbidden.supportId', { supportId })}</p>}
     </StatusPage>
   );
 }

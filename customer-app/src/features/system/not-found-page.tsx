@@ -1,20 +1,22 @@
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
 import { StatusPage } from '../../components/status-page';
+import { ButtonLink } from '../../components/ui/button';
+import { useI18n } from '../../i18n/i18n';
 import { paths } from '../../paths';
 
+/** /not-found and every unknown path: a soft 404, so it asks robots not to index it. */
 export function NotFoundPage() {
+  const { t } = useI18n();
   return (
     <StatusPage
-      title="Page not found"
+      title={t('page.notFound')}
       noindex
       actions={
-        <Button component={RouterLink} to={paths.welcome} variant="contained">
-          Back to the welcome page
-        </Button>
+        <ButtonLink to={paths.welcome} variant="contained">
+          {t('app.backToWelcome')}
+        </ButtonLink>
       }
     >
-      The page you are looking for does not exist or has moved.
+      {t('notFound.text')}
     </StatusPage>
   );
 }

@@ -1,0 +1,20 @@
+import type { MessageKey } from '../i18n/i18n';
+import { useMatches } from 'react-router';
+
+/** What a route tells the layout: its page title and meta description, and whether it shows the filter bar. */
+export interface RouteHandle {
+  title?: MessageKey;
+  description?: MessageKey;
+  /** Routes flagged for the filter bar (spec product §2.4). */
+  filterBar?: boolean;
+}
+
+/** The handle of the deepest matched route that has one. */
+export function useRouteHandle(): RouteHandle {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle as RouteHandle | undefined;
+    if (handle) return handle;
+  }
+  return {};
+}

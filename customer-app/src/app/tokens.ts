@@ -1,0 +1,41 @@
+/**
+ * The portal's design tokens: one source for the MUI theme (feature pages, menus, dialogs, forms) and for the
+ * light shell around them (header, footer, banners, notifications, welcome and status pages), which is plain
+ * React and CSS so that the first page does not wait for MUI and its styling engine. `applyTokens` writes them
+ * as CSS custom properties for the shell's stylesheets.
+ */
+export const tokens = {
+  primary: '#0b5fa5',
+  primaryDark: '#084a80',
+  primaryLight: '#e8f1f9',
+  onPrimary: '#ffffff',
+  secondary: '#00756d',
+  onSecondary: '#ffffff',
+  background: '#f6f8fa',
+  paper: '#ffffff',
+  text: 'rgba(0, 0, 0, 0.87)',
+  textSecondary: 'rgba(0, 0, 0, 0.64)',
+  divider: 'rgba(0, 0, 0, 0.12)',
+  error: '#c62828',
+  successText: '#1e4620',
+  successBackground: '#edf7ed',
+  infoText: '#014361',
+  infoBackground: '#e5f6fd',
+  warningText: '#663c00',
+  warningBackground: '#fff4e5',
+  errorText: '#5f2120',
+  errorBackground: '#fdeded',
+  radius: '6px',
+  fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
+} as const;
+
+export type TokenName = keyof typeof tokens;
+
+/** `primaryDark` → `--portal-primary-dark` */
+export const cssVariable = (name: TokenName) =>
+  `--portal-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+export function applyTokens(root: HTMLElement = document.documentElement): void {
+  for (const [name, value] of Object.entries(tokens))
+    root.style.setProperty(cssVariable(name as TokenName), value);
+}

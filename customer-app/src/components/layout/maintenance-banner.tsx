@@ -1,0 +1,42 @@
+import { isMaintenanceBannerVisible } from '@portal/resources';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useI18n } from '../../i18n/i18n';
+import { usePortal } from '../../lib/portal-context';
+import ui from '../../styles/ui.module.css';
+import { Icon } from '../ui/icon';
+import styles from './layout.module.css';
+
+/** Session storage: the text of the banner the user closed. A new text shows again. */
+export const MAINTENANCE_CLOSED_KEY = 'portal:maintenance-closed';
+
+/** The maintenance banner of `GET /maintenance` (spec product §2.4, §4): shown while `show` is true, closable. */
+export function MaintenanceBanner() {
+  const { t } = useI18n();
+  const { api } = usePortal();
+  const { data } = useQuery({
+    queryKey: ['maintenance'],
+    queryFn: ({ signal }) => api.getMaintenance({ signal }),
+    meta: { silent: true },
+  });
+  const [closedText, setClosedText] = useState(() => sessionStorage.getItem(MAINTENANCE_CLOSED_KEY));
+  if (!data || !isMaintenanceBannerVisible(data, closedText === data.text)) return null;
+
+  const close = () => {
+    sessionStorage.setItem(MAINTENANCE_CLOSED_KEY, data.text);
+    setClosedText(data.text);
+  };
+  return (
+    <section aria-label={t('banner.maintenance')} className={styles.maintenance}>
+      <p role="status">{data.text}</p>
+      <button
+        type="button"
+        className={ui.iconButton}
+        aria-label={t('banner.closeMaintenance')}
+        onClick={close}
+      >
+        <Icon name="close" small />
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_LOCALE } from '@portal/resources';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { enUS } from './en-us';
+
+/** The catalogue of one locale: the same keys as the English reference. */
+export type Catalogue = { readonly [K in keyof typeof enUS]: string };
+export type MessageKey = keyof typeof enUS;
+/** Keys with plural forms, named without their `_one` / `_other` ending. */
+export type PluralKey = MessageKey extends infer K ? (K extends `${infer Base}_one` ? Base : never) : never;
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * A text to show later, e.g. in a notification: a catalogue key with its parameters, or a text that is
+ * already in the reader's language (a message the server wrote).
+ */
+export type Text = { key: MessageKey | PluralKey; params?: MessageParams } | { literal: string };
+
+export const catalogues: Readonly<Record<string, Catalogue>> = { [DEFAULT_LOCALE]: enUS };
+
+export interface I18n {
+  locale: string;
+  t: (key: MessageKey | PluralKey, params?: MessageParams) => string;
+  /** Resolves a `Text`. */
+  text: (text: Text) => string;
+}
+
+/** A translator for a locale; unknown locales fall back to en-US, missing keys to the English text. */
+export function createI18n(locale: string = DEFAULT_LOCALE): I18n {
+  const catalogue: Record<string, string> = catalogues[locale] ?? enUS;
+  const reference: Record<string, string> = enUS;
+  const plural = new Intl.PluralRules(locale);
+  const t = (key: string, params?: MessageParams): string => {
+    let message = catalogue[key] ?? reference[key];
+    if (message === undefined && typeof params?.count === 'number') {
+      const form = `${key}_${plural.select(params.count)}`;
+      message = catalogue[form] ?? reference[form] ?? catalogue[`${key}_other`] ?? reference[`${key}_other`];
+    }
+    if (message === undefined) return key;
+    return params
+      ? message.replace(/\{(\w+)\}/g, (match, name: string) => String(params[name] ?? match))
+      : message;
+  };
+  return {
+    locale,
+    t,
+    text: (value) => ('literal' in value ? value.literal : t(value.key, value.params)),
+  };
+}
+
+const I18nContext = createContext<I18n>(createI18n());
+
+export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
+  const i18n = useMemo(() => createI18n(locale), [locale]);
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+}
+
+/** The translator of the current locale (en-US unless an `I18nProvider` says otherwise). */
+export function useI18n(): I18n {
+  return useContext(I18nContext);
+}
