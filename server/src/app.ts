@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -73,6 +74,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+
+  // Compressed answers (the apps' scripts and the API's JSON); small bodies are sent as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const identityOrigins = config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin];
   await registerSecurity(app, { apiPrefix: API_PREFIX, identityOrigins });
@@ -195,6 +199,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           { errorCode: 'invalid_request', resources: [], messages: ['Method not allowed.'] },
         ]),
       );
+    }
+    // A missing script, style or image is a 404, not the app's page: a stale chunk must fail to load so the
+    // app can reload itself.
+    if (
+      /\/assets\/[^?]*\.[a-z0-9]+(\?|$)/i.test(url) ||
+      /\.(js|mjs|css|map|png|svg|ico|woff2?)(\?|$)/i.test(url)
+    ) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?')) {
       return sendIndex(reply, apps.adminIndex(), 'admin console');

@@ -281,3 +281,16 @@ describe('platform routes', () => {
     expectErrorShape(response.json(), response.statusCode);
   });
 });
+
+describe('static apps', () => {
+  it('answers a missing script with 404, not with the app page', async () => {
+    expect((await get('/assets/index-deadbeef.js')).statusCode).toBe(404);
+    expect((await get('/admin/assets/vendor-deadbeef.js')).statusCode).toBe(404);
+    expect((await get('/my/projects')).statusCode).toBe(200);
+  });
+
+  it('compresses large answers for clients that accept it', async () => {
+    const response = await get('/api/v1/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+});
