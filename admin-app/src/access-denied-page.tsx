@@ -3,16 +3,16 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
 /** Shown instead of the console to signed-in users without an admin console role. */
-export function AccessDeniedPage() {
+export function AccessDeniedPage({ translate }: { translate: (key: string) => string }) {
   return (
     <Box component="main" sx={{ maxWidth: 640, mx: 'auto', px: 2, py: 8, textAlign: 'center' }}>
-      <title>Access denied · Portal admin</title>
+      <title>{`${translate('portal.access_denied.title')} · ${translate('portal.title')}`}</title>
       <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 600 }} gutterBottom>
-        Access denied
+        {translate('portal.access_denied.title')}
       </Typography>
-      <Typography color="text.secondary">You do not have permission to open the admin console.</Typography>
+      <Typography color="text.secondary">{translate('portal.access_denied.console')}</Typography>
       <Button href="/" variant="contained" sx={{ mt: 4 }}>
-        Back to the Developer Portal
+        {translate('portal.access_denied.portal')}
       </Button>
     </Box>
   );

@@ -1,38 +1,81 @@
+import type { ResourceDefinition } from '@portal/resources';
 import { useState } from 'react';
-import { Admin, Resource, type AuthProvider, type DataProvider } from 'react-admin';
+import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
+import { Route } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { AdminLayout } from './admin-layout';
-import { boardsResource } from './resources/boards';
+import { DefinitionsProvider } from './generator/definitions-context';
+import { ApiProvider, type ApiContextValue } from './providers/api-context';
+import { resourceElement } from './generator/resource';
+import { ConsoleAccessDenied } from './layout/access-denied';
+import { AdminLayout } from './layout/admin-layout';
+import { darkTheme, lightTheme } from './layout/theme';
+import { TimedNotification } from './layout/timed-notification';
+import { Dashboard } from './pages/dashboard';
+import { customRoutes } from './pages/routes';
+import { CUSTOMIZATIONS } from './resources';
 
 interface AdminConsoleProps {
   dataProvider: DataProvider;
   authProvider: AuthProvider;
+  i18nProvider: I18nProvider;
+  api: ApiContextValue;
+  /** One <Resource> each. */
+  definitions: readonly ResourceDefinition[];
+  /** Every definition a page may meet (nested lists, reference pickers); the console's by default. */
+  knownDefinitions?: readonly ResourceDefinition[];
 }
 
 /**
- * The react-admin console under /admin with real paths (/admin/boards, not /admin#/boards):
- * a browser router mounts <Admin> on /admin/*, and `basename` prefixes react-admin's links.
- * Sign-in happens in the customer app, hence no login page.
+ * The react-admin console under /admin with real paths (/admin/boards, not /admin#/boards): a browser router
+ * mounts <Admin> on /admin/*, and `basename` prefixes react-admin's links. One <Resource> per definition;
+ * hand-made pages are custom routes. Sign-in happens in the customer app, hence no login page.
  */
-export function AdminConsole({ dataProvider, authProvider }: AdminConsoleProps) {
+export function AdminConsole({
+  dataProvider,
+  authProvider,
+  i18nProvider,
+  api,
+  definitions,
+  knownDefinitions = definitions,
+}: AdminConsoleProps) {
+  const [byName] = useState(
+    () => new Map(knownDefinitions.map((definition) => [definition.name, definition])),
+  );
   const [router] = useState(() =>
     createBrowserRouter([
       {
         path: '/admin/*',
         element: (
-          <Admin
-            basename="/admin"
-            title="Portal admin"
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            layout={AdminLayout}
-            loginPage={false}
-            requireAuth
-            disableTelemetry
-          >
-            <Resource {...boardsResource} />
-          </Admin>
+          <ApiProvider value={api}>
+            <DefinitionsProvider definitions={byName}>
+              <Admin
+                basename="/admin"
+                title="portal.title"
+                dataProvider={dataProvider}
+                authProvider={authProvider}
+                i18nProvider={i18nProvider}
+                layout={AdminLayout}
+                dashboard={Dashboard}
+                theme={lightTheme}
+                darkTheme={darkTheme}
+                notification={TimedNotification}
+                accessDenied={ConsoleAccessDenied}
+                loginPage={false}
+                requireAuth
+                disableTelemetry
+              >
+                {definitions.map((definition) =>
+                  resourceElement(definition, CUSTOMIZATIONS[definition.name]),
+                )}
+                <CustomRoutes>
+                  {customRoutes.map((route) => (
+                    <Route key={route.path} path={route.path} element={route.element} />
+                  ))}
+                </CustomRoutes>
+              </Admin>
+            </DefinitionsProvider>
+          </ApiProvider>
         ),
       },
     ]),

@@ -3,9 +3,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Logout, UserMenu } from 'react-admin';
+import { AppBar, Layout, Logout, UserMenu, useTranslate } from 'react-admin';
+import { SecretDialogProvider } from '../generator/secret-dialog';
+import { AdminMenu } from './admin-menu';
 
 function AdminUserMenu() {
+  const translate = useTranslate();
   return (
     <UserMenu>
       {/* The portal is another app: a plain link, so the browser loads it. */}
@@ -13,7 +16,7 @@ function AdminUserMenu() {
         <ListItemIcon>
           <Home fontSize="small" />
         </ListItemIcon>
-        <ListItemText>Developer Portal</ListItemText>
+        <ListItemText>{translate('portal.layout.portal_link')}</ListItemText>
       </MenuItem>
       <Logout />
     </UserMenu>
@@ -25,5 +28,9 @@ function AdminAppBar() {
 }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
-  return <Layout appBar={AdminAppBar}>{children}</Layout>;
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      <SecretDialogProvider>{children}</SecretDialogProvider>
+    </Layout>
+  );
 }

@@ -1,0 +1,403 @@
+import type { FieldDefinition, ResourceDefinition } from '@portal/resources';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
+import {
+  AutocompleteInput,
+  BulkDeleteButton,
+  BulkExportButton,
+  Create,
+  CreateButton,
+  DataTable,
+  DeleteButton,
+  Edit,
+  EditButton,
+  ExportButton,
+  FilterButton,
+  List,
+  ListButton,
+  NullableBooleanInput,
+  Pagination,
+  ReferenceInput,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  Show,
+  ShowButton,
+  SimpleForm,
+  SimpleShowLayout,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useNotify,
+  useRedirect,
+  type RaRecord,
+  type RedirectionSideEffect,
+} from 'react-admin';
+import { useDefinitions } from './definitions-context';
+import { definitionExporter } from './exporter';
+import { fieldElement } from './fields';
+import { inputElement, referenceSearch, toChoices } from './inputs';
+import {
+  createDefaults,
+  fieldOf,
+  formFields,
+  formSchema,
+  schemaShape,
+  secretFields,
+  toPayload,
+  validateWithSchema,
+  visibleFields,
+  type FormMode,
+} from './schema';
+import { useShowSecret } from './secret-dialog';
+
+/** What a resource adds to or changes in its generated views; everything else comes from its definition. */
+export interface ViewCustomization {
+  /** Display of a field in the list and on the show page, instead of the one its widget gives. */
+  fields?: Record<string, (field: FieldDefinition) => ReactElement>;
+  list?: {
+    /** Buttons beside create and export. */
+    actions?: ReactNode;
+    /** A last column with buttons for each row. */
+    rowActions?: ReactNode;
+    /** Where a click on a row goes; by default edit when there is an edit view, else show. */
+    rowClick?: 'edit' | 'show' | false;
+    /** False when the API does not search although the definition says so. */
+    search?: boolean;
+    /** Buttons for the selected rows, instead of export and delete. */
+    bulkActions?: ReactNode | false;
+    /** Shown above the table (hints, a summary). */
+    header?: ReactNode;
+    /** Replaces the CSV export of the listed records (a server-side export). */
+    exportButton?: ReactNode;
+    /** Replaces the create button (a create page at another path), or false for none. */
+    createButton?: ReactNode | false;
+  };
+  show?: {
+    /** Sections after the fields (members of a company space, a board's actions). */
+    sections?: ReactNode;
+    /** Fields a section shows instead. */
+    hideFields?: readonly string[];
+    actions?: ReactNode;
+  };
+  edit?: {
+    sections?: ReactNode;
+    /** A save button that asks first (removing one's own role). */
+    saveButton?: ReactElement;
+  };
+}
+
+export interface GeneratedViewProps {
+  definition: ResourceDefinition;
+  customization?: ViewCustomization;
+  /** Parameters of a nested API path (`boards/{boardId}/serial-numbers`), passed to every call as `meta`. */
+  meta?: Record<string, unknown>;
+}
+
+export const hasCreateView = (definition: ResourceDefinition) =>
+  !!definition.create && !!definition.access.create && !definition.singleton;
+export const hasEditView = (definition: ResourceDefinition) =>
+  !!definition.update && !!definition.access.edit;
+export const hasShowView = (definition: ResourceDefinition) =>
+  !!definition.access.show && !definition.singleton;
+
+const ROWS_PER_PAGE = [10, 25, 50, 100];
+
+/** The filters of a list: the full-text search first, then every declared filter by its input. */
+export function filterElements(
+  definition: ResourceDefinition,
+  definitions: ReadonlyMap<string, ResourceDefinition>,
+  { search = true }: { search?: boolean } = {},
+): ReactElement[] {
+  const filters: ReactElement[] = [];
+  if (definition.list.search && search) {
+    filters.push(<SearchInput key="q" source="q" alwaysOn />);
+  }
+  for (const filter of definition.list.filters) {
+    const label = `resources.${definition.name}.filters.${filter.source}`;
+    const common = { key: filter.source, source: filter.source, label, alwaysOn: filter.alwaysOn };
+    if (filter.input === 'boolean') {
+      filters.push(<NullableBooleanInput {...common} key={filter.source} />);
+    } else if (filter.input === 'select') {
+      filters.push(<SelectInput {...common} key={filter.source} choices={toChoices(filter.choices)} />);
+    } else if (filter.input === 'reference') {
+      const reference = fieldOf(definition, filter.source).reference;
+      if (!reference) {
+        filters.push(<TextInput {...common} key={filter.source} />);
+        continue;
+      }
+      filters.push(
+        <ReferenceInput
+          key={filter.source}
+          source={filter.source}
+          reference={reference.resource}
+          alwaysOn={filter.alwaysOn}
+        >
+          <AutocompleteInput
+            label={label}
+            optionText={reference.display}
+            filterToQuery={referenceSearch(definitions.get(reference.resource))}
+          />
+        </ReferenceInput>,
+      );
+    } else {
+      filters.push(<TextInput {...common} key={filter.source} />);
+    }
+  }
+  return filters;
+}
+
+function displayOf(field: FieldDefinition, customization: ViewCustomization | undefined, inList: boolean) {
+  const custom = customization?.fields?.[field.source];
+  return custom ? custom(field) : fieldElement(field, { inList });
+}
+
+function ListActions({ definition, customization, meta }: GeneratedViewProps) {
+  const hasFilters = definition.list.filters.some((filter) => !filter.alwaysOn);
+  const createButton = customization?.list?.createButton;
+  return (
+    <TopToolbar>
+      {hasFilters && <FilterButton />}
+      {createButton === undefined ? hasCreateView(definition) && <CreateButton /> : createButton}
+      {customization?.list?.exportButton ?? <ExportButton maxResults={1000} meta={meta} />}
+      {customization?.list?.actions}
+    </TopToolbar>
+  );
+}
+
+/** The DataTable of a definition's list columns, sortable where the definition allows. */
+export function GeneratedDataTable({ definition, customization, meta }: GeneratedViewProps) {
+  const rowClick =
+    customization?.list?.rowClick ??
+    (hasEditView(definition) ? 'edit' : hasShowView(definition) ? 'show' : false);
+  const bulkActions = customization?.list?.bulkActions;
+  return (
+    <DataTable
+      rowClick={rowClick}
+      bulkActionButtons={
+        bulkActions === undefined ? (
+          <>
+            <BulkExportButton />
+            {definition.access.delete && (
+              <BulkDeleteButton mutationMode={definition.mutationMode} mutationOptions={{ meta }} />
+            )}
+          </>
+        ) : (
+          bulkActions
+        )
+      }
+    >
+      {definition.list.columns.map((source) => {
+        const field = fieldOf(definition, source);
+        return (
+          <DataTable.Col
+            key={source}
+            source={source}
+            disableSort={!definition.list.sortable.includes(source)}
+          >
+            {displayOf(field, customization, true)}
+          </DataTable.Col>
+        );
+      })}
+      {customization?.list?.rowActions && (
+        <DataTable.Col label="portal.list.actions" disableSort>
+          {customization.list.rowActions}
+        </DataTable.Col>
+      )}
+    </DataTable>
+  );
+}
+
+/** A definition's list: columns, sort, filters and search on the server, Range pagination, bulk delete, CSV. */
+export function GeneratedList({
+  definition,
+  customization,
+  meta,
+  disableSyncWithLocation,
+  title,
+}: GeneratedViewProps & { disableSyncWithLocation?: boolean; title?: string | false }) {
+  const definitions = useDefinitions();
+  const filters = useMemo(
+    () => filterElements(definition, definitions, { search: customization?.list?.search }),
+    [definition, definitions, customization?.list?.search],
+  );
+  return (
+    <List
+      resource={definition.name}
+      perPage={definition.list.perPage ?? 25}
+      sort={definition.list.defaultSort}
+      filters={filters}
+      exporter={definitionExporter(definition)}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      actions={<ListActions definition={definition} customization={customization} meta={meta} />}
+      disableSyncWithLocation={disableSyncWithLocation}
+      title={title}
+      queryOptions={meta ? { meta } : undefined}
+      // The toolbar (create, export, a nested list's own buttons) stays on an empty list.
+      empty={false}
+      storeKey={meta ? `${definition.name}.${Object.values(meta).join('.')}` : undefined}
+    >
+      {customization?.list?.header}
+      <GeneratedDataTable definition={definition} customization={customization} meta={meta} />
+    </List>
+  );
+}
+
+function ShowActions({ definition, customization }: GeneratedViewProps) {
+  return (
+    <TopToolbar>
+      {definition.access.list && <ListButton />}
+      {hasEditView(definition) && <EditButton />}
+      {customization?.show?.actions}
+      {definition.access.delete && <DeleteButton mutationMode={definition.mutationMode} />}
+    </TopToolbar>
+  );
+}
+
+/** Every field of a record but its secrets, by widget. */
+export function GeneratedShow({ definition, customization }: GeneratedViewProps) {
+  return (
+    <Show
+      resource={definition.name}
+      actions={<ShowActions definition={definition} customization={customization} />}
+    >
+      <SimpleShowLayout>
+        {visibleFields(definition)
+          .filter((field) => !customization?.show?.hideFields?.includes(field.source))
+          .map((field) => displayOf(field, customization, false))}
+      </SimpleShowLayout>
+      {customization?.show?.sections}
+    </Show>
+  );
+}
+
+function FormInputs({ definition, mode }: { definition: ResourceDefinition; mode: FormMode }) {
+  const definitions = useDefinitions();
+  const shape = schemaShape(formSchema(definition, mode)) ?? {};
+  return (
+    <>
+      {formFields(definition, mode).map((field) =>
+        inputElement(field, {
+          fieldSchema: shape[field.source],
+          disabled: mode === 'edit' && !!field.createOnly,
+          definitions,
+          resource: definition.name,
+        }),
+      )}
+    </>
+  );
+}
+
+function EditToolbar({
+  definition,
+  saveButton,
+}: {
+  definition: ResourceDefinition;
+  saveButton?: ReactElement;
+}) {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      {saveButton ?? <SaveButton />}
+      {definition.access.delete && !definition.singleton && (
+        <DeleteButton mutationMode={definition.mutationMode} />
+      )}
+    </Toolbar>
+  );
+}
+
+function EditActions({ definition }: { definition: ResourceDefinition }) {
+  if (definition.singleton) return null;
+  return (
+    <TopToolbar>
+      {definition.access.list && <ListButton />}
+      {hasShowView(definition) && <ShowButton />}
+    </TopToolbar>
+  );
+}
+
+/** The update form: inputs by widget, the update schema as validation, the definition's save mode. */
+export function GeneratedEdit({
+  definition,
+  customization,
+  id,
+  redirect,
+}: GeneratedViewProps & { id?: string; redirect?: RedirectionSideEffect }) {
+  return (
+    <Edit
+      resource={definition.name}
+      id={definition.singleton ? definition.name : id}
+      mutationMode={definition.mutationMode}
+      redirect={redirect ?? (definition.singleton ? false : hasShowView(definition) ? 'show' : 'list')}
+      transform={(data: RaRecord) => toPayload(definition, 'edit', data)}
+      actions={<EditActions definition={definition} />}
+    >
+      <SimpleForm
+        noValidate
+        validate={(values) => validateWithSchema(definition, 'edit', values)}
+        toolbar={<EditToolbar definition={definition} saveButton={customization?.edit?.saveButton} />}
+        sx={{ maxWidth: 720 }}
+      >
+        <FormInputs definition={definition} mode="edit" />
+      </SimpleForm>
+      {customization?.edit?.sections}
+    </Edit>
+  );
+}
+
+/**
+ * The create form: starting values from the schema, the create schema as validation. A secret in the answer
+ * (a service account's) is shown once before leaving the page.
+ */
+export function GeneratedCreate({
+  definition,
+  meta,
+  redirectTo,
+}: GeneratedViewProps & {
+  /** Where to go after creating, a path under the console (a board's documents page). */
+  redirectTo?: string;
+}) {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const showSecret = useShowSecret();
+  const after: RedirectionSideEffect = redirectTo
+    ? () => redirectTo
+    : hasShowView(definition)
+      ? 'show'
+      : hasEditView(definition)
+        ? 'edit'
+        : 'list';
+  const defaults = useMemo(() => createDefaults(definition), [definition]);
+  return (
+    <Create
+      resource={definition.name}
+      redirect={after}
+      transform={(data: RaRecord) => toPayload(definition, 'create', data)}
+      mutationOptions={{
+        meta,
+        onSuccess: (record: RaRecord) => {
+          notify(`resources.${definition.name}.notifications.created`, {
+            type: 'success',
+            messageArgs: { smart_count: 1, _: 'ra.notification.created' },
+          });
+          const secret = secretFields(definition).find((field) => typeof record[field.source] === 'string');
+          const leave = () => redirect(after, definition.name, record.id, record);
+          if (!secret) return leave();
+          showSecret({
+            label: `resources.${definition.name}.fields.${secret.source}`,
+            value: record[secret.source] as string,
+            owner: String(record[definition.recordTitle] ?? ''),
+            onClose: leave,
+          });
+        },
+      }}
+    >
+      <SimpleForm
+        noValidate
+        defaultValues={defaults}
+        validate={(values) => validateWithSchema(definition, 'create', values)}
+        sx={{ maxWidth: 720 }}
+      >
+        <FormInputs definition={definition} mode="create" />
+      </SimpleForm>
+    </Create>
+  );
+}

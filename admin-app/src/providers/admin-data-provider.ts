@@ -1,0 +1,241 @@
+import { ApiError, type ApiClient, type ApiErrorItem } from '@portal/data-provider';
+import { listFilterSchema, type ResourceDefinition } from '@portal/resources';
+import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
+import { toAdminError } from './errors';
+
+type DataMethod =
+  | 'getList'
+  | 'getOne'
+  | 'getMany'
+  | 'getManyReference'
+  | 'create'
+  | 'update'
+  | 'updateMany'
+  | 'delete'
+  | 'deleteMany';
+
+/** Methods a resource answers differently from the simple-rest dialect (user roles, for one). */
+export type ResourceAdapter = Partial<Pick<DataProvider, DataMethod>>;
+
+export interface AdminDataProviderOptions {
+  /** The API client of @portal/data-provider: bearer token, CSRF header, Range pagination, error body. */
+  api: ApiClient;
+  definitions: readonly ResourceDefinition[];
+  adapters?: Record<string, ResourceAdapter>;
+}
+
+/** The largest page the API serves. */
+export const MAX_PAGE_SIZE = 1000;
+
+interface Params {
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * A definition's API path with its parameters filled in: `boards/{boardId}/serial-numbers` takes `boardId`
+ * from the call's `meta` (or, for lists, from the filter, where it then does not count as a filter).
+ */
+export function resolvePath(path: string, values: Record<string, unknown> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_match, key: string) => {
+    const value = values[key];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`The path ${path} needs ${key}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+const pathParameters = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+
+/**
+ * react-admin's data provider over the resource definitions, speaking the simple-rest dialect through the
+ * API client: each resource name goes to its definition's API path (nested paths too, with the `Range` unit
+ * still the resource name), records without an `id` get one from their `idField`, a singleton is read and
+ * written at the path itself, list parameters stay within what the definition allows (a reference picker's
+ * default sort by `id` or an unknown filter would be refused), and every failure becomes an `HttpError`
+ * whose messages land on the form's fields.
+ */
+export function createAdminDataProvider({
+  api,
+  definitions,
+  adapters = {},
+}: AdminDataProviderOptions): DataProvider {
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  const filterKeys = new Map(
+    definitions.map((definition) => [
+      definition.name,
+      new Set(Object.keys(listFilterSchema(definition).shape)),
+    ]),
+  );
+
+  const definitionOf = (resource: string): ResourceDefinition => {
+    const definition = byName.get(resource);
+    if (!definition) throw new Error(`No resource definition named ${resource}`);
+    return definition;
+  };
+
+  const withId = (definition: ResourceDefinition, record: unknown): RaRecord => {
+    const value = (record ?? {}) as Record<string, unknown>;
+    if (definition.singleton) return { ...value, id: definition.name };
+    if (!definition.idField) return value as RaRecord;
+    return { ...value, id: value[definition.idField] as Identifier };
+  };
+
+  const basePath = (definition: ResourceDefinition, params: Params, filter?: Record<string, unknown>) =>
+    resolvePath(definition.path, { ...filter, ...params.meta });
+
+  const recordPath = (definition: ResourceDefinition, id: Identifier, params: Params) =>
+    `${basePath(definition, params)}/${encodeURIComponent(String(id))}`;
+
+  async function list(definition: ResourceDefinition, params: GetListParams) {
+    const sortable = definition.list.sortable;
+    const sort: SortPayload =
+      params.sort && sortable.includes(params.sort.field) ? params.sort : definition.list.defaultSort;
+    const allowed = filterKeys.get(definition.name)!;
+    const fromPath = new Set(pathParameters(definition.path));
+    const filter: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params.filter ?? {})) {
+      if (fromPath.has(key) || !allowed.has(key)) continue;
+      if (value === '' || value === undefined || value === null) continue;
+      filter[key] = value;
+    }
+    const page = params.pagination ?? { page: 1, perPage: definition.list.perPage ?? 25 };
+    const limit = Math.max(1, Math.min(page.perPage, MAX_PAGE_SIZE));
+    const { data, range } = await api.requestList<unknown>(basePath(definition, params, params.filter), {
+      offset: (page.page - 1) * limit,
+      limit,
+      sort: [sort.field, sort.order === 'DESC' ? 'DESC' : 'ASC'],
+      filter,
+      signal: params.signal,
+    });
+    return { data: data.map((record) => withId(definition, record)), total: range.total };
+  }
+
+  const provider: Required<ResourceAdapter> = {
+    getList: async (resource, params) => {
+      const definition = definitionOf(resource);
+      if (definition.singleton) {
+        return { data: [withId(definition, await api.request(definition.path))], total: 1 } as never;
+      }
+      return (await list(definition, params)) as never;
+    },
+    getOne: async (resource, params) => {
+      const definition = definitionOf(resource);
+      const path = definition.singleton ? definition.path : recordPath(definition, params.id, params);
+      return { data: withId(definition, await api.request(path, { signal: params.signal })) } as never;
+    },
+    getMany: async (resource, params) => {
+      const definition = definitionOf(resource);
+      if (params.ids.length === 0) return { data: [] };
+      // Without a range the API answers every match: getMany's `filter={"id":[...]}`.
+      const query = new URLSearchParams({ filter: JSON.stringify({ id: params.ids }) });
+      const data = await api.request<unknown[]>(`${basePath(definition, params)}?${query}`, {
+        signal: params.signal,
+      });
+      return { data: data.map((record) => withId(definition, record)) } as never;
+    },
+    getManyReference: async (resource, params) => {
+      const definition = definitionOf(resource);
+      return list(definition, {
+        ...params,
+        filter: { ...params.filter, [params.target]: params.id },
+      }) as never;
+    },
+    create: async (resource, params) => {
+      const definition = definitionOf(resource);
+      const created = await api.request(basePath(definition, params), {
+        method: 'POST',
+        json: params.data,
+      });
+      return { data: withId(definition, created) } as never;
+    },
+    update: async (resource, params) => {
+      const definition = definitionOf(resource);
+      const path = definition.singleton ? definition.path : recordPath(definition, params.id, params);
+      const updated = await api.request(path, { method: 'PUT', json: params.data });
+      return { data: withId(definition, updated) } as never;
+    },
+    updateMany: async (resource, params) => {
+      await Promise.all(
+        params.ids.map((id) =>
+          provider.update(resource, { id, data: params.data, previousData: { id }, meta: params.meta }),
+        ),
+      );
+      return { data: params.ids };
+    },
+    delete: async (resource, params) => {
+      const definition = definitionOf(resource);
+      const removed = await api.request(recordPath(definition, params.id, params), { method: 'DELETE' });
+      // An API that answers 204 still leaves react-admin the record it removed.
+      return { data: withId(definition, removed ?? params.previousData ?? { id: params.id }) } as never;
+    },
+    deleteMany: async (resource, params) => {
+      await Promise.all(params.ids.map((id) => provider.delete(resource, { id, meta: params.meta })));
+      return { data: params.ids };
+    },
+  };
+
+  const dataProvider = {} as DataProvider;
+  for (const method of Object.keys(provider) as DataMethod[]) {
+    (dataProvider as unknown as Record<string, unknown>)[method] = async (
+      resource: string,
+      params: unknown,
+    ) => {
+      const call = (adapters[resource]?.[method] ?? provider[method]) as (
+        resource: string,
+        params: unknown,
+      ) => Promise<unknown>;
+      try {
+        return await call(resource, params);
+      } catch (error) {
+        throw toAdminError(error);
+      }
+    };
+  }
+  return dataProvider;
+}
+
+/** A file answer (CSV, QR codes) of a GET under the API root, fetched with the session's token. */
+export type Download = (path: string, accept: string) => Promise<Blob>;
+
+/** Downloads files the JSON client cannot read; failures become the same errors as the data provider's. */
+export function createDownload({
+  api,
+  getAccessToken,
+  fetch: fetchImpl = (...args) => fetch(...args),
+}: {
+  api: Pick<ApiClient, 'baseUrl'>;
+  getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
+  fetch?: typeof fetch;
+}): Download {
+  return async (path, accept) => {
+    try {
+      const token = await getAccessToken();
+      const headers = new Headers({ Accept: accept, 'Cache-Control': 'no-cache' });
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const response = await fetchImpl(`${api.baseUrl}/${path.replace(/^\/+/, '')}`, { headers });
+      if (!response.ok) throw await errorOf(response);
+      return await response.blob();
+    } catch (error) {
+      throw toAdminError(error);
+    }
+  };
+}
+
+/** The spec's error body of a failed file answer, as the API client would have raised it. */
+async function errorOf(response: Response): Promise<ApiError> {
+  let body: { type?: unknown; errors?: unknown } = {};
+  try {
+    body = JSON.parse(await response.text()) as typeof body;
+  } catch {
+    // Not our error body (a proxy's page): the status tells enough.
+  }
+  const errors = Array.isArray(body.errors) ? (body.errors as ApiErrorItem[]) : [];
+  return new ApiError({
+    status: response.status,
+    type: typeof body.type === 'string' ? body.type : 'error',
+    errors: errors.length
+      ? errors
+      : [{ errorCode: 'error', resources: [], messages: [response.statusText || `HTTP ${response.status}`] }],
+  });
+}

@@ -1,0 +1,86 @@
+import Apps from '@mui/icons-material/Apps';
+import History from '@mui/icons-material/History';
+import Inventory from '@mui/icons-material/Inventory';
+import AltRoute from '@mui/icons-material/AltRoute';
+import IconButton from '@mui/material/IconButton';
+import { Button, useBasename, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Route } from 'react-router';
+import type { ResourceCustomization } from '../../generator/resource';
+import { BundleVersionsPage } from './bundle-versions-page';
+import { RequestFlowPage } from './request-flow-page';
+import { SoftwareVersionsPage } from './software-versions-page';
+
+/** Where a catalogue item's versions and request flow live: the spec's paths (bundles: /softwarebundle/{id}/…). */
+const itemPath = (basename: string, resource: 'software' | 'software-bundles', id: string, page: string) =>
+  `${basename}/${resource === 'software' ? 'software' : 'softwarebundle'}/${encodeURIComponent(id)}/${page}`;
+
+function ItemPageButtons({
+  resource,
+  compact = false,
+}: {
+  resource: 'software' | 'software-bundles';
+  compact?: boolean;
+}) {
+  const record = useRecordContext();
+  const basename = useBasename();
+  const translate = useTranslate();
+  if (!record) return null;
+  const id = String(record.id);
+  const pages = [
+    { page: 'versions', label: 'portal.catalogue.versions', icon: <History fontSize="small" /> },
+    { page: 'request-flow', label: 'portal.catalogue.request_flow', icon: <AltRoute fontSize="small" /> },
+  ];
+  if (compact) {
+    return (
+      <span onClick={(event) => event.stopPropagation()}>
+        {pages.map(({ page, label, icon }) => (
+          <IconButton
+            key={page}
+            size="small"
+            component={Link}
+            to={itemPath(basename, resource, id, page)}
+            aria-label={translate(`${label}_for`, { name: String(record.name ?? '') })}
+          >
+            {icon}
+          </IconButton>
+        ))}
+      </span>
+    );
+  }
+  return (
+    <>
+      {pages.map(({ page, label, icon }) => (
+        <Button key={page} component={Link} to={itemPath(basename, resource, id, page)} label={label}>
+          {icon}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+/** Software and tools: generated, with their versions and request flow editor (spec §2.3). */
+export const softwareCustomization: ResourceCustomization = {
+  icon: Apps,
+  list: { rowActions: <ItemPageButtons resource="software" compact /> },
+  show: { actions: <ItemPageButtons resource="software" /> },
+  routes: (
+    <>
+      <Route path=":id/versions" element={<SoftwareVersionsPage />} />
+      <Route path=":id/request-flow" element={<RequestFlowPage resource="software" />} />
+    </>
+  ),
+};
+
+/** Software bundles: generated; their versions and request flow at /admin/softwarebundle/{id}/… (custom routes). */
+export const softwareBundlesCustomization: ResourceCustomization = {
+  icon: Inventory,
+  list: { rowActions: <ItemPageButtons resource="software-bundles" compact /> },
+  show: { actions: <ItemPageButtons resource="software-bundles" /> },
+};
+
+/** The bundle pages, outside the resource's own path as the spec writes them. */
+export const bundlePageRoutes = [
+  { path: '/softwarebundle/:id/versions', element: <BundleVersionsPage /> },
+  { path: '/softwarebundle/:id/request-flow', element: <RequestFlowPage resource="software-bundles" /> },
+];

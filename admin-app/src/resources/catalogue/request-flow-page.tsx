@@ -1,0 +1,126 @@
+import { REQUEST_FLOWS, httpUrlSchema, requestFlowTypeSchema } from '@portal/resources';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  FormDataConsumer,
+  Loading,
+  ReferenceInput,
+  AutocompleteInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useNotify,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { z } from 'zod';
+import { submissionErrors, zodValidate } from '../../generator/form-helpers';
+import { useApi } from '../../providers/api-context';
+import { CatalogueItemFrame } from './catalogue-page-frame';
+
+interface RequestFlow {
+  requestFlow: (typeof REQUEST_FLOWS)[number];
+  questionnaireId: string | null;
+  requestUrl: string | null;
+}
+
+/** The editor's rules: the cart-with-questionnaire flow needs a questionnaire (spec §5), the external flow a page. */
+export const requestFlowFormSchema = z
+  .object({
+    requestFlow: requestFlowTypeSchema,
+    questionnaireId: z.uuid().nullable(),
+    requestUrl: httpUrlSchema.nullable(),
+  })
+  .superRefine((flow, ctx) => {
+    if (flow.requestFlow === 'cart-with-questionnaire' && !flow.questionnaireId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questionnaireId'],
+        message: 'Choose the questionnaire of this flow.',
+      });
+    }
+    if (flow.requestFlow === 'external' && !flow.requestUrl) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['requestUrl'],
+        message: 'Enter the address of the request page.',
+      });
+    }
+  });
+
+function RequestFlowForm({ path }: { path: string }) {
+  const api = useApi();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { data, isPending } = useQuery({
+    queryKey: ['request-flow', path],
+    queryFn: ({ signal }) => api.request<RequestFlow>(path, { signal }),
+  });
+  if (isPending) return <Loading />;
+  const save = async (values: Record<string, unknown>) => {
+    const flow = values.requestFlow as RequestFlow['requestFlow'];
+    const body: RequestFlow = {
+      requestFlow: flow,
+      questionnaireId:
+        flow === 'cart-with-questionnaire' ? ((values.questionnaireId as string) ?? null) : null,
+      requestUrl: flow === 'external' ? ((values.requestUrl as string) ?? null) : null,
+    };
+    try {
+      await api.request(path, { method: 'PUT', json: body });
+    } catch (error) {
+      return submissionErrors(error);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['request-flow', path] });
+    notify('portal.request_flow.saved', { type: 'success' });
+  };
+  return (
+    <SimpleForm
+      noValidate
+      record={data ?? { requestFlow: 'cart', questionnaireId: null, requestUrl: null }}
+      onSubmit={save}
+      validate={(values) =>
+        zodValidate(
+          requestFlowFormSchema,
+          'requestFlow',
+        )({
+          requestFlow: values.requestFlow,
+          questionnaireId:
+            values.requestFlow === 'cart-with-questionnaire' ? (values.questionnaireId ?? null) : null,
+          requestUrl: values.requestFlow === 'external' ? (values.requestUrl ?? null) : null,
+        })
+      }
+      sx={{ maxWidth: 720 }}
+    >
+      <SelectInput
+        source="requestFlow"
+        label="portal.request_flow.flow"
+        choices={REQUEST_FLOWS.map((flow) => ({ id: flow, name: `portal.request_flow.flows.${flow}` }))}
+        isRequired
+      />
+      <FormDataConsumer>
+        {({ formData }) =>
+          formData.requestFlow === 'cart-with-questionnaire' ? (
+            <ReferenceInput source="questionnaireId" reference="questionnaires">
+              <AutocompleteInput label="portal.request_flow.questionnaire" optionText="name" isRequired />
+            </ReferenceInput>
+          ) : formData.requestFlow === 'external' ? (
+            <TextInput
+              source="requestUrl"
+              label="portal.request_flow.url"
+              isRequired
+              parse={(value) => (value === '' ? null : value)}
+            />
+          ) : null
+        }
+      </FormDataConsumer>
+    </SimpleForm>
+  );
+}
+
+/** /admin/software/{id}/request-flow and /admin/softwarebundle/{id}/request-flow: how customers ask for it. */
+export function RequestFlowPage({ resource }: { resource: 'software' | 'software-bundles' }) {
+  const { id } = useParams<'id'>();
+  return (
+    <CatalogueItemFrame resource={resource} id={id!} titleKey="portal.request_flow.title">
+      {(item) => <RequestFlowForm path={`${resource}/${encodeURIComponent(String(item.id))}/request-flow`} />}
+    </CatalogueItemFrame>
+  );
+}

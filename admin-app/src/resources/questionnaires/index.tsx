@@ -1,0 +1,49 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Quiz from '@mui/icons-material/Quiz';
+import IconButton from '@mui/material/IconButton';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { Route } from 'react-router';
+import type { ResourceCustomization } from '../../generator/resource';
+import { QuestionEditorPage } from './question-editor-page';
+import {
+  QuestionnaireCreatePage,
+  QuestionnaireEditorPage,
+  useCopyQuestionnaire,
+} from './questionnaire-editor-page';
+
+function CopyButton() {
+  const record = useRecordContext<{ id: string; name: string }>();
+  const translate = useTranslate();
+  const copy = useCopyQuestionnaire();
+  if (!record) return null;
+  return (
+    <IconButton
+      size="small"
+      aria-label={translate('portal.questionnaires.copy_for', { name: record.name })}
+      onClick={(event) => {
+        event.stopPropagation();
+        void copy(record);
+      }}
+    >
+      <ContentCopy fontSize="small" />
+    </IconButton>
+  );
+}
+
+/**
+ * Questionnaires: the generated list (with copy), and the hand-made editors at the spec's paths: /new,
+ * /{id}/edit with the questions, /{id}/question and /{id}/question/{questionId}.
+ */
+export const questionnairesCustomization: ResourceCustomization = {
+  icon: Quiz,
+  list: { rowActions: <CopyButton /> },
+  views: { create: <QuestionnaireCreatePage />, edit: <QuestionnaireEditorPage /> },
+  routes: (
+    <>
+      <Route path="new" element={<QuestionnaireCreatePage />} />
+      <Route path=":id/edit" element={<QuestionnaireEditorPage />} />
+      <Route path=":id/question" element={<QuestionEditorPage />} />
+      <Route path=":id/question/:questionId" element={<QuestionEditorPage />} />
+    </>
+  ),
+};

@@ -1,0 +1,105 @@
+import type { ApiClient } from '@portal/data-provider';
+import type { RoleName, User } from '@portal/resources';
+import type { Identifier, RaRecord } from 'react-admin';
+import type { ResourceAdapter } from '../../providers/admin-data-provider';
+
+/** A row of the user roles screen: one user (by email, the definition's id field) and their global roles. */
+export interface UserRoleRecord extends RaRecord {
+  id: string;
+  email: string;
+  roles: RoleName[];
+  userId: string;
+  username: string;
+}
+
+export const toUserRoleRecord = (user: User): UserRoleRecord => ({
+  id: user.email,
+  email: user.email,
+  roles: user.roles.map((role) => role.name),
+  userId: user.id,
+  username: user.username,
+});
+
+/** react-admin's meta on a call that removes roles: set once the admin confirmed removing their own. */
+export interface RoleRemovalMeta {
+  confirmOwnRole?: boolean;
+}
+
+/**
+ * User roles speak spec calls §7.1, not simple-rest: `GET users/roles?role=` lists the holders of a role (all
+ * holders without it), `POST` and `DELETE users/roles` grant or remove one role `{ role, user }`. Creating
+ * grants each chosen role, updating grants the added and removes the dropped ones, deleting removes every role;
+ * `meta.confirmOwnRole` carries the separate confirmation removing one's own role needs (spec §5).
+ */
+export function userRolesAdapter(api: ApiClient): ResourceAdapter {
+  const allHolders = async () => (await api.request<User[]>('users/roles')).map(toUserRoleRecord);
+  const grant = (email: string, role: RoleName) =>
+    api.request<User>('users/roles', { method: 'POST', json: { role, user: email } });
+  const remove = (email: string, role: RoleName, meta: RoleRemovalMeta = {}) =>
+    api.request<User>('users/roles', {
+      method: 'DELETE',
+      json: { role, user: email, ...(meta.confirmOwnRole ? { confirmOwnRole: true } : {}) },
+    });
+
+  /** Grants, then removals, one call each; the answer of the last call is the user as they are now. */
+  async function change(email: string, add: RoleName[], drop: RoleName[], meta?: RoleRemovalMeta) {
+    let user: User | undefined;
+    for (const role of add) user = await grant(email, role);
+    for (const role of drop) user = await remove(email, role, meta);
+    return user;
+  }
+
+  const findOne = async (id: Identifier) => {
+    const record = (await allHolders()).find(
+      (holder) => holder.email.toLowerCase() === String(id).toLowerCase(),
+    );
+    // Someone without any role left is still the same row for react-admin: no roles.
+    return (
+      record ?? ({ id: String(id), email: String(id), roles: [], userId: '', username: '' } as UserRoleRecord)
+    );
+  };
+
+  return {
+    getList: async (_resource, params) => {
+      const role = typeof params.filter?.role === 'string' ? params.filter.role : undefined;
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+      const path = role ? `users/roles?${new URLSearchParams({ role })}` : 'users/roles';
+      const { data, range } = await api.requestList<User>(path, {
+        offset: (page - 1) * perPage,
+        limit: perPage,
+        signal: params.signal,
+      });
+      return { data: data.map(toUserRoleRecord), total: range.total } as never;
+    },
+    getOne: async (_resource, params) => ({ data: (await findOne(params.id)) as never }),
+    getMany: async (_resource, params) => {
+      const wanted = new Set(params.ids.map((id) => String(id).toLowerCase()));
+      return {
+        data: (await allHolders()).filter((holder) => wanted.has(holder.email.toLowerCase())) as never,
+      };
+    },
+    create: async (_resource, params) => {
+      const { email, roles = [] } = params.data as { email: string; roles?: RoleName[] };
+      const user = await change(email, roles, []);
+      return { data: (user ? toUserRoleRecord(user) : await findOne(email)) as never };
+    },
+    update: async (_resource, params) => {
+      const email = String(params.id);
+      const before = new Set<RoleName>((params.previousData as UserRoleRecord | undefined)?.roles ?? []);
+      const after = new Set<RoleName>((params.data as { roles?: RoleName[] }).roles ?? []);
+      const user = await change(
+        email,
+        [...after].filter((role) => !before.has(role)),
+        [...before].filter((role) => !after.has(role)),
+        params.meta as RoleRemovalMeta | undefined,
+      );
+      return { data: (user ? toUserRoleRecord(user) : await findOne(email)) as never };
+    },
+    delete: async (_resource, params) => {
+      const email = String(params.id);
+      const previous = (params.previousData as UserRoleRecord | undefined) ?? (await findOne(email));
+      const user = await change(email, [], previous.roles, params.meta as RoleRemovalMeta | undefined);
+      return { data: (user ? toUserRoleRecord(user) : previous) as never };
+    },
+  };
+}

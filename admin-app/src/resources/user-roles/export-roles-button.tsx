@@ -1,0 +1,38 @@
+import Download from '@mui/icons-material/Download';
+import { useState } from 'react';
+import { Button, useNotify } from 'react-admin';
+import { useDownload } from '../../providers/api-context';
+
+/** Saves a file the browser received, under the name given. */
+export function saveFile(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Every role assignment as CSV, made by the server (`GET users/roles/csv`, spec §6), not only this page. */
+export function ExportRolesButton() {
+  const download = useDownload();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const exportAll = async () => {
+    setBusy(true);
+    try {
+      saveFile(await download('users/roles/csv', 'text/csv'), 'user-roles.csv');
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="portal.user_roles.export" onClick={() => void exportAll()} disabled={busy}>
+      <Download />
+    </Button>
+  );
+}
