@@ -48,10 +48,72 @@ export const CONFLICT_ERROR_CODES = [
   'deletion_with_members',
 ] as const;
 
-export type ErrorCode =
-  (typeof ERROR_CODES)[number] | (typeof GENERIC_ERROR_CODES)[number] | (typeof CONFLICT_ERROR_CODES)[number];
+/** The invitation errors of spec calls-auth-errors §8.4, each with its own code. */
+export const INVITATION_ERROR_CODES = [
+  'invitation_invalid_password',
+  'invitation_already_member',
+  'invitation_no_longer_valid',
+  'invitation_expired',
+  'invitation_missing',
+] as const;
 
-const ALL_ERROR_CODES: readonly string[] = [...ERROR_CODES, ...GENERIC_ERROR_CODES, ...CONFLICT_ERROR_CODES];
+/** Refusals of the catalogue, downloads, questionnaires, orders and licenses. */
+export const CATALOGUE_ERROR_CODES = [
+  'export_controlled',
+  'purchase_required',
+  'download_disabled',
+  'not_export_controlled',
+  'not_orderable',
+  'not_requestable',
+  'not_installable',
+  'cart_entry_unavailable',
+  'questionnaire_answers_invalid',
+  'questionnaire_in_use',
+  'question_has_dependents',
+  'invalid_state_transition',
+] as const;
+
+/** The billing issues of spec calls-auth-errors §8.4, each with its own code (`billing_` and the issue). */
+export const BILLING_ERROR_CODES = [
+  'billing_no_address',
+  'billing_country_not_whitelisted',
+  'billing_not_export_approved',
+  'billing_no_shipping_address',
+  'billing_tax_id_missing',
+  'billing_tax_id_invalid',
+  'billing_pending',
+] as const;
+
+/** Checkout session states that refuse a call (spec product §4), and the payment provider's answers. */
+export const CHECKOUT_ERROR_CODES = [
+  'checkout_expired',
+  'checkout_failed',
+  'checkout_completed',
+  'checkout_canceled',
+  'payment_declined',
+  'payment_retry',
+  'payment_provider_error',
+  'webhook_signature_invalid',
+] as const;
+
+export type ErrorCode =
+  | (typeof ERROR_CODES)[number]
+  | (typeof GENERIC_ERROR_CODES)[number]
+  | (typeof CONFLICT_ERROR_CODES)[number]
+  | (typeof INVITATION_ERROR_CODES)[number]
+  | (typeof CATALOGUE_ERROR_CODES)[number]
+  | (typeof BILLING_ERROR_CODES)[number]
+  | (typeof CHECKOUT_ERROR_CODES)[number];
+
+const ALL_ERROR_CODES: readonly string[] = [
+  ...ERROR_CODES,
+  ...GENERIC_ERROR_CODES,
+  ...CONFLICT_ERROR_CODES,
+  ...INVITATION_ERROR_CODES,
+  ...CATALOGUE_ERROR_CODES,
+  ...BILLING_ERROR_CODES,
+  ...CHECKOUT_ERROR_CODES,
+];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ALL_ERROR_CODES.includes(value);
@@ -99,6 +161,38 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   user_in_other_company_space: 'This user is already in another company space.',
   user_still_in_projects: 'This user cannot be removed while still a member of projects.',
   deletion_with_members: 'This cannot be deleted while it still has members.',
+  invitation_invalid_password: 'The invitation is unknown or the password is wrong.',
+  invitation_already_member: 'You are already a member of this project.',
+  invitation_no_longer_valid: 'This invitation is no longer valid.',
+  invitation_expired: 'This invitation has expired.',
+  invitation_missing: 'The invitation is missing.',
+  export_controlled: 'This download is restricted by export control. You can request access.',
+  purchase_required: 'This version is payable: buy it before downloading.',
+  download_disabled: 'The files of this version cannot be downloaded.',
+  not_export_controlled: 'This item is not export controlled; no access request is needed.',
+  not_orderable: 'These items cannot be ordered.',
+  not_requestable: 'These items cannot be requested.',
+  not_installable: 'This item cannot be installed with the launcher.',
+  cart_entry_unavailable: 'These cart entries are no longer available.',
+  questionnaire_answers_invalid: 'Please answer the questions these items ask.',
+  questionnaire_in_use: 'This questionnaire cannot be deleted while items still ask it.',
+  question_has_dependents: 'This question cannot be deleted while other questions depend on it.',
+  invalid_state_transition: 'This change is not possible in the current state.',
+  billing_no_address: 'Your billing address is missing.',
+  billing_country_not_whitelisted: 'We cannot deliver to your country.',
+  billing_not_export_approved: 'Your company is not approved for export.',
+  billing_no_shipping_address: 'Your shipping address is missing.',
+  billing_tax_id_missing: 'Your tax ID is missing.',
+  billing_tax_id_invalid: 'Your tax ID is invalid.',
+  billing_pending: 'Your billing information is being checked.',
+  checkout_expired: 'This checkout has expired. Please check out again.',
+  checkout_failed: 'The payment of this checkout failed. Please check out again.',
+  checkout_completed: 'This checkout is already paid.',
+  checkout_canceled: 'This checkout was canceled. Resume it to pay.',
+  payment_declined: 'The card was declined.',
+  payment_retry: 'The payment did not go through. Please try again or use another card.',
+  payment_provider_error: 'The payment provider could not be reached. Please try again later.',
+  webhook_signature_invalid: 'The event signature is not valid.',
 };
 
 /** The codes of spec §8.3 whose message speaks to the current user when they are in the error's list. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_PROVIDER_EMAIL_DOMAINS } from '../constants.js';
 import { PROJECT_ROLES } from '../domain/project-members.js';
-import { projectStatusSchema, workflowStatusSchema } from '../states.js';
+import { projectStatusSchema, workflowStatusSchema, type ProjectStatus } from '../states.js';
 import { emailSchema, providerEmailSchema, sameEmail } from '../validation/email.js';
 import { withErrorCode } from '../validation/error-codes.js';
 import {
   newOwnerEmailSchema,
+  projectBoardReferenceSchema,
   projectGroupSchema,
   projectNameSchema,
   SUBSTITUTE_IS_OWNER_MESSAGE,
@@ -78,12 +79,15 @@ export function projectPayloadSchemas(
 ) {
   const faeSchema = providerEmailSchema(providerEmailDomains);
 
-  /** Left out, `owner` is the signed-in user; `board` is the board's id. */
+  /**
+   * Left out, `owner` is the signed-in user. `board` names what is registered: a serial number, or the name or
+   * id of a board that needs no serial number (see {@link projectBoardReferenceSchema}).
+   */
   const create = z
     .object({
       name: projectNameSchema,
       description: projectDescriptionSchema.nullish(),
-      board: z.uuid({ error: 'Select a product.' }),
+      board: projectBoardReferenceSchema,
       owner: emailSchema.nullish(),
       fae: faeSchema.nullish(),
       substitute: emailSchema.nullish(),
@@ -144,3 +148,92 @@ export const notificationSettingSchema = z.object({
   enabled: z.boolean().default(true),
 });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+
+/** `GET projects/{id}/users/me/notifications`: one setting per type, in the order of the types. */
+export const notificationSettingsSchema = z.array(notificationSettingSchema);
+
+/** The fields `GET projects/{id}?fields=a,b` may ask for; `id` and `uuid` are always answered. */
+export const PROJECT_FIELDS = Object.keys(projectSchema.shape) as (keyof Project)[];
+
+/** A project reduced to the asked `fields`. */
+export const projectFieldsSchema = projectSchema.partial().required({ id: true, uuid: true });
+export type ProjectFields = z.infer<typeof projectFieldsSchema>;
+
+/** `GET projects/{id}/secure` and `GET invitations/{id}/secure`. */
+export const isSecureSchema = z.object({ isSecure: z.boolean() });
+/** `GET projects/user/secure`: whether the user has secure projects (left out of lists without a second factor). */
+export const hasSecureSchema = z.object({ hasSecure: z.boolean() });
+
+/** `GET projects/groups/user`: the distinct group names of the user's projects, sorted. */
+export const projectGroupsSchema = z.array(z.string());
+
+/** `DELETE projects/{uuid}/users`: the portal user id of the member to remove. */
+export const removeProjectMemberPayloadSchema = z.object({ id: z.uuid() });
+
+/** How many projects and people one `POST projects/add-multiple-members` call takes. */
+export const ADD_MULTIPLE_MEMBERS_MAX = 100;
+/** `POST projects/add-multiple-members`: every listed user (by email) becomes a member of every listed project. */
+export const addMultipleMembersPayloadSchema = z.object({
+  projects: z
+    .array(z.uuid())
+    .min(1, 'Select at least one project.')
+    .max(ADD_MULTIPLE_MEMBERS_MAX, `Select at most ${ADD_MULTIPLE_MEMBERS_MAX} projects.`),
+  users: z
+    .array(emailSchema)
+    .min(1, 'Enter at least one email address.')
+    .max(ADD_MULTIPLE_MEMBERS_MAX, `Enter at most ${ADD_MULTIPLE_MEMBERS_MAX} email addresses.`),
+});
+export type AddMultipleMembersPayload = z.infer<typeof addMultipleMembersPayloadSchema>;
+
+/** The batch summary of `POST projects/add-multiple-members`: one entry per project and user. */
+export const addMultipleMembersResultSchema = z.object({
+  added: z.array(z.object({ project: z.uuid(), email: z.string() })),
+  failed: z.array(
+    z.object({ project: z.uuid(), email: z.string(), errorCode: z.string(), message: z.string() }),
+  ),
+});
+export type AddMultipleMembersResult = z.infer<typeof addMultipleMembersResultSchema>;
+
+/** `POST projects/{id}/fae` takes a provider address (`faeAssignmentPayloadSchema`); this is the shape both share. */
+export const emailAssignmentPayloadSchema = z.object({ email: emailSchema });
+
+/** `POST projects/{id}/ownership`, before the project's owner and substitute are known. */
+export const ownershipPayloadSchema = z.object({ newProjectOwner: z.object({ email: emailSchema }) });
+
+/** `GET projects/statistics` (admin statistics page). */
+export const projectStatisticsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  secure: z.number().int().nonnegative(),
+  byStatus: z.record(projectStatusSchema, z.number().int().nonnegative()),
+  /** Projects registered in the last 30 days. */
+  registeredLast30Days: z.number().int().nonnegative(),
+  /** The boards with the most projects, most first (at most 10). */
+  topBoards: z.array(z.object({ boardId: z.uuid(), boardName: z.string(), count: z.number().int() })),
+  /** Registrations per calendar month (UTC, `YYYY-MM`), the last 12 months, oldest first. */
+  byMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
+});
+export type ProjectStatistics = z.infer<typeof projectStatisticsSchema>;
+
+/** Where each status may go (spec product §4): the owner requests cancellation, the provider accepts or rejects. */
+export const PROJECT_CANCEL_TRANSITIONS = {
+  request: { from: 'active', to: 'cancellation-requested' },
+  accept: { from: 'cancellation-requested', to: 'cancelled' },
+  reject: { from: 'cancellation-requested', to: 'active' },
+} as const satisfies Record<string, { from: ProjectStatus; to: ProjectStatus }>;
+export type ProjectCancelAction = keyof typeof PROJECT_CANCEL_TRANSITIONS;
+
+/**
+ * The filters project lists accept (`filter={...}`), allow-listed: `q` searches name, SRC and sales code; `group`
+ * `None` means projects without a group (the name is reserved for that); `id` serves react-admin's getMany.
+ */
+export const projectListFilterSchema = z
+  .object({
+    q: z.string().max(255).optional(),
+    status: z.union([projectStatusSchema, z.array(projectStatusSchema).max(4)]).optional(),
+    board: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).optional(),
+    group: z.string().max(255).optional(),
+    secure: z.boolean().optional(),
+    id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).optional(),
+  })
+  .strict();
+export type ProjectListFilter = z.infer<typeof projectListFilterSchema>;

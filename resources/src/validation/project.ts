@@ -65,7 +65,33 @@ export const companySpaceNameSchema = requiredText('Company space name is requir
     'Company space name must start with a letter or number and may contain only letters, numbers, spaces, hyphens and underscores.',
   );
 
+/**
+ * What a product is registered by (the `board` of the create payload, and the `board` query of the create route
+ * that `/welcome?serialnumber=` forwards to): the serial number printed on it (letters, digits and hyphens), or,
+ * for a board that needs no serial number, the board's name (letters, digits, - and _) or id.
+ */
+export const PROJECT_BOARD_REFERENCE_MAX_LENGTH = 255;
+export const projectBoardReferenceSchema = requiredText('Select a product.')
+  .max(
+    PROJECT_BOARD_REFERENCE_MAX_LENGTH,
+    `A serial number may have at most ${PROJECT_BOARD_REFERENCE_MAX_LENGTH} characters.`,
+  )
+  .regex(/^[A-Za-z0-9_-]+$/, 'A serial number may consist only of letters, numbers and hyphens.');
+
+/** The password an invitee types; sent as the `X-Invitation-Password` header. */
 export const invitationPasswordSchema = requiredText('Password is required.');
+
+export const INVITATION_PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+/** A password the inviting owner chooses; left out, the server makes one up. */
+export const newInvitationPasswordSchema = invitationPasswordSchema
+  .min(
+    INVITATION_PASSWORD_LENGTH.min,
+    `The invitation password must have at least ${INVITATION_PASSWORD_LENGTH.min} characters.`,
+  )
+  .max(
+    INVITATION_PASSWORD_LENGTH.max,
+    `The invitation password may have at most ${INVITATION_PASSWORD_LENGTH.max} characters.`,
+  );
 
 /** A project's current owner and substitute emails, for the rules that want someone else. */
 export interface ProjectHolders {

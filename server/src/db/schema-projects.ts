@@ -37,7 +37,8 @@ export const projects = pgTable(
   (t) => [
     index('projects_updated_idx').on(t.updatedAt, t.id),
     index('projects_created_idx').on(t.createdAt, t.id),
-    index('projects_name_idx').on(sql`lower(${t.name})`, t.id),
+    // name as well, so deep pages sorted by name are found on the index alone (index-only scan).
+    index('projects_name_idx').on(sql`lower(${t.name})`, t.id, t.name),
     index('projects_group_idx').on(t.groupName, t.id),
     index('projects_status_idx').on(t.status, t.id),
     index('projects_src_idx').on(t.shortRomCode, t.id),

@@ -1,10 +1,14 @@
+import { PROJECT_SORT_FIELDS } from '../../constants.js';
 import { projectSchema } from '../../entities/project.js';
 import { projectStatusSchema } from '../../states.js';
-
-const PROJECT_STATUSES = projectStatusSchema.options;
 import { defineResource } from '../definition.js';
 
-/** Every project, for the admin list (spec §2.3 /admin/projects); customers work theirs in the portal. */
+const PROJECT_STATUSES = projectStatusSchema.options;
+
+/**
+ * Every project, for the admin list (spec §2.3 /admin/projects); customers work theirs in the portal. Sorts are
+ * the options of spec §9; the filters are those `projectListFilterSchema` accepts.
+ */
 export const projectsResource = defineResource({
   name: 'projects',
   path: 'projects',
@@ -13,22 +17,13 @@ export const projectsResource = defineResource({
   recordTitle: 'name',
   list: {
     columns: ['name', 'board', 'status', 'owner', 'group', 'createdAt', 'updatedAt'],
-    sortable: [
-      'name',
-      'status',
-      'group',
-      'createdAt',
-      'updatedAt',
-      'shortRomCode',
-      'salesCode',
-      'solution',
-      'variant',
-      'product',
-    ],
+    sortable: PROJECT_SORT_FIELDS,
     defaultSort: { field: 'updatedAt', order: 'DESC' },
     filters: [
       { source: 'status', label: 'Status', operator: 'eq', input: 'select', choices: PROJECT_STATUSES },
       { source: 'board', label: 'Board', operator: 'eq', input: 'reference' },
+      { source: 'group', label: 'Group', operator: 'eq', input: 'text' },
+      { source: 'secure', label: 'Secure', operator: 'eq', input: 'boolean' },
     ],
     search: { fields: ['name', 'shortRomCode', 'salesCode'] },
   },
@@ -44,6 +39,7 @@ export const projectsResource = defineResource({
     { source: 'status', label: 'Status', widget: 'select', choices: PROJECT_STATUSES, readOnly: true },
     { source: 'owner', label: 'Owner', widget: 'text', readOnly: true },
     { source: 'group', label: 'Group', widget: 'text', readOnly: true },
+    { source: 'secure', label: 'Secure', widget: 'boolean', readOnly: true },
     { source: 'createdAt', label: 'Created', widget: 'datetime', readOnly: true },
     { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],

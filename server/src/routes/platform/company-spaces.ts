@@ -31,6 +31,7 @@ import {
   type Executor,
 } from './company-space-records.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../http/database-errors.js';
+import { assertNotInProjects } from '../projects.js';
 
 const SPACE_NOT_FOUND = 'Company space not found.';
 const spaceNotFound = () => notFound(SPACE_NOT_FOUND, ['company-space']);
@@ -56,14 +57,15 @@ const reachesEverySpace = (request: FastifyRequest) => hasAnyRouteRole(request.c
 const normalisedName = (name: string) => name.trim();
 
 /**
- * What must hold before a user leaves a company space, checked in the removal's transaction. Projects arrive with
- * a later issue; their rule (409 `user_still_in_projects` while the user is still in a project of this space)
- * is added here.
+ * What must hold before a user leaves a company space, checked in the removal's transaction: 409
+ * `user_still_in_projects` while the user is still in a project of this space.
  */
 async function assertMayLeave(
-  _tx: Executor,
-  _membership: { companySpaceId: string; userId: string; kind: CompanySpaceMemberKind },
-): Promise<void> {}
+  tx: Executor,
+  membership: { companySpaceId: string; userId: string; kind: CompanySpaceMemberKind },
+): Promise<void> {
+  await assertNotInProjects(tx, membership);
+}
 
 /**
  * Company spaces (spec product §2.3 /admin/company-spaces, §3): admin CRUD, members and FAEs. A company space admin

@@ -1,0 +1,275 @@
+/**
+ * Project API benchmark (issue 5, Scale): fills boards, serial numbers and projects, then measures with concurrent
+ * clients over loopback the admin project list (first page; a page 50 rows from the end, asked by offset and by the
+ * keyset cursor of the page before), the project detail and serial-number registration, on PGlite and on
+ * PostgreSQL side by side, each at a baseline of 1/100 of the size and at the full size, so growth with the data
+ * is seen in the same run.
+ *
+ *   pnpm --filter @portal/server bench:projects [--scale 1] [--seconds 5] [--clients 10] [--rounds 1]
+ *     [--db both|pglite|postgres]
+ *
+ * --scale 1 is 100k projects, 10k boards and 1M serial numbers. Bounded: every scenario runs for --seconds, and
+ * the script stops by itself.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
+import { findPostgresBinaries, freePort, startPostgresCluster } from '../test/support/postgres-cluster.js';
+import { BENCH_SPACE, benchSerial, fillProjects, type FillSize } from './fill.js';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '1' },
+    db: { type: 'string', default: 'both' },
+  },
+});
+const SCALE = Number(args.scale);
+const SECONDS = Number(args.seconds);
+const CLIENTS = Number(args.clients);
+const ROUNDS = Number(args.rounds);
+if (
+  !(SCALE > 0 && SCALE <= 1) ||
+  !(SECONDS > 0 && SECONDS <= 60) ||
+  !(CLIENTS >= 1 && CLIENTS <= 100) ||
+  !(ROUNDS >= 1 && ROUNDS <= 5)
+) {
+  throw new Error('--scale in (0, 1], --seconds in (0, 60], --clients in [1, 100], --rounds in [1, 5]');
+}
+const GOALS = { listP99: 30, registrationP99: 50, growth: 1.5 };
+
+const sizeAt = (scale: number): FillSize => ({
+  projects: Math.round(100_000 * scale),
+  boards: Math.max(10, Math.round(10_000 * scale)),
+  serialNumbers: Math.round(1_000_000 * scale),
+  users: Math.max(10, Math.round(1_000 * scale)),
+});
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+/** `clients` loops sending requests for `seconds` (after a short warm-up); latencies in milliseconds. */
+async function measure(send: (i: number) => Promise<Response>): Promise<Figures> {
+  let counter = 0;
+  const run = async (until: number, latencies: number[] | null) => {
+    const errors: number[] = [];
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          const response = await send(counter++);
+          await response.arrayBuffer();
+          latencies?.push(performance.now() - started);
+          if (response.status >= 400) errors.push(response.status);
+        }
+      }),
+    );
+    return errors.length;
+  };
+  await run(performance.now() + Math.min(1000, SECONDS * 200), null);
+  const latencies: number[] = [];
+  const started = performance.now();
+  const errors = await run(started + SECONDS * 1000, latencies);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    rps: latencies.length / elapsed,
+    errors,
+  };
+}
+
+type Scenario =
+  'list, first page' | 'list, deep (offset)' | 'list, deep (keyset)' | 'project detail' | 'registration';
+
+async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl?: string) {
+  const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
+  const port = await freePort();
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-bench-data',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp(config, { database, inMemory: true, logger: false });
+  const filling = performance.now();
+  await fillProjects(database.db, size);
+  // The benchmark's caller, the demo service account (Admin), registers in the bench company space.
+  await database.db.execute(sql`insert into company_space_members (user_id, company_space_id)
+    select sa.user_id, s.id from service_accounts sa, company_spaces s
+    where sa.client_id = ${DEMO_SERVICE_ACCOUNT.clientId} and s.name = ${BENCH_SPACE}`);
+  const fillSeconds = (performance.now() - filling) / 1000;
+  await app.listen({ host: '127.0.0.1', port });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const tokenResponse = await fetch(`${base}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${DEMO_SERVICE_ACCOUNT.clientId}:${DEMO_SERVICE_ACCOUNT.secret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials&scope=portal',
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const sample = (
+      (await database.db.execute(sql`select id from projects order by random() limit 1000`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows.map((row) => row.id);
+    const deep = size.projects - 50;
+    // The keyset cursor a client holds after reading the page before the deep one.
+    const before = await fetch(`${base}/api/v1/projects`, {
+      headers: { ...headers, range: `projects=${deep - 25}-${deep - 1}` },
+    });
+    await before.arrayBuffer();
+    const cursor = before.headers.get('x-next-cursor');
+    if (!cursor) throw new Error('no X-Next-Cursor on a full page');
+    let nextSerial = size.projects + 1;
+    const scenarios: Record<Scenario, (i: number) => Promise<Response>> = {
+      'list, first page': () =>
+        fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: 'projects=0-24' } }),
+      'list, deep (offset)': () =>
+        fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: `projects=${deep}-${deep + 24}` } }),
+      'list, deep (keyset)': () =>
+        fetch(`${base}/api/v1/projects?cursor=${cursor}`, {
+          headers: { ...headers, range: `projects=${deep}-${deep + 24}` },
+        }),
+      'project detail': (i) => fetch(`${base}/api/v1/projects/${sample[i % sample.length]}`, { headers }),
+      registration: () =>
+        fetch(`${base}/api/v1/projects?acceptServiceAgreement=true`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Bench registration', board: benchSerial(nextSerial++) }),
+        }),
+    };
+    const results = {} as Record<Scenario, Figures>;
+    for (const [name, send] of Object.entries(scenarios) as [Scenario, (i: number) => Promise<Response>][]) {
+      // On a shared machine other processes only ever slow a round down: with --rounds, the best round counts.
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const figures = await measure(send);
+        if (!results[name] || figures.p99 < results[name].p99) results[name] = figures;
+      }
+      if (nextSerial > size.serialNumbers) throw new Error('ran out of free serial numbers; lower --seconds');
+    }
+    return { kind, size, fillSeconds, results, load: os.loadavg()[0]! };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+async function main() {
+  const kinds =
+    args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db] as ('pglite' | 'postgres')[]);
+  const binDir = kinds.includes('postgres') ? findPostgresBinaries() : null;
+  if (kinds.includes('postgres') && !binDir)
+    console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
+  const cluster = binDir ? await startPostgresCluster(binDir) : null;
+  const runs = [];
+  try {
+    const sizes = [sizeAt(SCALE / 100), sizeAt(SCALE)];
+    for (const kind of kinds) {
+      if (kind === 'postgres' && !cluster) continue;
+      for (const [index, size] of sizes.entries()) {
+        let url: string | undefined;
+        if (kind === 'postgres') {
+          const { default: pg } = await import('pg');
+          const admin = new pg.Client({ connectionString: cluster!.url });
+          await admin.connect();
+          await admin.query(`create database bench_${index}`);
+          await admin.end();
+          url = cluster!.url.replace(/\/postgres$/, `/bench_${index}`);
+        }
+        console.log(
+          `… ${kind}: ${size.projects} projects, ${size.boards} boards, ${size.serialNumbers} serial numbers`,
+        );
+        const run = await benchOne(kind, size, url);
+        console.log(`  filled in ${fmt(run.fillSeconds)} s`);
+        runs.push(run);
+      }
+    }
+  } finally {
+    await cluster?.stop();
+  }
+
+  console.log(
+    `\n${CLIENTS} concurrent clients, ${SECONDS} s per scenario${ROUNDS > 1 ? ` (best of ${ROUNDS} rounds)` : ''}, loopback HTTP; latency in ms; load: 1-minute load average at the end of the run (${os.cpus().length} CPUs)\n`,
+  );
+  const header = [
+    'database',
+    'projects',
+    'serials',
+    'scenario',
+    'p50',
+    'p99',
+    'req/s',
+    'errors',
+    'load',
+    'goal',
+  ];
+  const rows: string[][] = [];
+  for (const run of runs) {
+    for (const [scenario, figures] of Object.entries(run.results) as [Scenario, Figures][]) {
+      const goal =
+        scenario === 'registration'
+          ? GOALS.registrationP99
+          : scenario.startsWith('list')
+            ? GOALS.listP99
+            : null;
+      rows.push([
+        run.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+        String(run.size.projects),
+        String(run.size.serialNumbers),
+        scenario,
+        fmt(figures.p50),
+        fmt(figures.p99),
+        fmt(figures.rps, 0),
+        String(figures.errors),
+        fmt(run.load),
+        goal === null ? '' : `p99 < ${goal}: ${figures.p99 < goal ? 'met' : 'missed'}`,
+      ]);
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+
+  console.log(`\nGrowth of p99 from the baseline to the full size (goal: at most ${GOALS.growth}×)`);
+  for (const kind of kinds) {
+    const [small, large] = runs.filter((run) => run.kind === kind);
+    if (!small || !large) continue;
+    for (const scenario of Object.keys(large.results) as Scenario[]) {
+      const growth = large.results[scenario].p99 / small.results[scenario].p99;
+      console.log(
+        `  ${kind === 'pglite' ? 'PGlite    ' : 'PostgreSQL'}  ${scenario.padEnd(17)} ${fmt(growth, 2)}×  ${growth <= GOALS.growth ? 'met' : 'missed'}`,
+      );
+    }
+  }
+  console.log(
+    `\nGoals (issue 5, on PostgreSQL with 10 clients): list p99 < ${GOALS.listP99} ms at any depth, registration p99 < ${GOALS.registrationP99} ms, no figure growing more than ${GOALS.growth}× from 1/100 to the full size.`,
+  );
+}
+
+await main();
+process.exit(0);

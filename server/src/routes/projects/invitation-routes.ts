@@ -1,0 +1,273 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ERROR_MESSAGES,
+  INVITATION_PASSWORD_HEADER,
+  INVITATION_VALIDITY_MS,
+  invitationCreatePayloadSchema,
+  invitationDetailsSchema,
+  invitationPasswordSchema,
+  invitationSchema,
+  isSecureSchema,
+  projectSchema,
+  type ErrorCode,
+} from '@portal/resources';
+import { access } from '../../auth/access.js';
+import { invitations, projectMembers, users } from '../../db/tables.js';
+import { ApiError } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { errorResponses } from '../schemas.js';
+import type { Executor } from './executor.js';
+import { assertNotCancelled, reachProject } from './access.js';
+import { assertOpensSecure, type ProjectCaller } from './caller.js';
+import { findProject, invitationRecord, type InvitationRow, type ProjectWithBoard } from './records.js';
+import { explicitRoleOf } from './roles.js';
+import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
+
+const invitationError = (status: number, code: ErrorCode, resources: string[] = ['invitation']) =>
+  ApiError.of(status, code, ERROR_MESSAGES[code], resources);
+
+/** Letters and digits that cannot be mistaken for each other when read out or typed from a message. */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+/** 14 characters of 56: about 81 bits, far beyond what the rate limit lets anyone guess in 48 hours. */
+function generatePassword(length = 14): string {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+}
+
+/** Password guesses: a few per invitation and caller; the invitation expires long before they add up. */
+const GUESS_LIMIT = {
+  max: 10,
+  timeWindow: '10 minutes',
+  keyGenerator: (request: FastifyRequest) =>
+    `invitation:${(request.params as { id?: string }).id ?? ''}|${request.currentUser?.id ?? request.ip}`,
+};
+
+const invitationParams = z.object({ id: z.uuid() });
+const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPasswordSchema }).passthrough();
+
+/** Invitations to a project (spec calls §7.5): a link with a password, valid 48 hours, one open per project. */
+export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
+  const { db, config } = options;
+  const { caller, record, log } = projectHelpers(options);
+
+  /**
+   * The invitation behind a link and its password, checked in the order that tells a stranger nothing: unknown
+   * (`invitation_missing`), wrong password (`invitation_invalid_password`), revoked or its project closed
+   * (`invitation_no_longer_valid`), past 48 hours (`invitation_expired`), then the secure-project rule and
+   * whether the caller is in the project already (`invitation_already_member`).
+   */
+  async function openInvitation(
+    tx: Executor,
+    who: ProjectCaller,
+    id: string,
+    password: string,
+    lock = false,
+  ): Promise<{ invitation: InvitationRow; found: ProjectWithBoard }> {
+    const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, id)).limit(1);
+    if (!invitation) throw invitationError(404, 'invitation_missing');
+    if (!(await verifyPassword(password, invitation.passwordHash))) {
+      throw invitationError(403, 'invitation_invalid_password', [INVITATION_PASSWORD_HEADER]);
+    }
+    const found = await findProject(tx, invitation.projectId, { lock });
+    if (invitation.revokedAt || !found || found.project.status === 'cancelled') {
+      throw invitationError(410, 'invitation_no_longer_valid');
+    }
+    if (invitation.expiresAt <= new Date()) throw invitationError(410, 'invitation_expired');
+    if (found.project.secure) assertOpensSecure(who);
+    if (await explicitRoleOf(tx, found.project.id, who.user.id)) {
+      throw invitationError(409, 'invitation_already_member');
+    }
+    return { invitation, found };
+  }
+
+  app.post(
+    '/projects/:id/invitations',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Create the project’s invitation link (owner, substitute, admin), valid 48 hours; revokes the previous one. The password (chosen, or made up when left out) is answered this once',
+        security,
+        params: projectParams,
+        body: invitationCreatePayloadSchema.nullish(),
+        response: { 201: invitationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      // Rights first: hashing costs time, and a refused caller should not get to spend it.
+      const found = await reachProject(db, await caller(request), request.params.id, 'manage');
+      assertNotCancelled(found);
+      const password = request.body?.password ?? generatePassword();
+      const passwordHash = await hashPassword(password);
+      const created = await db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        assertNotCancelled(found);
+        const now = new Date();
+        await tx
+          .update(invitations)
+          .set({ revokedAt: now })
+          .where(and(eq(invitations.projectId, found.project.id), isNull(invitations.revokedAt)));
+        const [row] = await tx
+          .insert(invitations)
+          .values({
+            projectId: found.project.id,
+            passwordHash,
+            createdBy: who.user.id,
+            expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_MS),
+          })
+          .returning();
+        const after = invitationRecord(row!, config.publicUrl, now);
+        await log(tx, request, { action: 'create_invitation', entityId: found.project.id, after });
+        return { ...after, password };
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/projects/:id/invitations/:invitationId',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Revoke an invitation (owner, substitute, admin); answers it, now expired',
+        security,
+        params: z.object({ id: z.uuid(), invitationId: z.uuid() }),
+        response: { 200: invitationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const [row] = await tx
+          .select()
+          .from(invitations)
+          .where(
+            and(eq(invitations.id, request.params.invitationId), eq(invitations.projectId, found.project.id)),
+          )
+          .limit(1);
+        if (!row) throw invitationError(404, 'invitation_missing');
+        const [revoked] = row.revokedAt
+          ? [row]
+          : await tx
+              .update(invitations)
+              .set({ revokedAt: new Date() })
+              .where(eq(invitations.id, row.id))
+              .returning();
+        await log(tx, request, {
+          action: 'revoke_invitation',
+          entityId: found.project.id,
+          before: { id: row.id },
+        });
+        return invitationRecord(revoked!, config.publicUrl);
+      }),
+  );
+
+  app.get(
+    '/invitations/:id/secure',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Whether an invitation is to a secure project (asked before the password page)',
+        security,
+        params: invitationParams,
+        response: { 200: isSecureSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ projectId: invitations.projectId })
+        .from(invitations)
+        .where(eq(invitations.id, request.params.id))
+        .limit(1);
+      const found = row && (await findProject(db, row.projectId));
+      if (!found) throw invitationError(404, 'invitation_missing');
+      return { isSecure: found.project.secure };
+    },
+  );
+
+  app.get(
+    '/invitations/:id',
+    {
+      config: { access: access.signedIn(), rateLimit: GUESS_LIMIT },
+      schema: {
+        tags,
+        summary:
+          'Read an invitation with its password in the X-Invitation-Password header: project, board and who invited (guesses are rate-limited)',
+        security,
+        params: invitationParams,
+        headers: passwordHeaders,
+        response: { 200: invitationDetailsSchema, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+      },
+    },
+    async (request) => {
+      const who = await caller(request);
+      const { invitation, found } = await openInvitation(
+        db,
+        who,
+        request.params.id,
+        request.headers[INVITATION_PASSWORD_HEADER],
+      );
+      const [inviter] = invitation.createdBy
+        ? await db
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, invitation.createdBy))
+            .limit(1)
+        : [];
+      return {
+        ...invitationRecord(invitation, config.publicUrl),
+        project: {
+          uuid: found.project.id,
+          name: found.project.name,
+          boardName: found.board.name,
+          secure: found.project.secure,
+        },
+        invitedBy: inviter?.email ?? null,
+      };
+    },
+  );
+
+  app.post(
+    '/invitations/:id/accept',
+    {
+      config: { access: access.signedIn(), rateLimit: GUESS_LIMIT },
+      schema: {
+        tags,
+        summary:
+          'Accept an invitation with its password in the X-Invitation-Password header: the caller joins as a member. Answers the project',
+        security,
+        params: invitationParams,
+        headers: passwordHeaders,
+        response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const { invitation, found } = await openInvitation(
+          tx,
+          who,
+          request.params.id,
+          request.headers[INVITATION_PASSWORD_HEADER],
+          true,
+        );
+        await tx
+          .insert(projectMembers)
+          .values({ projectId: found.project.id, userId: who.user.id, role: 'member' });
+        await log(tx, request, {
+          action: 'accept_invitation',
+          entityId: found.project.id,
+          after: { invitationId: invitation.id, userId: who.user.id },
+        });
+        return record(tx, found.project.id, who);
+      }),
+  );
+};

@@ -1,0 +1,362 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEFAULT_PROVIDER_EMAIL_DOMAINS,
+  addMultipleMembersPayloadSchema,
+  addMultipleMembersResultSchema,
+  emailAssignmentPayloadSchema,
+  errorCodeOf,
+  ownershipPayloadSchema,
+  projectPayloadSchemas,
+  projectSchema,
+  removeProjectMemberPayloadSchema,
+  substituteAssignmentPayloadSchema,
+  transferOwnershipPayloadSchema,
+  type AddMultipleMembersResult,
+} from '@portal/resources';
+import { access } from '../../auth/access.js';
+import { projectMembers } from '../../db/tables.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { errorResponses } from '../schemas.js';
+import { membershipOf } from '../platform/company-space-records.js';
+import { assertNotCancelled, projectNotFound, reachProject, type ReachedProject } from './access.js';
+import { findProject } from './records.js';
+import { userByEmail } from './registration.js';
+import {
+  assignFae,
+  assignSubstitute,
+  dropMember,
+  explicitRoleOf,
+  removeFae,
+  removeSubstitute,
+  transferOwnership,
+} from './roles.js';
+import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
+
+/** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */
+function parseWith<S extends z.ZodType>(schema: S, payload: unknown, field: string): z.infer<S> {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = issue.path.map(String).join('.');
+  throw ApiError.of(400, errorCodeOf(issue) ?? 'invalid_request', issue.message, [path || field]);
+}
+
+const projectAnswer = { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409) };
+
+/** Members, leaving, the FAE, the substitute and ownership (spec calls §7.3–§7.4). */
+export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
+  const { db } = options;
+  const { caller, record, log } = projectHelpers(options);
+  const { faeAssignment } = projectPayloadSchemas(DEFAULT_PROVIDER_EMAIL_DOMAINS);
+
+  app.delete(
+    '/projects/:id/users',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Remove a person from the project by user id (owner, substitute, admin); the owner cannot be removed. Answers the project',
+        security,
+        params: projectParams,
+        body: removeProjectMemberPayloadSchema,
+        response: projectAnswer,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const role = await explicitRoleOf(tx, found.project.id, request.body.id);
+        if (!role) throw notFound('This user is not a member of this project.', ['id']);
+        if (role === 'owner') {
+          throw ApiError.of(409, 'conflict', 'The owner cannot be removed. Transfer the ownership first.', [
+            'id',
+          ]);
+        }
+        await dropMember(tx, found.project.id, request.body.id);
+        await log(tx, request, {
+          action: 'remove_member',
+          entityId: found.project.id,
+          before: { userId: request.body.id, role },
+        });
+        return record(tx, found.project.id, who);
+      }),
+  );
+
+  app.delete(
+    '/projects/:id/users/me',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Leave a project (member, substitute, FAE); the owner transfers the ownership first. Answers 204',
+        security,
+        params: projectParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        // Leaving needs no second factor, even from a secure project.
+        const found = await findProject(tx, request.params.id, { lock: true });
+        if (!found) throw projectNotFound();
+        const role = await explicitRoleOf(tx, found.project.id, who.user.id);
+        if (!role) {
+          throw notFound(
+            'You are not a member of this project (company space roles come with the company space).',
+            ['project'],
+          );
+        }
+        if (role === 'owner') {
+          throw ApiError.of(409, 'conflict', 'Transfer the ownership before leaving the project.', [
+            'project',
+          ]);
+        }
+        await dropMember(tx, found.project.id, who.user.id);
+        await log(tx, request, {
+          action: 'leave',
+          entityId: found.project.id,
+          before: { userId: who.user.id, role },
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/projects/add-multiple-members',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Add every listed user (by email, of the project’s company space) to every listed project as a member; the caller manages all of them. Answers a batch summary',
+        security,
+        body: addMultipleMembersPayloadSchema,
+        response: { 200: addMultipleMembersResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx): Promise<AddMultipleMembersResult> => {
+        const who = await caller(request, tx);
+        // Locked in one order, so two batches over the same projects queue instead of deadlocking.
+        const projectIds = [...new Set(request.body.projects)].sort();
+        const reached: ReachedProject[] = [];
+        for (const id of projectIds) {
+          const found = await reachProject(tx, who, id, 'manage', { lock: true });
+          assertNotCancelled(found);
+          reached.push(found);
+        }
+        const people = new Map<string, Awaited<ReturnType<typeof userByEmail>> | null>();
+        for (const email of request.body.users) {
+          const key = email.trim().toLowerCase();
+          if (!people.has(key)) people.set(key, (await userByEmail(tx, key)) ?? null);
+        }
+        const spaces = new Map<string, string | null>();
+        const result: AddMultipleMembersResult = { added: [], failed: [] };
+        const inRequestOrder = [...new Set(request.body.projects)].map((id) =>
+          reached.find((found) => found.project.id === id)!,
+        );
+        for (const found of inRequestOrder) {
+          const project = found.project.id;
+          const added: string[] = [];
+          for (const [email, user] of people) {
+            const fail = (errorCode: string, message: string) =>
+              result.failed.push({ project, email, errorCode, message });
+            if (!user) {
+              fail('not_found', 'No portal user has this email address.');
+              continue;
+            }
+            if (!spaces.has(user.id))
+              spaces.set(user.id, (await membershipOf(tx, user.id))?.companySpaceId ?? null);
+            if (spaces.get(user.id) !== found.project.companySpaceId) {
+              fail('wrong_company_space', 'This user does not belong to the project’s company space.');
+              continue;
+            }
+            const [inserted] = await tx
+              .insert(projectMembers)
+              .values({ projectId: project, userId: user.id, role: 'member' })
+              .onConflictDoNothing()
+              .returning({ userId: projectMembers.userId });
+            if (!inserted) {
+              fail('duplicate', 'This user is already in the project.');
+              continue;
+            }
+            added.push(user.email);
+            result.added.push({ project, email: user.email });
+          }
+          if (added.length) {
+            await log(tx, request, { action: 'add_members', entityId: project, after: { emails: added } });
+          }
+        }
+        return result;
+      }),
+  );
+
+  app.post(
+    '/projects/:id/fae',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Make a provider address the project’s one FAE (owner, substitute, admin); a previous FAE leaves. Answers the project',
+        security,
+        params: projectParams,
+        body: faeAssignment,
+        response: projectAnswer,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        assertNotCancelled(found);
+        const user = await assignFae(tx, found, request.body.email);
+        await log(tx, request, {
+          action: 'set_fae',
+          entityId: found.project.id,
+          after: { email: user.email },
+        });
+        return record(tx, found.project.id, who);
+      }),
+  );
+
+  app.delete(
+    '/projects/:id/fae',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Remove the project’s FAE (owner, substitute, admin). Answers the project',
+        security,
+        params: projectParams,
+        response: projectAnswer,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        await removeFae(tx, found.project.id);
+        await log(tx, request, { action: 'remove_fae', entityId: found.project.id });
+        return record(tx, found.project.id, who);
+      }),
+  );
+
+  app.post(
+    '/projects/:id/substitute',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Make a portal user the substitute, who acts as the owner (owner, substitute, admin); not the owner (owner_equals_substitute). A previous substitute stays as a member. Answers the project',
+        security,
+        params: projectParams,
+        body: emailAssignmentPayloadSchema,
+        response: projectAnswer,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        assertNotCancelled(found);
+        const current = await record(tx, found.project.id, who);
+        const { email } = parseWith(
+          substituteAssignmentPayloadSchema(current.owner.email),
+          request.body,
+          'email',
+        );
+        const user = await assignSubstitute(tx, found.project.id, email);
+        await log(tx, request, {
+          action: 'set_substitute',
+          entityId: found.project.id,
+          before: { email: current.substitute?.email ?? null },
+          after: { email: user.email },
+        });
+        return record(tx, found.project.id, who);
+      }),
+  );
+
+  app.delete(
+    '/projects/:id/substitute',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'The substitute steps back to a plain member (owner, substitute, admin). Answers the project',
+        security,
+        params: projectParams,
+        response: projectAnswer,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        await removeSubstitute(tx, found.project.id);
+        await log(tx, request, { action: 'remove_substitute', entityId: found.project.id });
+        return record(tx, found.project.id, who);
+      }),
+  );
+
+  app.post(
+    '/projects/:id/ownership',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Transfer the ownership to a user of the project’s company space who is neither owner nor substitute (owner, substitute, admin); the previous owner stays as a member. Answers the project',
+        security,
+        params: projectParams,
+        body: ownershipPayloadSchema,
+        response: projectAnswer,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        assertNotCancelled(found);
+        const current = await record(tx, found.project.id, who);
+        const { newProjectOwner } = parseWith(
+          transferOwnershipPayloadSchema({
+            owner: current.owner.email,
+            substitute: current.substitute?.email,
+          }),
+          request.body,
+          'newProjectOwner',
+        );
+        const user = await userByEmail(tx, newProjectOwner.email);
+        if (!user) throw notFound('No portal user has this email address.', ['newProjectOwner.email']);
+        const space = await membershipOf(tx, user.id);
+        if (!space || space.companySpaceId !== found.project.companySpaceId) {
+          throw ApiError.of(
+            409,
+            'wrong_company_space',
+            'The new owner must belong to the project’s company space.',
+            ['newProjectOwner.email'],
+          );
+        }
+        if ((await explicitRoleOf(tx, found.project.id, user.id)) === 'fae') {
+          throw ApiError.of(409, 'conflict', 'The FAE cannot become the owner.', ['newProjectOwner.email']);
+        }
+        await transferOwnership(tx, found.project.id, user.id);
+        await log(tx, request, {
+          action: 'transfer_ownership',
+          entityId: found.project.id,
+          before: { owner: current.owner.email },
+          after: { owner: user.email },
+        });
+        return record(tx, found.project.id, who);
+      }),
+  );
+};

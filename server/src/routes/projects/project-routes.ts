@@ -1,0 +1,460 @@
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEFAULT_PROVIDER_EMAIL_DOMAINS,
+  PROJECT_CANCEL_TRANSITIONS,
+  PROJECT_FIELDS,
+  Role,
+  hasRole,
+  hasSecureSchema,
+  isSecureSchema,
+  projectFieldsSchema,
+  projectGroupsSchema,
+  projectPayloadSchemas,
+  projectSchema,
+  projectStatisticsSchema,
+  projectStatusSchema,
+  projectsResource,
+  type ProjectCancelAction,
+  type ProjectStatus,
+} from '@portal/resources';
+import { access } from '../../auth/access.js';
+import { boards, projectMembers, projects } from '../../db/tables.js';
+import { ApiError, badRequest } from '../../http/errors.js';
+import { errorResponses } from '../schemas.js';
+import { assertNotCancelled, reachProject, rolesIn, allows, projectNotFound } from './access.js';
+import { opensSecure, type ProjectCaller } from './caller.js';
+import { listProjects, projectListQuerystring } from './list.js';
+import { findProject } from './records.js';
+import { registerProject } from './registration.js';
+import { assignFae, removeFae } from './roles.js';
+import {
+  projectHelpers,
+  projectParams,
+  security,
+  tags,
+  throwValidationError,
+  type ProjectRouteOptions,
+} from './shared.js';
+
+const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
+
+/**
+ * The projects a caller calls their own (`projects/user`): those they hold an explicit role in, and those their
+ * company space roles reach (the whole space for company space admins, FAEs and viewers; the linked boards'
+ * projects for people linked to boards). Secure projects only with a second factor.
+ */
+export function ownProjectsScope(caller: ProjectCaller, options: { includeSecure?: boolean } = {}): SQL {
+  const reach: SQL[] = [
+    sql`${projects.id} in (select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${caller.user.id})`,
+  ];
+  if (caller.space) {
+    const wholeSpace =
+      caller.space.kind === 'fae' ||
+      [Role.CompanySpaceAdmin, Role.CompanySpaceFae, Role.CompanySpaceViewer].some((role) =>
+        hasRole(caller.user, role),
+      );
+    if (wholeSpace) reach.push(eq(projects.companySpaceId, caller.space.id));
+    else if (caller.boardLinks.length) {
+      reach.push(
+        and(
+          eq(projects.companySpaceId, caller.space.id),
+          inArray(
+            projects.boardId,
+            caller.boardLinks.map((link) => link.boardId),
+          ),
+        )!,
+      );
+    }
+  }
+  const own = reach.length === 1 ? reach[0]! : or(...reach)!;
+  return options.includeSecure ? own : and(own, eq(projects.secure, false))!;
+}
+
+/** Projects: lists, one project, registration, changes, deletion, cancellation, groups, statistics. */
+export const projectCoreRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
+  const { db } = options;
+  const { caller, records, record, log } = projectHelpers(options);
+  const payloads = projectPayloadSchemas(DEFAULT_PROVIDER_EMAIL_DOMAINS);
+
+  app.get(
+    '/projects',
+    {
+      config: { access: access.resource(projectsResource, 'list') },
+      schema: {
+        tags,
+        summary:
+          'Every project (admins; react-admin simple-rest: Range, sort by any option of spec §9, filter status, board, group, secure, q)',
+        security,
+        querystring: projectListQuerystring,
+        headers: listHeaders,
+        response: { 200: z.array(projectSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      // Admins only (the route's rule): nothing about the caller's company space is needed.
+      const who = { user: request.currentUser!, isAdmin: true };
+      return records(db, await listProjects(db, request, reply, undefined), who);
+    },
+  );
+
+  app.get(
+    '/projects/user',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'The caller’s projects (explicit roles and company space roles); secure ones only with a second factor, see projects/user/secure',
+        security,
+        querystring: projectListQuerystring,
+        headers: listHeaders,
+        response: { 200: z.array(projectSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const who = await caller(request);
+      const scope = ownProjectsScope(who, { includeSecure: opensSecure(who) });
+      return records(db, await listProjects(db, request, reply, scope), who);
+    },
+  );
+
+  app.get(
+    '/projects/user/secure',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Whether the caller has secure projects (the list leaves them out without a second factor)',
+        security,
+        response: { 200: hasSecureSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const who = await caller(request);
+      const [row] = await db
+        .select({
+          hasSecure: exists(
+            db
+              .select({ one: sql`1` })
+              .from(projects)
+              .where(and(ownProjectsScope(who, { includeSecure: true }), eq(projects.secure, true))),
+          ),
+        })
+        .from(sql`(select 1) as one`);
+      return { hasSecure: !!row?.hasSecure };
+    },
+  );
+
+  app.get(
+    '/projects/groups/user',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'The group names of the caller’s projects, sorted',
+        security,
+        response: { 200: projectGroupsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const who = await caller(request);
+      const rows = await db
+        .selectDistinct({ group: projects.groupName })
+        .from(projects)
+        .where(and(ownProjectsScope(who, { includeSecure: opensSecure(who) }), isNotNull(projects.groupName)))
+        .orderBy(asc(projects.groupName));
+      return rows.map((row) => row.group!);
+    },
+  );
+
+  app.get(
+    '/projects/statistics',
+    {
+      config: { access: access.roles(['ADMIN']) },
+      schema: {
+        tags,
+        summary: 'Project statistics for the admin statistics page',
+        security,
+        response: { 200: projectStatisticsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const since = new Date(Date.now() - 30 * 86_400_000);
+      const firstMonth = new Date();
+      firstMonth.setUTCDate(1);
+      firstMonth.setUTCHours(0, 0, 0, 0);
+      firstMonth.setUTCMonth(firstMonth.getUTCMonth() - 11);
+      const [totals, statuses, topBoards, months] = await Promise.all([
+        db
+          .select({
+            total: count(),
+            secure: sql<number>`count(*) filter (where ${projects.secure})::int`,
+            recent: sql<number>`count(*) filter (where ${projects.createdAt} >= ${since})::int`,
+          })
+          .from(projects),
+        db.select({ status: projects.status, count: count() }).from(projects).groupBy(projects.status),
+        db
+          .select({ boardId: projects.boardId, boardName: boards.name, count: count() })
+          .from(projects)
+          .innerJoin(boards, eq(boards.id, projects.boardId))
+          .groupBy(projects.boardId, boards.name)
+          .orderBy(desc(count()), asc(boards.name))
+          .limit(10),
+        db
+          .select({
+            month: sql<string>`to_char(date_trunc('month', ${projects.createdAt} at time zone 'UTC'), 'YYYY-MM')`,
+            count: count(),
+          })
+          .from(projects)
+          .where(gte(projects.createdAt, firstMonth))
+          .groupBy(sql`1`),
+      ]);
+      const byStatus = Object.fromEntries(projectStatusSchema.options.map((status) => [status, 0])) as Record<
+        ProjectStatus,
+        number
+      >;
+      for (const row of statuses) byStatus[row.status] = row.count;
+      const perMonth = new Map(months.map((row) => [row.month, row.count]));
+      const byMonth = Array.from({ length: 12 }, (_, index) => {
+        const month = new Date(firstMonth);
+        month.setUTCMonth(firstMonth.getUTCMonth() + index);
+        const key = month.toISOString().slice(0, 7);
+        return { month: key, count: perMonth.get(key) ?? 0 };
+      });
+      return {
+        total: totals[0]!.total,
+        secure: totals[0]!.secure,
+        byStatus,
+        registeredLast30Days: totals[0]!.recent,
+        topBoards,
+        byMonth,
+      };
+    },
+  );
+
+  app.get(
+    '/projects/:id',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'One project; `fields` (comma list) answers only those fields besides id and uuid. Secure projects need a second factor',
+        security,
+        params: projectParams,
+        querystring: z.object({ fields: z.string().max(1000).optional() }),
+        response: { 200: projectFieldsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const fields = request.query.fields
+        ?.split(',')
+        .map((field) => field.trim())
+        .filter(Boolean);
+      const unknown = fields?.filter((field) => !(PROJECT_FIELDS as string[]).includes(field));
+      if (unknown?.length) {
+        throw badRequest(`Unknown fields: ${unknown.join(', ')}. Known: ${PROJECT_FIELDS.join(', ')}.`, [
+          'fields',
+        ]);
+      }
+      const who = await caller(request);
+      const found = await reachProject(db, who, request.params.id, 'view');
+      const withMembers =
+        !fields?.length || fields.some((field) => ['members', 'owner', 'substitute', 'fae'].includes(field));
+      const [full] = await records(db, [found], who, withMembers);
+      if (!fields?.length) return full!;
+      return Object.fromEntries(
+        Object.entries(full!).filter(([key]) => key === 'id' || key === 'uuid' || fields.includes(key)),
+      ) as typeof full & object;
+    },
+  );
+
+  app.get(
+    '/projects/:id/secure',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Whether a project is secure (asked before opening it; needs no second factor)',
+        security,
+        params: projectParams,
+        response: { 200: isSecureSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const who = await caller(request);
+      const found = await findProject(db, request.params.id);
+      if (!found) throw projectNotFound();
+      if (!allows(who, rolesIn(who, found), 'view')) {
+        throw ApiError.of(403, 'forbidden', 'You are not a member of this project.', ['project']);
+      }
+      return { isSecure: found.project.secure };
+    },
+  );
+
+  app.post(
+    '/projects',
+    {
+      config: { access: access.signedIn() },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Register a product as a project: `board` is a serial number, or the name or id of a board that needs none; `acceptServiceAgreement=true` is required',
+        security,
+        querystring: z.object({ acceptServiceAgreement: z.enum(['true', 'false']).optional() }),
+        body: payloads.create,
+        response: { 201: projectSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      throwValidationError(request);
+      if (request.query.acceptServiceAgreement !== 'true') {
+        throw badRequest('Accept the service agreement to register a product.', ['acceptServiceAgreement']);
+      }
+      const created = await db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const id = await registerProject(tx, who, request.body);
+        const after = await record(tx, id, who);
+        await log(tx, request, { action: 'create', entityId: id, after });
+        return after;
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Change a project (owner, substitute, admin): name, description, group, dipStatus; `fae` an email sets the FAE, null removes it',
+        security,
+        params: projectParams,
+        body: payloads.update,
+        response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.uuid !== request.params.id)
+        throw badRequest('The uuid in the body must be the project’s.', ['uuid']);
+      return db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        assertNotCancelled(found);
+        const before = await record(tx, found.project.id, who);
+        const changes: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
+        if (body.name !== undefined) changes.name = body.name.trim();
+        if (body.description !== undefined) changes.description = body.description?.trim() || null;
+        if (body.group !== undefined) changes.groupName = body.group?.trim() || null;
+        if (body.dipStatus !== undefined) changes.dipStatus = body.dipStatus;
+        await tx.update(projects).set(changes).where(eq(projects.id, found.project.id));
+        if (body.fae === null) await removeFae(tx, found.project.id, { quiet: true });
+        else if (body.fae !== undefined) await assignFae(tx, found, body.fae);
+        const after = await record(tx, found.project.id, who);
+        await log(tx, request, { action: 'update', entityId: found.project.id, before, after });
+        return after;
+      });
+    },
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Delete a project (owner, substitute, admin); answers the deleted project. 409 deletion_with_members while members or a substitute remain',
+        security,
+        params: projectParams,
+        response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const before = await record(tx, found.project.id, who);
+        const others = before.members.filter(
+          (member) => member.roles.includes('member') || member.roles.includes('substitute'),
+        );
+        if (others.length) {
+          throw ApiError.of(
+            409,
+            'deletion_with_members',
+            'This project cannot be deleted while it still has members. Remove them first.',
+            others.map((member) => member.email),
+          );
+        }
+        await tx.delete(projects).where(eq(projects.id, found.project.id));
+        await log(tx, request, { action: 'delete', entityId: found.project.id, before });
+        return before;
+      }),
+  );
+
+  const cancelSummaries: Record<ProjectCancelAction, string> = {
+    request:
+      'Request the cancellation of an active project (owner, substitute, admin): status becomes cancellation-requested',
+    accept:
+      'Accept a requested cancellation (provider: admin or the project’s FAE): status becomes cancelled',
+    reject:
+      'Reject a requested cancellation (provider: admin or the project’s FAE): status goes back to active',
+  };
+  for (const action of Object.keys(PROJECT_CANCEL_TRANSITIONS) as ProjectCancelAction[]) {
+    const { from, to } = PROJECT_CANCEL_TRANSITIONS[action];
+    app.post(
+      `/projects/:id/cancel/${action}`,
+      {
+        config: { access: access.signedIn() },
+        schema: {
+          tags,
+          summary: `${cancelSummaries[action]}; answers the project`,
+          security,
+          params: projectParams,
+          response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        db.transaction(async (tx) => {
+          const who = await caller(request, tx);
+          const found = await reachProject(
+            tx,
+            who,
+            request.params.id,
+            action === 'request' ? 'manage' : 'provider',
+            {
+              lock: true,
+            },
+          );
+          if (found.project.status !== from) {
+            throw ApiError.of(
+              409,
+              'conflict',
+              action === 'request'
+                ? `Only an active project can be cancelled; this one is ${found.project.status}.`
+                : `No cancellation is requested for this project; it is ${found.project.status}.`,
+              ['status'],
+            );
+          }
+          await tx
+            .update(projects)
+            .set({ status: to, updatedAt: new Date() })
+            .where(eq(projects.id, found.project.id));
+          const after = await record(tx, found.project.id, who);
+          await log(tx, request, {
+            action: `cancel_${action}`,
+            entityId: found.project.id,
+            before: { status: from },
+            after: { status: to },
+          });
+          return after;
+        }),
+    );
+  }
+};

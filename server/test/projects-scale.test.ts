@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseContentRange, type Project } from '@portal/resources';
+import { fillProjects } from '../bench/fill.js';
+import { EXACT_COUNT_LIMIT } from '../src/routes/projects/list.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { projectTestKit } from './projects-support.js';
+import type { Tokens } from './support/sign-in.js';
+
+let t: TestApp;
+const kit = projectTestKit(() => t);
+const { call, expectOk } = kit;
+let service: Tokens;
+const PROJECTS = 2 * EXACT_COUNT_LIMIT + 5_000;
+
+const listUrl = (params: Record<string, unknown>) =>
+  `projects?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, JSON.stringify(v)]))}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await fillProjects(t.database.db, {
+    projects: PROJECTS,
+    boards: 200,
+    serialNumbers: PROJECTS + 1_000,
+    users: 100,
+  });
+  service = await kit.serviceAccountToken();
+}, 240_000);
+afterAll(() => t?.close());
+
+const ids = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+
+describe('project lists beyond the exact-count threshold', () => {
+  it('estimates the total of a long list, and says so', async () => {
+    const response = await call('GET', listUrl({ range: [0, 24] }), service);
+    expect(expectOk<Project[]>(response)).toHaveLength(25);
+    const { total } = parseContentRange(response.headers['content-range'] as string);
+    expect(total).toBeGreaterThan(PROJECTS * 0.8);
+    expect(total).toBeLessThan(PROJECTS * 1.2);
+    expect(response.headers['x-total-count-estimated']).toBe('true');
+  });
+
+  it('estimates a long filtered list and counts a short one exactly', async () => {
+    const long = await call('GET', listUrl({ range: [0, 9], filter: { status: 'active' } }), service);
+    expect(long.headers['x-total-count-estimated']).toBe('true');
+    const short = await call('GET', listUrl({ range: [0, 9], filter: { group: 'Group 7' } }), service);
+    const [{ count }] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as count from projects where group_name = 'Group 7'`,
+      )) as unknown as { rows: [{ count: number }] }
+    ).rows;
+    expect(parseContentRange(short.headers['content-range'] as string).total).toBe(count);
+    expect(short.headers['x-total-count-estimated']).toBeUndefined();
+  });
+
+  it.each([
+    ['name', 'ASC', sql`lower(name) asc, id asc`],
+    ['updatedAt', 'DESC', sql`updated_at desc, id desc`],
+    ['shortRomCode', 'ASC', sql`short_rom_code asc, id asc`],
+    ['group', 'DESC', sql`group_name desc, id desc`],
+  ] as const)('answers the right rows deep in the list sorted by %s %s', async (field, order, orderBy) => {
+    const offset = PROJECTS - 30;
+    const response = await call('GET', listUrl({ sort: [field, order] }), service, undefined, {
+      range: `projects=${offset}-${offset + 24}`,
+    });
+    const page = expectOk<Project[]>(response);
+    expect(page.map((p) => p.id)).toEqual(
+      await ids(sql`select id from projects order by ${orderBy} offset ${offset} limit 25`),
+    );
+    expect(page[0]!.owner.email).toMatch(/@bench\.test$/);
+  });
+
+  it('continues deep in the list by keyset cursor with the rows offset paging gives', async () => {
+    const offset = PROJECTS - 60;
+    const before = await call('GET', listUrl({ sort: ['shortRomCode', 'DESC'] }), service, undefined, {
+      range: `projects=${offset}-${offset + 24}`,
+    });
+    const cursor = before.headers['x-next-cursor'] as string;
+    const byCursor = await call(
+      'GET',
+      `${listUrl({ sort: ['shortRomCode', 'DESC'] })}&cursor=${cursor}`,
+      service,
+      undefined,
+      {
+        range: `projects=${offset + 25}-${offset + 49}`,
+      },
+    );
+    const byOffset = await call('GET', listUrl({ sort: ['shortRomCode', 'DESC'] }), service, undefined, {
+      range: `projects=${offset + 25}-${offset + 49}`,
+    });
+    expect(expectOk<Project[]>(byCursor).map((p) => p.id)).toEqual(
+      expectOk<Project[]>(byOffset).map((p) => p.id),
+    );
+    expect(byCursor.headers['content-range']).toBe(byOffset.headers['content-range']);
+  });
+});
