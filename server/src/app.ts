@@ -30,6 +30,7 @@ import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
 import { serviceAccountRoutes } from './routes/service-accounts.js';
 import { projectRoutes } from './routes/projects.js';
 import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
+import type { Clock } from './payments/clock.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
 import { registerSecurity } from './http/security.js';
 
@@ -41,6 +42,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where mail goes; by default SMTP_URL or the DATA_DIR/outbox folder (in memory with inMemory). */
   mailer?: Mailer;
+  /** The clock of checkout expiry (tests move it). */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -165,7 +168,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
       await api.register(platformRoutes, { db });
       await api.register(projectRoutes, { db, config });
-      await api.register(catalogueRoutes, { db, config });
+      await api.register(catalogueRoutes, {
+        db,
+        config,
+        clock: options.clock,
+        temporaryFiles: options.inMemory,
+      });
       await api.register(serviceAccountRoutes, {
         db,
         reservedClientIds: [config.oidc.clientId, config.oidc.mfaClientId],
@@ -175,7 +183,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(maintenanceRootRoute, { db });
-  await app.register(catalogueRootRoutes, { db, config });
+  await app.register(catalogueRootRoutes, {
+    db,
+    config,
+    clock: options.clock,
+    temporaryFiles: options.inMemory,
+  });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

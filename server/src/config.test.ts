@@ -87,3 +87,60 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'loud' })).toHaveLength(2);
   });
 });
+
+describe('loadConfig: files and payments', () => {
+  it('FILES_DIR: unset leaves DATA_DIR/files to the file storage; set, it is resolved', () => {
+    expect(loadConfig({}).filesDir).toBeUndefined();
+    expect(loadConfig({ FILES_DIR: 'store/files' }).filesDir).toMatch(/store\/files$/);
+  });
+
+  it('PAYMENT_PROVIDER: embedded by default; stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'embedded', stripe: null });
+    expect(problemsOf({ PAYMENT_PROVIDER: 'paypal' })).toEqual([
+      'PAYMENT_PROVIDER="paypal": expected embedded or stripe',
+    ]);
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })).toEqual([
+      'STRIPE_SECRET_KEY: required with PAYMENT_PROVIDER=stripe',
+      'STRIPE_WEBHOOK_SECRET: required with PAYMENT_PROVIDER=stripe',
+    ]);
+  });
+
+  it('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: Stripe key formats', () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      stripe: { secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc', apiUrl: 'https://api.stripe.com' },
+    });
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toEqual([
+      'STRIPE_SECRET_KEY="pk_test_abc": expected a Stripe secret key (sk_test_… or sk_live_…)',
+    ]);
+    expect(problemsOf({ STRIPE_WEBHOOK_SECRET: 'secret' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET="secret": expected a Stripe webhook signing secret (whsec_…)',
+    ]);
+  });
+
+  it('STRIPE_API_URL: another address for the Stripe API (a local fake in tests), without a trailing slash', () => {
+    const config = loadConfig({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_API_URL: 'http://127.0.0.1:4010/',
+    });
+    expect(config.payments.stripe?.apiUrl).toBe('http://127.0.0.1:4010');
+    expect(problemsOf({ STRIPE_API_URL: 'stripe' })).toEqual([
+      'STRIPE_API_URL="stripe": expected an http(s) URL of the Stripe API',
+    ]);
+  });
+
+  it('BILLING_COUNTRIES: the countries sold to, else the default list', () => {
+    expect(loadConfig({}).billingCountries).toBeUndefined();
+    expect(loadConfig({ BILLING_COUNTRIES: 'DE,AT,CH' }).billingCountries).toEqual(['DE', 'AT', 'CH']);
+    expect(problemsOf({ BILLING_COUNTRIES: 'de;at' })).toEqual([
+      'BILLING_COUNTRIES="de;at": expected comma-separated ISO 3166 country codes such as DE,FR,US',
+    ]);
+  });
+});

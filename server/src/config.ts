@@ -49,6 +49,23 @@ const envShape = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).optional(),
+  FILES_DIR: z.string().min(1, 'expected a folder path').optional(),
+  PAYMENT_PROVIDER: z
+    .enum(['embedded', 'stripe'], { message: 'expected embedded or stripe' })
+    .default('embedded'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: url('of the Stripe API').default('https://api.stripe.com'),
+  BILLING_COUNTRIES: z
+    .string()
+    .regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'expected comma-separated ISO 3166 country codes such as DE,FR,US')
+    .optional(),
 });
 const envSchema = envShape.superRefine((env, ctx) => {
   if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) {
@@ -58,6 +75,13 @@ const envSchema = envShape.superRefine((env, ctx) => {
       message:
         'expected the API audience the external provider puts in access tokens (required with OIDC_ISSUER)',
     });
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required with PAYMENT_PROVIDER=stripe' });
+      }
+    }
   }
 });
 
@@ -87,6 +111,15 @@ export interface Config {
   logLevel: string;
   /** Folder holding customer-app/dist and admin-app/dist. */
   staticDir: string;
+  /** Folder of downloadable files; unset: DATA_DIR/files. */
+  filesDir: string | undefined;
+  payments: {
+    /** `embedded`: the server's own test-payment page; `stripe`: Stripe Checkout. */
+    provider: 'embedded' | 'stripe';
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  };
+  /** Countries the portal sells to (billing validation); unset: the default list of @portal/resources. */
+  billingCountries: string[] | undefined;
 }
 
 export class ConfigError extends Error {
@@ -141,5 +174,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoData: e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : repoRoot,
+    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : undefined,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      stripe:
+        e.PAYMENT_PROVIDER === 'stripe'
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY!,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : null,
+    },
+    billingCountries: e.BILLING_COUNTRIES?.split(','),
   };
 }

@@ -82,3 +82,8 @@ export function splitCart<E extends CartEntryLike>(cart: readonly E[]): { payabl
     nonPayable: cart.filter((entry) => cartCategory(entry) === 'non-payable'),
   };
 }
+
+/** The sorted unique keys of a cart: the same cart gives the same list whatever the order of its entries. */
+export function cartKeys(cart: readonly CartEntryLike[]): string[] {
+  return [...new Set(cart.map(cartEntryKey))].sort();
+}

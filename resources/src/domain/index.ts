@@ -6,3 +6,4 @@ export * from './boards.js';
 export * from './layout.js';
 export * from './tool-api-version.js';
 export * from './sign-in.js';
+export * from './billing.js';

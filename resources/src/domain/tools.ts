@@ -51,3 +51,44 @@ export function defaultDownload<D extends DownloadLike>(
 ): D | undefined {
   return downloads?.find(isWindowsX64) ?? downloads?.[0];
 }
+
+/** The fields of a version that decide whether its files may be downloaded. */
+export interface DownloadableVersionLike {
+  canDownload?: boolean | null;
+  public?: boolean | null;
+  spn?: string | null;
+  exportControlled?: boolean | null;
+}
+
+/** What the server knows about the caller that bears on a download. */
+export interface DownloadCaller {
+  signedIn: boolean;
+  /** Admins download everything, to check what customers get. */
+  admin: boolean;
+  /** Bought this version (an approved position of a paid order). */
+  entitled: boolean;
+  /** Holds a granted export access request for the tool. */
+  exportApproved: boolean;
+}
+
+export type DownloadRefusalReason =
+  'disabled' | 'sign-in-required' | 'purchase-required' | 'export-controlled';
+
+/**
+ * Why a caller may not download a version's files, or null when they may. The version's own `canDownload` must
+ * hold ({@link isDownloadAllowed}); a version that is not public needs a signed-in caller; a payable version
+ * (serial product number) needs a purchase; an export-controlled one a granted export access request. Anonymous
+ * callers are asked to sign in before anything else is said.
+ */
+export function downloadRefusal(
+  version: DownloadableVersionLike,
+  caller: DownloadCaller,
+): DownloadRefusalReason | null {
+  if (caller.admin) return null;
+  if (!isDownloadAllowed(version)) return 'disabled';
+  const payable = hasSerialProductNumber(version);
+  if (!caller.signedIn && (!version.public || payable || version.exportControlled)) return 'sign-in-required';
+  if (payable && !caller.entitled) return 'purchase-required';
+  if (version.exportControlled && !caller.exportApproved) return 'export-controlled';
+  return null;
+}

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { bundleNameSchema, bundleUuidSchema } from '../validation/catalogue.js';
 import { httpUrlSchema } from '../validation/text.js';
-import { toolSchema } from './tool.js';
+import { requestFlowTypeSchema } from './request-flow.js';
+import { featureIdSchema, toolSchema, versionLabelSchema } from './tool.js';
 
-/**
- * How a customer asks for a catalogue item (the admin's request flow editor): through the cart, through the cart
- * with a questionnaire, or on an external request page. The spec names the flows, not their values.
- */
-export const REQUEST_FLOWS = ['cart', 'cart-with-questionnaire', 'external'] as const;
-export const requestFlowTypeSchema = z.enum(REQUEST_FLOWS);
-export type RequestFlowType = z.infer<typeof requestFlowTypeSchema>;
+export { REQUEST_FLOWS, requestFlowTypeSchema, type RequestFlowType } from './request-flow.js';
 
 /** The request flow editor's payload, for software and bundles alike. */
 export const requestFlowInputSchema = z
@@ -74,3 +69,46 @@ export const customBundleSchema = z.object({
   toolQuestionnaires: z.record(z.string(), z.uuid()),
 });
 export type CustomBundle = z.infer<typeof customBundleSchema>;
+
+/** The pinned tool versions of one bundle version (`/admin/softwarebundle/{id}/versions`). */
+export const bundleToolVersionSchema = z.object({ featureId: z.string(), version: z.string() });
+export type BundleToolVersion = z.infer<typeof bundleToolVersionSchema>;
+
+/** A released state of a bundle: which version of each of its tools belongs together. */
+export const bundleVersionSchema = z.object({
+  id: z.uuid(),
+  version: z.string(),
+  description: z.string().nullable(),
+  released: z.boolean(),
+  toolVersions: z.array(bundleToolVersionSchema),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type BundleVersion = z.infer<typeof bundleVersionSchema>;
+
+export const bundleVersionInputSchema = z.object({
+  version: versionLabelSchema,
+  description: z.string().max(5000, 'The description may have at most 5000 characters.').nullable(),
+  released: z.boolean(),
+  toolVersions: z
+    .array(z.object({ featureId: featureIdSchema, version: versionLabelSchema }))
+    .max(200, 'A bundle version may pin at most 200 tool versions.'),
+});
+export type BundleVersionInput = z.infer<typeof bundleVersionInputSchema>;
+
+/** The bundle page (spec §2.1 /software-bundles/{uuid}): the bundle with its released versions and request address. */
+export const softwareBundleDetailSchema = softwareBundleSchema.extend({
+  requestUrl: httpUrlSchema.nullable(),
+  versions: z.array(bundleVersionSchema),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type SoftwareBundleDetail = z.infer<typeof softwareBundleDetailSchema>;
+
+/** A custom bundle as the customer puts it together: a name and the tools it holds. */
+export const customBundleInputSchema = z.object({
+  name: bundleNameSchema,
+  toolFeatureIds: z
+    .array(featureIdSchema)
+    .min(1, 'Choose at least one tool.')
+    .max(50, 'A custom bundle may hold at most 50 tools.'),
+});
+export type CustomBundleInput = z.infer<typeof customBundleInputSchema>;

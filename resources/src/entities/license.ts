@@ -29,3 +29,32 @@ export const installerSchema = z.object({
   latestKey: installationKeySchema.nullable(),
 });
 export type Installer = z.infer<typeof installerSchema>;
+
+/** A license as the API answers it: the license and what it is for. */
+export const licenseRecordSchema = licenseSchema.extend({
+  featureId: z.string(),
+  version: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  userEmail: z.string(),
+  revoked: z.boolean(),
+});
+export type LicenseRecord = z.infer<typeof licenseRecordSchema>;
+
+/** An installer as the API answers it: for which installable tool, and whose. */
+export const installerRecordSchema = installerSchema.extend({
+  name: z.string(),
+  featureId: z.string(),
+  userEmail: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type InstallerRecord = z.infer<typeof installerRecordSchema>;
+
+export const installerInputSchema = z.object({ featureId: z.string().min(1).max(100) });
+export type InstallerInput = z.infer<typeof installerInputSchema>;
+
+/** An admin's change to a license: revoke or restore it, with a note. */
+export const licenseUpdateSchema = z.object({
+  revoked: z.boolean(),
+  comments: z.string().max(1000, 'Comments may have at most 1000 characters.').nullable(),
+});
+export type LicenseUpdate = z.infer<typeof licenseUpdateSchema>;

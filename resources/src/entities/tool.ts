@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { itemTypeSchema } from '../item-types.js';
-import { httpUrlSchema } from '../validation/text.js';
+import { requestFlowTypeSchema } from './request-flow.js';
+import { ITEM_TYPES, itemTypeSchema, type ItemType } from '../item-types.js';
+import { httpUrlSchema, requiredText } from '../validation/text.js';
 
 /** One file of a tool version. Free-text platform fields: the catalogue sends values such as 'windows', 'x64'. */
 export const downloadUrlSchema = z.object({
@@ -76,3 +77,283 @@ export const toolSchema = z.object({
   questionnaireId: z.uuid().nullable(),
 });
 export type Tool = z.infer<typeof toolSchema>;
+
+/** Identifier of a catalogue feature (tool or document): a stable, URL-safe name such as `nx-flash-programmer`. */
+export const FEATURE_ID_MAX_LENGTH = 100;
+export const featureIdSchema = requiredText('Feature ID is required.')
+  .max(FEATURE_ID_MAX_LENGTH, `Feature ID may have at most ${FEATURE_ID_MAX_LENGTH} characters.`)
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    'Feature ID may contain only letters, digits, dots, hyphens and underscores, starting with a letter or digit.',
+  );
+
+/** A version label as it appears in download addresses: letters, digits and `. _ + -`. */
+export const VERSION_LABEL_MAX_LENGTH = 64;
+export const versionLabelSchema = requiredText('Version is required.')
+  .max(VERSION_LABEL_MAX_LENGTH, `Version may have at most ${VERSION_LABEL_MAX_LENGTH} characters.`)
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._+-]*$/,
+    'Version may contain only letters, digits and . _ + -, starting with a letter or digit.',
+  );
+
+/**
+ * Tags of a version. The spec has a tag limit and invalid characters without values; these are the portal's:
+ * at most 20 tags of at most 50 letters, digits, spaces and `. _ + -`.
+ */
+export const TAG_LIMIT = 20;
+export const TAG_MAX_LENGTH = 50;
+export const tagSchema = requiredText('A tag may not be empty.')
+  .max(TAG_MAX_LENGTH, `A tag may have at most ${TAG_MAX_LENGTH} characters.`)
+  .regex(/^[A-Za-z0-9 ._+-]+$/, 'A tag may contain only letters, digits, spaces and . _ + -');
+
+/** Item types a tool can have: every item type of spec §3 except `document` (documents are their own records). */
+export const TOOL_ITEM_TYPES = ITEM_TYPES.filter(
+  (type): type is Exclude<ItemType, 'document'> => type !== 'document',
+);
+export const toolItemTypeSchema = z.enum(
+  TOOL_ITEM_TYPES as [Exclude<ItemType, 'document'>, ...Exclude<ItemType, 'document'>[]],
+);
+
+/** A price in the smallest unit of an ISO 4217 currency (cents), never a float. */
+export const priceSchema = z.object({
+  amountCents: z.number().int().nonnegative().max(100_000_000),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Currency must be an ISO 4217 code such as EUR.'),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+/**
+ * A file of a tool version as the catalogue serves it: `url` is its stable address
+ * (`…/catalogue/tools/{featureId}/versions/{version}/files/{fileName}`), `sha256` the hex checksum of its bytes.
+ */
+export const catalogueFileSchema = downloadUrlSchema.extend({
+  fileName: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
+
+/** Why a caller may not download a version's files; see `downloadRefusal` in `domain/tools.ts`. */
+export const DOWNLOAD_REFUSALS = [
+  'disabled',
+  'sign-in-required',
+  'purchase-required',
+  'export-controlled',
+] as const;
+export const downloadRefusalSchema = z.enum(DOWNLOAD_REFUSALS);
+export type DownloadRefusal = z.infer<typeof downloadRefusalSchema>;
+
+/**
+ * A version as the catalogue shows it to one caller: `canDownload` is that caller's answer (the version's flag,
+ * sign-in, purchase and export control together) and `downloadRefusal` says why when it is false.
+ */
+export const toolVersionDetailSchema = toolVersionSchema.extend({
+  downloadUrls: z.array(catalogueFileSchema),
+  releaseNotes: z.string().nullable(),
+  /** Downloads need an export access request an admin granted. */
+  exportControlled: z.boolean(),
+  /** Export control classification numbers, such as `ECCN 5D002` or `AL 5D002`. */
+  exportControlClassifications: z.array(z.string()),
+  /** Set on payable versions (those with a serial product number). */
+  price: priceSchema.nullable(),
+  downloadRefusal: downloadRefusalSchema.nullable(),
+});
+export type ToolVersionDetail = z.infer<typeof toolVersionDetailSchema>;
+
+/** Where the caller's export access request for a tool stands; null when they have none (or are anonymous). */
+export const EXPORT_ACCESS_STATUSES = ['pending', 'granted', 'refused'] as const;
+export const exportAccessStatusSchema = z.enum(EXPORT_ACCESS_STATUSES);
+export type ExportAccessStatus = z.infer<typeof exportAccessStatusSchema>;
+
+/** The tool details page (spec §2.1 /assets/{featureId}): the tool, its versions for this caller, and what the rules say. */
+export const toolDetailSchema = toolSchema.extend({
+  description: z.string().nullable(),
+  licenseText: z.string().nullable(),
+  versions: z.record(z.string(), toolVersionDetailSchema),
+  /** Label of the latest version by the rule of spec §4; null without versions. */
+  latestVersion: z.string().nullable(),
+  installable: z.boolean(),
+  requestable: z.boolean(),
+  requestFlow: requestFlowTypeSchema,
+  exportAccess: exportAccessStatusSchema.nullable(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type ToolDetail = z.infer<typeof toolDetailSchema>;
+
+/** A tool as the admin console reads it: the tool with the fields only the admin form edits. */
+export const softwareRecordSchema = toolSchema.extend({
+  description: z.string().nullable(),
+  licenseText: z.string().nullable(),
+  requestFlow: requestFlowTypeSchema,
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type SoftwareRecord = z.infer<typeof softwareRecordSchema>;
+
+/** The admin's tool form (`/admin/manage-assets`); the request flow and questionnaire have their own editor. */
+export const toolInputSchema = z.object({
+  name: requiredText('Name is required.').max(255, 'Name may have at most 255 characters.'),
+  featureId: featureIdSchema,
+  type: toolItemTypeSchema,
+  icon: z.string().max(2048, 'The icon path may have at most 2048 characters.').nullable(),
+  description: z.string().max(5000, 'The description may have at most 5000 characters.').nullable(),
+  externalUrl: httpUrlSchema.nullable(),
+  isOnlineTool: z.boolean(),
+  isInstallableViaLauncher: z.boolean(),
+  licenseText: z.string().max(100_000, 'The license text may have at most 100000 characters.').nullable(),
+});
+export type ToolInput = z.infer<typeof toolInputSchema>;
+
+/** Changing a tool: everything but the feature ID, which download addresses and carts refer to. */
+export const toolUpdateSchema = toolInputSchema.omit({ featureId: true });
+export type ToolUpdate = z.infer<typeof toolUpdateSchema>;
+
+/** The admin's version form (`/admin/software/{id}/versions`); files are uploaded one by one afterwards. */
+export const toolVersionInputSchema = z
+  .object({
+    version: versionLabelSchema,
+    versionNumeric: z.number().finite().nullable(),
+    description: z.string().max(5000, 'The description may have at most 5000 characters.').nullable(),
+    orderable: z.boolean(),
+    tags: z.array(tagSchema).max(TAG_LIMIT, `A version may have at most ${TAG_LIMIT} tags.`),
+    protocolLink: httpUrlSchema.nullable(),
+    spn: z.string().max(64, 'The serial product number may have at most 64 characters.').nullable(),
+    price: priceSchema.nullable(),
+    public: z.boolean(),
+    canDownload: z.boolean(),
+    releaseNotes: z.string().max(100_000, 'Release notes may have at most 100000 characters.').nullable(),
+    exportControlled: z.boolean(),
+    exportControlClassifications: z
+      .array(requiredText('A classification may not be empty.').max(64))
+      .max(20, 'A version may have at most 20 export control classifications.'),
+    links: z
+      .array(
+        z.object({
+          uuid: z.uuid().optional(),
+          title: requiredText('Link title is required.').max(255),
+          url: httpUrlSchema,
+        }),
+      )
+      .max(50),
+    dependencies: z
+      .array(
+        z.object({
+          uuid: z.uuid().optional(),
+          targetFeatureId: featureIdSchema,
+          minVersionNumeric: z.number().finite().nullable(),
+          maxVersionNumeric: z.number().finite().nullable(),
+        }),
+      )
+      .max(50),
+    additionalAttributes: z.record(z.string().min(1).max(100), z.string().max(1000)),
+  })
+  .superRefine((version, ctx) => {
+    if ((version.spn ?? '').trim() !== '' && !version.price) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'A version with a serial product number is payable and needs a price.',
+      });
+    }
+    version.dependencies.forEach((dependency, index) => {
+      const { minVersionNumeric: min, maxVersionNumeric: max } = dependency;
+      if (min !== null && max !== null && min > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dependencies', index, 'maxVersionNumeric'],
+          message: 'The highest version must not be lower than the lowest.',
+        });
+      }
+    });
+  });
+export type ToolVersionInput = z.infer<typeof toolVersionInputSchema>;
+
+/** Describes a file uploaded to a version (the bytes are the request body). */
+export const catalogueFileInputSchema = z.object({
+  os: z.string().min(1).max(50),
+  architecture: z.string().min(1).max(50),
+  kind: z.string().max(50).nullable().default(null),
+  filetype: z.string().max(50).nullable().default(null),
+});
+export type CatalogueFileInput = z.infer<typeof catalogueFileInputSchema>;
+
+/**
+ * The categories the catalogue list filters by (spec §2.1 /assets?categories=…): the item types of spec §3, and
+ * `software-bundle` for bundles. Documents are the item type `document`.
+ */
+export const CATALOGUE_CATEGORIES = [...ITEM_TYPES, 'software-bundle'] as const;
+export const catalogueCategorySchema = z.enum(CATALOGUE_CATEGORIES);
+export type CatalogueCategory = z.infer<typeof catalogueCategorySchema>;
+
+/** What a catalogue entry is; its details live at `catalogue/tools/{key}`, `catalogue/bundles/{key}` or `catalogue/documents/{key}`. */
+export const CATALOGUE_ITEM_KINDS = ['tool', 'software-bundle', 'document'] as const;
+export const catalogueItemKindSchema = z.enum(CATALOGUE_ITEM_KINDS);
+export type CatalogueItemKind = z.infer<typeof catalogueItemKindSchema>;
+
+/** One card of the catalogue list: enough to show it and to link to its details page. */
+export const catalogueItemSchema = z.object({
+  id: z.uuid(),
+  kind: catalogueItemKindSchema,
+  category: catalogueCategorySchema,
+  /** featureId of a tool or document, uuid of a bundle. */
+  key: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  icon: z.string().nullable(),
+  /** Label of the latest version this caller sees (spec §4); null for bundles, documents and tools without one. */
+  latestVersion: z.string().nullable(),
+  /** Tags of the latest version. */
+  tags: z.array(z.string()),
+  installable: z.boolean(),
+  requestable: z.boolean(),
+  /** The latest version has a serial product number. */
+  payable: z.boolean(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+/** A document of the catalogue (spec §2.1 /document/{featureId}), addressed by its feature ID. */
+export const catalogueDocumentSchema = z.object({
+  id: z.uuid(),
+  featureId: z.string(),
+  title: z.string(),
+  type: z.string(),
+  filename: z.string(),
+  description: z.string().nullable(),
+  url: httpUrlSchema,
+  /** Visible to anonymous visitors; others only to signed-in users. */
+  public: z.boolean(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type CatalogueDocument = z.infer<typeof catalogueDocumentSchema>;
+
+/** A customer's request for the export-controlled downloads of one tool (spec §6), granted or refused by an admin. */
+export const exportAccessRequestSchema = z.object({
+  id: z.uuid(),
+  featureId: z.string(),
+  toolName: z.string(),
+  userEmail: z.string(),
+  status: exportAccessStatusSchema,
+  /** What the customer wants the software for. */
+  reason: z.string().nullable(),
+  /** The admin's note with the decision. */
+  comment: z.string().nullable(),
+  requestedAt: z.iso.datetime({ offset: true }),
+  decidedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ExportAccessRequest = z.infer<typeof exportAccessRequestSchema>;
+
+export const exportAccessRequestInputSchema = z.object({
+  reason: z.string().max(1000, 'The reason may have at most 1000 characters.').nullable().default(null),
+});
+export type ExportAccessRequestInput = z.infer<typeof exportAccessRequestInputSchema>;
+
+/** An admin's decision; a refusal says why. */
+export const exportAccessDecisionSchema = z
+  .object({
+    status: z.enum(['granted', 'refused']),
+    comment: z.string().max(1000, 'The comment may have at most 1000 characters.').nullable().default(null),
+  })
+  .superRefine((decision, ctx) => {
+    if (decision.status === 'refused' && !decision.comment?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Say why the request is refused.' });
+    }
+  });
+export type ExportAccessDecision = z.infer<typeof exportAccessDecisionSchema>;

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.js';
+
+export interface CatalogueSize {
+  tools: number;
+  /** Versions per tool; the last one is payable (serial product number and price). */
+  versionsPerTool: number;
+  bundles: number;
+}
+
+/** Words the bench names are made of, so a search matches a realistic share of the catalogue. */
+export const WORDS = [
+  'Flash',
+  'Motor',
+  'Radar',
+  'Sensor',
+  'Secure',
+  'Power',
+  'Clock',
+  'Debug',
+  'Trace',
+  'Boot',
+  'Signal',
+  'Fusion',
+  'Audio',
+  'Vision',
+  'Gateway',
+  'Crypto',
+  'Tuning',
+  'Config',
+  'Studio',
+  'Kit',
+  'Library',
+  'Driver',
+  'Monitor',
+  'Profiler',
+  'Analyzer',
+  'Compiler',
+  'Linker',
+  'Loader',
+  'Shell',
+  'Viewer',
+];
+
+const TYPES = ['tool', 'software', 'software_external', 'legacy-tool', 'content-pack', 'netlist'];
+
+/**
+ * Fills the catalogue in SQL (generate_series): `tools` tools named from {@link WORDS}, each with
+ * `versionsPerTool` versions (the last payable), and `bundles` released bundles of five tools each.
+ */
+export async function fillCatalogue(db: Database, size: CatalogueSize): Promise<void> {
+  const words = sql.raw(`(array[${WORDS.map((w) => `'${w}'`).join(',')}])`);
+  const types = sql.raw(`(array[${TYPES.map((t) => `'${t}'`).join(',')}])`);
+  const n = WORDS.length;
+  await db.execute(sql`insert into tools (feature_id, name, type, description, icon, is_installable_via_launcher)
+    select 'bench-tool-' || g,
+      ${words}[1 + g % ${n}] || ' ' || ${words}[1 + (g / ${n}) % ${n}] || ' ' || ${words}[1 + (g / ${n * n}) % ${n}] || ' ' || g,
+      ${types}[1 + g % ${TYPES.length}],
+      'Bench ' || ${words}[1 + (g * 7) % ${n}] || ' tool number ' || g || ' for the catalogue benchmark.',
+      'icons/bench.svg', g % 2 = 0
+    from generate_series(1, ${size.tools}) g`);
+  await db.execute(sql`insert into tool_versions (tool_id, version, version_numeric, description, tags, spn, price, release_notes)
+    select t.id, v || '.0.0', v * 10000, 'Version ' || v, array['bench'],
+      case when v = ${size.versionsPerTool} then 'SPN-' || t.feature_id end,
+      case when v = ${size.versionsPerTool} then '{"amountCents": 9900, "currency": "EUR"}'::jsonb end,
+      'Release notes of version ' || v
+    from tools t cross join generate_series(1, ${size.versionsPerTool}) v
+    where t.feature_id like 'bench-tool-%'`);
+  await db.execute(sql`insert into software_bundles (uuid, name, released, tool_feature_ids, hardware_names)
+    select 'BND-BENCH-' || g, ${words}[1 + g % ${n}] || ' ' || ${words}[1 + (g / ${n}) % ${n}] || ' Bundle ' || g, true,
+      array(select 'bench-tool-' || (g * 5 + k) from generate_series(1, 5) k), array['Bench board']
+    from generate_series(1, ${size.bundles}) g`);
+  await db.execute(sql`analyze`);
+}

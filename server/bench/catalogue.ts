@@ -1,0 +1,258 @@
+/**
+ * Catalogue and checkout benchmark (issue 7, Scale): fills tools, versions and bundles, then measures with
+ * concurrent clients over loopback the catalogue list (first page and a deep page), full-text search (alone and
+ * with a category) and the checkout of a 20-entry cart (10 payable, 10 requested), on PGlite and on PostgreSQL in
+ * one run, next to a baseline of the same clients calling `/healthz`.
+ *
+ *   pnpm --filter @portal/server bench:catalogue [--scale 1] [--seconds 5] [--clients 10] [--db both|pglite|postgres]
+ *
+ * --scale 1 is 10k tools, 50k versions and 1k bundles. Bounded: every scenario runs for --seconds, and the script
+ * stops by itself. Loopback only.
+ */
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
+import { findPostgresBinaries, freePort, startPostgresCluster } from '../test/support/postgres-cluster.js';
+import { WORDS, fillCatalogue, type CatalogueSize } from './catalogue-fill.js';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '5' },
+    clients: { type: 'string', default: '10' },
+    db: { type: 'string', default: 'both' },
+  },
+});
+const SCALE = Number(args.scale);
+const SECONDS = Number(args.seconds);
+const CLIENTS = Number(args.clients);
+if (!(SCALE > 0 && SCALE <= 1) || !(SECONDS > 0 && SECONDS <= 60) || !(CLIENTS >= 1 && CLIENTS <= 100)) {
+  throw new Error('--scale in (0, 1], --seconds in (0, 60], --clients in [1, 100]');
+}
+const GOALS = { listP99: 30, checkoutP99: 100 };
+
+const size: CatalogueSize = {
+  tools: Math.max(100, Math.round(10_000 * SCALE)),
+  versionsPerTool: 5,
+  bundles: Math.max(10, Math.round(1_000 * SCALE)),
+};
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  count: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+/** `clients` loops sending requests for `seconds` (after a short warm-up); latencies in milliseconds. */
+async function measure(send: (i: number) => Promise<Response>): Promise<Figures> {
+  let counter = 0;
+  const run = async (until: number, latencies: number[] | null) => {
+    let errors = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          const response = await send(counter++);
+          await response.arrayBuffer();
+          latencies?.push(performance.now() - started);
+          if (response.status >= 400) errors += 1;
+        }
+      }),
+    );
+    return errors;
+  };
+  await run(performance.now() + Math.min(1000, SECONDS * 200), null);
+  const latencies: number[] = [];
+  const started = performance.now();
+  const errors = await run(started + SECONDS * 1000, latencies);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    rps: latencies.length / elapsed,
+    count: latencies.length,
+    errors,
+  };
+}
+
+type Scenario =
+  | 'baseline /healthz'
+  | 'list, first page'
+  | 'list, deep page'
+  | 'search q'
+  | 'search q + category'
+  | 'checkout, 20 entries';
+
+/** Search words: a whole word, a prefix, and two words, cycling through the vocabulary. */
+const searchOf = (i: number) => {
+  const word = WORDS[i % WORDS.length]!.toLowerCase();
+  const other = WORDS[(i * 7 + 3) % WORDS.length]!.toLowerCase();
+  return [word, word.slice(0, 3), `${word} ${other}`][i % 3]!;
+};
+
+/** A cart no other request of the run has: 10 payable versions and 10 free ones, keys shifting every lap. */
+function cartOf(i: number) {
+  const n = size.tools;
+  const lap = Math.floor((i * 10) / n);
+  const entries = [];
+  for (let j = 0; j < 10; j += 1) {
+    entries.push({
+      type: 'tool',
+      item: { featureId: `bench-tool-${1 + ((i * 10 + j) % n)}` },
+      package: { version: `${size.versionsPerTool}.0.0` },
+    });
+    entries.push({
+      type: 'tool',
+      item: { featureId: `bench-tool-${1 + ((i * 10 + j + Math.floor(n / 2)) % n)}` },
+      package: { version: `${1 + (lap % (size.versionsPerTool - 1))}.0.0` },
+    });
+  }
+  return { entries };
+}
+
+async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
+  const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
+  const port = await freePort();
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-bench-data',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp(config, { database, inMemory: true, logger: false });
+  const filling = performance.now();
+  await fillCatalogue(database.db, size);
+  // The benchmark's buyer, the demo service account, needs billing information that validates.
+  await database.db
+    .execute(sql`insert into billing_information (user_id, company_name, billing_address, shipping_address, tax_id)
+    select sa.user_id, 'Bench GmbH', ${JSON.stringify({ street: 'Bench 1', postalCode: '1010', city: 'Vienna', country: 'AT' })}::jsonb,
+      ${JSON.stringify({ street: 'Bench 1', postalCode: '1010', city: 'Vienna', country: 'AT' })}::jsonb, 'ATU12345678'
+    from service_accounts sa where sa.client_id = ${DEMO_SERVICE_ACCOUNT.clientId}`);
+  const fillSeconds = (performance.now() - filling) / 1000;
+  await app.listen({ host: '127.0.0.1', port });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const tokenResponse = await fetch(`${base}/oidc/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${DEMO_SERVICE_ACCOUNT.clientId}:${DEMO_SERVICE_ACCOUNT.secret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials&scope=portal',
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const total = Number(
+      (await fetch(`${base}/api/v1/catalogue`, { headers: { range: 'catalogue=0-0' } })).headers
+        .get('content-range')!
+        .split('/')[1],
+    );
+    const deep = Math.max(0, total - 50);
+    const scenarios: Record<Scenario, (i: number) => Promise<Response>> = {
+      'baseline /healthz': () => fetch(`${base}/healthz`),
+      'list, first page': () => fetch(`${base}/api/v1/catalogue`, { headers: { range: 'catalogue=0-24' } }),
+      'list, deep page': () =>
+        fetch(`${base}/api/v1/catalogue`, { headers: { range: `catalogue=${deep}-${deep + 24}` } }),
+      'search q': (i) =>
+        fetch(`${base}/api/v1/catalogue?q=${encodeURIComponent(searchOf(i))}`, {
+          headers: { range: 'catalogue=0-24' },
+        }),
+      'search q + category': (i) =>
+        fetch(`${base}/api/v1/catalogue?categories=software,tool&q=${encodeURIComponent(searchOf(i))}`, {
+          headers: { range: 'catalogue=0-24' },
+        }),
+      'checkout, 20 entries': (i) =>
+        fetch(`${base}/api/v1/checkouts`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(cartOf(i)),
+        }),
+    };
+    const results = {} as Record<Scenario, Figures>;
+    for (const [name, send] of Object.entries(scenarios) as [Scenario, (i: number) => Promise<Response>][]) {
+      results[name] = await measure(send);
+    }
+    return { kind, total, fillSeconds, results };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+async function main() {
+  const kinds =
+    args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db] as ('pglite' | 'postgres')[]);
+  const binDir = kinds.includes('postgres') ? findPostgresBinaries() : null;
+  if (kinds.includes('postgres') && !binDir)
+    console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
+  const cluster = binDir ? await startPostgresCluster(binDir) : null;
+  const runs = [];
+  try {
+    for (const kind of kinds) {
+      if (kind === 'postgres' && !cluster) continue;
+      let url: string | undefined;
+      if (kind === 'postgres') {
+        const { default: pg } = await import('pg');
+        const admin = new pg.Client({ connectionString: cluster!.url });
+        await admin.connect();
+        await admin.query('create database bench_catalogue');
+        await admin.end();
+        url = cluster!.url.replace(/\/postgres$/, '/bench_catalogue');
+      }
+      console.log(
+        `… ${kind}: ${size.tools} tools, ${size.tools * size.versionsPerTool} versions, ${size.bundles} bundles`,
+      );
+      const run = await benchOne(kind, url);
+      console.log(`  filled in ${fmt(run.fillSeconds)} s; ${run.total} catalogue items`);
+      runs.push(run);
+    }
+  } finally {
+    await cluster?.stop();
+  }
+
+  console.log(`\n${CLIENTS} concurrent clients, ${SECONDS} s per scenario, loopback HTTP; latency in ms\n`);
+  const header = ['database', 'scenario', 'p50', 'p99', 'req/s', 'requests', 'errors', 'goal'];
+  const rows: string[][] = [];
+  for (const run of runs) {
+    for (const [scenario, figures] of Object.entries(run.results) as [Scenario, Figures][]) {
+      const goal = scenario.startsWith('checkout')
+        ? GOALS.checkoutP99
+        : scenario.startsWith('list') || scenario.startsWith('search')
+          ? GOALS.listP99
+          : null;
+      rows.push([
+        run.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+        scenario,
+        fmt(figures.p50),
+        fmt(figures.p99),
+        fmt(figures.rps, 0),
+        String(figures.count),
+        String(figures.errors),
+        goal === null ? '' : `p99 < ${goal}: ${figures.p99 < goal ? 'met' : 'missed'}`,
+      ]);
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `\nGoals (issue 7, on PostgreSQL with 10 clients): catalogue list and full-text search p99 < ${GOALS.listP99} ms, checkout of a 20-entry cart p99 < ${GOALS.checkoutP99} ms. PGlite is the embedded default and is shown for comparison.`,
+  );
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_SESSION_VALIDITY_MS } from '@portal/resources';
+import { auditLog, users } from '../src/db/schema.js';
+import type { Clock } from '../src/payments/clock.js';
+import { embeddedPaymentProvider } from '../src/payments/embedded.js';
+import { embeddedTaxIdChecker } from '../src/payments/tax-id-check.js';
+import {
+  CHECKOUT_REPLAY_WINDOW_MS,
+  checkoutService,
+  type Actor,
+  type CheckoutService,
+} from '../src/routes/catalogue/checkout-service.js';
+import { startTestApp, type TestApp } from './support/app.js';
+
+/** A clock the test moves by hand. */
+class TestClock implements Clock {
+  constructor(private time: number) {}
+  now = () => new Date(this.time);
+  advance(ms: number) {
+    this.time += ms;
+  }
+}
+
+let t: TestApp;
+let service: CheckoutService;
+let actor: Actor;
+const clock = new TestClock(Date.UTC(2030, 0, 15, 8, 0, 0));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  service = checkoutService({
+    db: t.database.db,
+    config: t.config,
+    clock,
+    payments: embeddedPaymentProvider(t.config.publicUrl),
+    stripe: null,
+    taxIdCheck: embeddedTaxIdChecker,
+  });
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, 'customer@portal.test'));
+  actor = { currentUser: { ...user!, roles: [] } as unknown as Actor['currentUser'] };
+});
+afterAll(() => t?.close());
+
+const tool = (featureId: string, version: string) => ({
+  type: 'tool' as const,
+  item: { featureId },
+  package: { version },
+});
+
+describe('the checkout service on an injected clock', () => {
+  it('stamps the session with the clock and expires it exactly 24 hours later, in the background sweep', async () => {
+    const { checkout } = await service.checkout(actor, {
+      entries: [tool('nx-motor-control-lib', '4.0.0')],
+      answers: {},
+    });
+    expect(checkout.createdAt).toBe(clock.now().toISOString());
+    expect(new Date(checkout.payment!.expiresAt).getTime()).toBe(
+      clock.now().getTime() + CHECKOUT_SESSION_VALIDITY_MS,
+    );
+
+    clock.advance(CHECKOUT_SESSION_VALIDITY_MS - 1);
+    expect(await service.expireDue()).toBe(0);
+    expect((await service.get(checkout.id, { id: actor.currentUser!.id, admin: false })).status).toBe(
+      'started',
+    );
+
+    clock.advance(1);
+    expect(await service.expireDue()).toBe(1);
+    const expired = await service.get(checkout.id, { id: actor.currentUser!.id, admin: false });
+    expect(expired.status).toBe('expired');
+    expect(expired.orders[0]!.status).toBe('payment-canceled');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, checkout.id), eq(auditLog.action, 'expire')));
+    expect(entry).toMatchObject({ actorId: null, entity: 'checkout' });
+    expect(await service.expireDue()).toBe(0);
+  });
+
+  it('answers a completed checkout of the same cart again within the replay window, and makes a new one after it', async () => {
+    const cart = { entries: [tool('nx-device-pack', '1.1.0')], answers: {} };
+    const first = await service.checkout(actor, cart);
+    expect(first.created).toBe(true);
+    clock.advance(CHECKOUT_REPLAY_WINDOW_MS - 1000);
+    const replay = await service.checkout(actor, cart);
+    expect(replay).toMatchObject({ created: false, checkout: { id: first.checkout.id } });
+    clock.advance(2000);
+    const later = await service.checkout(actor, cart);
+    expect(later.created).toBe(true);
+    expect(later.checkout.id).not.toBe(first.checkout.id);
+  });
+});
