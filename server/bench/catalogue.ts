@@ -18,6 +18,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import { findPostgresBinaries, freePort, startPostgresCluster } from '../test/support/postgres-cluster.js';
 import { WORDS, fillCatalogue, type CatalogueSize } from './catalogue-fill.js';
+import { measure, type Figures } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,50 +41,6 @@ const size: CatalogueSize = {
   versionsPerTool: 5,
   bundles: Math.max(10, Math.round(1_000 * SCALE)),
 };
-
-interface Figures {
-  p50: number;
-  p99: number;
-  rps: number;
-  count: number;
-  errors: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-
-/** `clients` loops sending requests for `seconds` (after a short warm-up); latencies in milliseconds. */
-async function measure(send: (i: number) => Promise<Response>): Promise<Figures> {
-  let counter = 0;
-  const run = async (until: number, latencies: number[] | null) => {
-    let errors = 0;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < until) {
-          const started = performance.now();
-          const response = await send(counter++);
-          await response.arrayBuffer();
-          latencies?.push(performance.now() - started);
-          if (response.status >= 400) errors += 1;
-        }
-      }),
-    );
-    return errors;
-  };
-  await run(performance.now() + Math.min(1000, SECONDS * 200), null);
-  const latencies: number[] = [];
-  const started = performance.now();
-  const errors = await run(started + SECONDS * 1000, latencies);
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    rps: latencies.length / elapsed,
-    count: latencies.length,
-    errors,
-  };
-}
 
 type Scenario =
   | 'baseline /healthz'
@@ -181,7 +138,7 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     };
     const results = {} as Record<Scenario, Figures>;
     for (const [name, send] of Object.entries(scenarios) as [Scenario, (i: number) => Promise<Response>][]) {
-      results[name] = await measure(send);
+      results[name] = await measure(send, { clients: CLIENTS, seconds: SECONDS });
     }
     return { kind, total, fillSeconds, results };
   } finally {

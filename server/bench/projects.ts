@@ -21,6 +21,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import { findPostgresBinaries, freePort, startPostgresCluster } from '../test/support/postgres-cluster.js';
 import { BENCH_SPACE, benchSerial, fillProjects, type FillSize } from './fill.js';
+import { measure, type Figures } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,48 +52,6 @@ const sizeAt = (scale: number): FillSize => ({
   serialNumbers: Math.round(1_000_000 * scale),
   users: Math.max(10, Math.round(1_000 * scale)),
 });
-
-interface Figures {
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-
-/** `clients` loops sending requests for `seconds` (after a short warm-up); latencies in milliseconds. */
-async function measure(send: (i: number) => Promise<Response>): Promise<Figures> {
-  let counter = 0;
-  const run = async (until: number, latencies: number[] | null) => {
-    const errors: number[] = [];
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < until) {
-          const started = performance.now();
-          const response = await send(counter++);
-          await response.arrayBuffer();
-          latencies?.push(performance.now() - started);
-          if (response.status >= 400) errors.push(response.status);
-        }
-      }),
-    );
-    return errors.length;
-  };
-  await run(performance.now() + Math.min(1000, SECONDS * 200), null);
-  const latencies: number[] = [];
-  const started = performance.now();
-  const errors = await run(started + SECONDS * 1000, latencies);
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    rps: latencies.length / elapsed,
-    errors,
-  };
-}
 
 type Scenario =
   'list, first page' | 'list, deep (offset)' | 'list, deep (keyset)' | 'project detail' | 'registration';
@@ -164,7 +123,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl
     for (const [name, send] of Object.entries(scenarios) as [Scenario, (i: number) => Promise<Response>][]) {
       // On a shared machine other processes only ever slow a round down: with --rounds, the best round counts.
       for (let round = 0; round < ROUNDS; round += 1) {
-        const figures = await measure(send);
+        const figures = await measure(send, { clients: CLIENTS, seconds: SECONDS });
         if (!results[name] || figures.p99 < results[name].p99) results[name] = figures;
       }
       if (nextSerial > size.serialNumbers) throw new Error('ran out of free serial numbers; lower --seconds');
