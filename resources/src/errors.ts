@@ -265,6 +265,8 @@ export function forbiddenMessage(supportId?: string | null): string {
  * the others, so their wording is the portal's.
  */
 export const MESSAGES = {
+  /** A user named by email is not in the portal (spec §8.2: 404 user). */
+  userNotFound: 'User not found.',
   failedToFetchUser: 'Failed to fetch authenticated user',
   invalidAuthenticationType: 'Invalid authentication type',
   productDataIncomplete: 'Product/board data is incomplete',

@@ -16,7 +16,12 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
-import { findPostgresBinaries, freePort, startPostgresCluster } from '../test/support/postgres-cluster.js';
+import {
+  findPostgresBinaries,
+  freePort,
+  startPostgresCluster,
+  createDatabaseIn,
+} from '../test/support/postgres-cluster.js';
 import { WORDS, fillCatalogue, type CatalogueSize } from './catalogue-fill.js';
 import { measure, type Figures } from './measure.js';
 
@@ -162,12 +167,7 @@ async function main() {
       if (kind === 'postgres' && !cluster) continue;
       let url: string | undefined;
       if (kind === 'postgres') {
-        const { default: pg } = await import('pg');
-        const admin = new pg.Client({ connectionString: cluster!.url });
-        await admin.connect();
-        await admin.query('create database bench_catalogue');
-        await admin.end();
-        url = cluster!.url.replace(/\/postgres$/, '/bench_catalogue');
+        url = await createDatabaseIn(cluster!.url, 'bench_catalogue');
       }
       console.log(
         `… ${kind}: ${size.tools} tools, ${size.tools * size.versionsPerTool} versions, ${size.bundles} bundles`,

@@ -19,7 +19,12 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
-import { findPostgresBinaries, freePort, startPostgresCluster } from '../test/support/postgres-cluster.js';
+import {
+  findPostgresBinaries,
+  freePort,
+  startPostgresCluster,
+  createDatabaseIn,
+} from '../test/support/postgres-cluster.js';
 import { BENCH_SPACE, benchSerial, fillProjects, type FillSize } from './fill.js';
 import { measure, type Figures } from './measure.js';
 
@@ -152,12 +157,7 @@ async function main() {
       for (const [index, size] of sizes.entries()) {
         let url: string | undefined;
         if (kind === 'postgres') {
-          const { default: pg } = await import('pg');
-          const admin = new pg.Client({ connectionString: cluster!.url });
-          await admin.connect();
-          await admin.query(`create database bench_${index}`);
-          await admin.end();
-          url = cluster!.url.replace(/\/postgres$/, `/bench_${index}`);
+          url = await createDatabaseIn(cluster!.url, `bench_${index}`);
         }
         console.log(
           `… ${kind}: ${size.projects} projects, ${size.boards} boards, ${size.serialNumbers} serial numbers`,

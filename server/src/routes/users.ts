@@ -11,6 +11,7 @@ import {
   userSchema,
   type RoleName,
   type User,
+  MESSAGES,
 } from '@portal/resources';
 import { access } from '../auth/access.js';
 import type { Database } from '../db/client.js';
@@ -177,7 +178,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     async (request) => {
       const { role, user: email } = request.body;
       const target = await findUserByEmail(email);
-      if (!target) throw notFound('User not found.', ['user']);
+      if (!target) throw notFound(MESSAGES.userNotFound, ['user']);
       const inserted = await db.transaction(async (tx) => {
         const rows = await tx
           .insert(userRoles)
@@ -213,7 +214,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     async (request) => {
       const { role, user: email, confirmOwnRole } = request.body;
       const target = await findUserByEmail(email);
-      if (!target) throw notFound('User not found.', ['user']);
+      if (!target) throw notFound(MESSAGES.userNotFound, ['user']);
       if (target.id === request.currentUser!.id && confirmOwnRole !== true) {
         throw ApiError.of(409, 'confirmation_required', OWN_ROLE_REMOVAL_MESSAGE, ['confirmOwnRole']);
       }

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { createDatabaseIn } from './postgres-cluster.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 
@@ -16,14 +17,7 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   if (!clusterUrl) throw new Error('PostgreSQL run without a cluster');
   const { default: pg } = await import('pg');
   const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: clusterUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const handle = await openDatabase({
-    databaseUrl: clusterUrl.replace(/\/postgres$/, `/${name}`),
-    dataDir: null,
-  });
+  const handle = await openDatabase({ databaseUrl: await createDatabaseIn(clusterUrl, name), dataDir: null });
   return {
     ...handle,
     close: async () => {

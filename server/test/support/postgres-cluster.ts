@@ -184,3 +184,17 @@ function canConnect(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/** Creates a database in the cluster and answers its connection URL. */
+export async function createDatabaseIn(clusterUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return clusterUrl.replace(/\/postgres$/, `/${name}`);
+}

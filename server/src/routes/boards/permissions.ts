@@ -6,6 +6,7 @@ import {
   restrictionEntrySchema,
   restrictionGrantSchema,
   type RestrictionEntry,
+  MESSAGES,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
@@ -67,7 +68,7 @@ export const boardPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         const created = await db.transaction(async (tx): Promise<RestrictionEntry> => {
           const board = await lockBoard(tx, request.params.id);
           const user = await findUserByEmail(tx, request.body.userEmail);
-          if (!user) throw notFound('User not found.', ['userEmail']);
+          if (!user) throw notFound(MESSAGES.userNotFound, ['userEmail']);
           const [added] = await tx
             .insert(boardPermissions)
             .values({ boardId: board.id, userId: user.id })
@@ -84,7 +85,7 @@ export const boardPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         });
         return reply.code(201).send(created);
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw notFound('User not found.', ['userEmail']);
+        if (isForeignKeyViolation(error)) throw notFound(MESSAGES.userNotFound, ['userEmail']);
         throw error;
       }
     },

@@ -12,6 +12,7 @@ import {
   boardsResource,
   hasAnyRouteRole,
   type BoardUserLink,
+  MESSAGES,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
@@ -251,7 +252,7 @@ export const boardUserLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
             const board = await findBoard(tx, request.body.boardId);
             if (!board) throw notFound('Board not found.', ['boardId']);
             const user = await findUserByEmail(tx, request.body.userEmail);
-            if (!user) throw notFound('User not found.', ['userEmail']);
+            if (!user) throw notFound(MESSAGES.userNotFound, ['userEmail']);
             await assertMayLink(request, tx, user);
             const [row] = await tx
               .insert(boardUserLinks)

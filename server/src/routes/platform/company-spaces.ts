@@ -11,6 +11,7 @@ import {
   hasAnyRouteRole,
   type CompanySpace,
   type CompanySpaceMemberKind,
+  MESSAGES,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
@@ -275,7 +276,7 @@ export const companySpaceRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
           return await db.transaction(async (tx): Promise<CompanySpace> => {
             const space = await reachableSpace(request, request.params.id, tx);
             const user = await findUserByEmail(tx, request.body.email);
-            if (!user) throw notFound('User not found.', ['email']);
+            if (!user) throw notFound(MESSAGES.userNotFound, ['email']);
             const [added] = await tx
               .insert(companySpaceMembers)
               .values({ userId: user.id, companySpaceId: space.id, kind })
