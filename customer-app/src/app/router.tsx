@@ -16,19 +16,11 @@ import {
 } from '../session/guards';
 import type { RouteHandle } from './route-handle';
 import { lazyPage } from './lazy-page';
+import { commercePublicRoutes, commerceSignedInRoutes } from '../features/commerce/routes';
+import { invitationPage, projectSignedInRoutes, secureProjectRoutes } from '../features/projects/routes';
 import { RouteErrorPage } from './route-error-page';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-const placeholder = lazyPage(
-  () => import('../components/placeholder-page'),
-  (m) => m.PlaceholderPage,
-);
-
-/** A page of a later feature: its path, guard and title are here; its content comes with the feature. */
-function planned(path: string, handle: RouteHandle): RouteObject {
-  return { path, handle, lazy: placeholder };
-}
 
 /** `/projects/*` → the same path under `/my/projects` (spec product §2.2). */
 function legacyProjectsLoader({ request, params }: LoaderFunctionArgs) {
@@ -41,9 +33,6 @@ function legacyProjectsLoader({ request, params }: LoaderFunctionArgs) {
  * guard targets (forbidden, not found) are eager because the error boundary renders them too.
  */
 export function createAppRouter(deps: GuardDeps): AppRouter {
-  const catalogue = (path: string, title: RouteHandle['title']): RouteObject =>
-    planned(path, { title, description: 'meta.assets', filterBar: true });
-
   const publicRoutes: RouteObject[] = [
     { index: true, loader: () => replace(paths.welcome), Component: PageLoader },
     {
@@ -60,15 +49,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
         (m) => m.LoginPage,
       ),
     },
-    catalogue(paths.assets, 'page.assets'),
-    catalogue(paths.tools, 'page.assets'),
-    catalogue(paths.assetsSoftware, 'page.software'),
-    catalogue(paths.assetsSoftwareBundles, 'page.softwareBundles'),
-    planned(paths.documents, { title: 'page.documents', description: 'meta.documents', filterBar: true }),
-    planned(paths.tool, { title: 'page.tool' }),
-    planned(paths.toolAlias, { title: 'page.tool' }),
-    planned(paths.document, { title: 'page.document' }),
-    planned(paths.softwareBundle, { title: 'page.bundle' }),
+    ...commercePublicRoutes(deps),
     { path: paths.software, loader: () => replace(paths.assetsSoftware), Component: PageLoader },
     {
       path: paths.browserOutdated,
@@ -77,7 +58,6 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
         (m) => m.BrowserOutdatedPage,
       ),
     },
-    planned(paths.checkoutResult, { title: 'page.checkoutResult' }),
     {
       path: paths.authCallback,
       loader: authCallbackLoader(deps),
@@ -106,45 +86,19 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     // Signed-in, verified users only.
     loader: requireVerifiedUser(deps),
     HydrateFallback: PageLoader,
-    children: [
-      planned(paths.myOrders, { title: 'page.myOrders' }),
-      planned(paths.myAssets, { title: 'page.myAssets' }),
-      planned(paths.mySoftware, { title: 'page.myAssets' }),
-      planned(paths.myInstallers, { title: 'page.myInstallers' }),
-      planned(paths.cart, { title: 'page.cart' }),
-      planned(paths.cartSummary, { title: 'page.cartSummary' }),
-      planned(paths.cartQuestionnaire, { title: 'page.cartQuestionnaire' }),
-      planned(paths.qrCodeScan, { title: 'page.qrCodeScan' }),
-      {
-        path: paths.myProjects,
-        handle: { title: 'page.myProjects' } satisfies RouteHandle,
-        lazy: lazyPage(
-          () => import('../features/projects/my-projects-page'),
-          (m) => m.MyProjectsPage,
-        ),
-      },
-      planned(paths.createProject, { title: 'page.createProject' }),
-      planned(paths.createEsimProject, { title: 'page.createEsimProject' }),
-    ],
+    children: [...commerceSignedInRoutes(deps), ...projectSignedInRoutes(deps)],
   };
 
   // Secure projects and invitations need the multi-factor sign-in; the guard checks sign-in first itself.
-  const secureProjectRoutes: RouteObject = {
+  const secureProjectGroup: RouteObject = {
     loader: requireSecureAccess(deps, 'project'),
     HydrateFallback: PageLoader,
-    children: [
-      planned(paths.project, { title: 'page.project' }),
-      planned(paths.editProject, { title: 'page.editProject' }),
-      planned(paths.manageMembers, { title: 'page.manageMembers' }),
-      planned(paths.addMembers, { title: 'page.addMembers' }),
-      planned(paths.manageNotifications, { title: 'page.manageNotifications' }),
-    ],
+    children: secureProjectRoutes(deps),
   };
   const invitationRoute: RouteObject = {
     path: paths.invitation,
     loader: requireSecureAccess(deps, 'invitation'),
-    handle: { title: 'page.invitation' } satisfies RouteHandle,
-    lazy: placeholder,
+    ...invitationPage(deps),
   };
 
   return createBrowserRouter([
@@ -162,7 +116,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
           children: [
             ...publicRoutes,
             signedInRoutes,
-            secureProjectRoutes,
+            secureProjectGroup,
             invitationRoute,
             { path: paths.legacyProjects, loader: legacyProjectsLoader, Component: PageLoader },
             { path: '*', Component: NotFoundPage },

@@ -6,6 +6,8 @@ import {
   STATUS_TITLES,
   UNKNOWN_ERROR_MESSAGE,
 } from '@portal/resources';
+import { commerceTexts } from './en-us-commerce';
+import { projectTexts } from './en-us-projects';
 
 type Prefixed<P extends string, T> = { [K in keyof T & string as `${P}${K}`]: string };
 
@@ -197,4 +199,6 @@ export const enUS = {
     'The portal needs a current browser. Internet Explorer is no longer supported: please open the portal in a current version of Edge, Chrome, Firefox or Safari.',
   'outdated.minimum': 'Supported: Firefox 70, Edge 80, Chrome 80, Android 6, iOS 9 or later.',
   'outdated.continue': 'Continue anyway',
+  ...commerceTexts,
+  ...projectTexts,
 } as const;
