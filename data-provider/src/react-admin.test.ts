@@ -154,6 +154,24 @@ describe('createAuthProvider', () => {
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
   });
 
+  it('shows the reason of a specific 403, the generic text for a plain one', async () => {
+    const { authProvider } = setup();
+    const refusal = (errorCode: string, message: string) =>
+      toReactAdminError(
+        new HttpError('Forbidden', 403, {
+          status: 403,
+          type: 'forbidden',
+          errors: [{ errorCode, resources: [], messages: [message] }],
+        }),
+      );
+    await expect(
+      authProvider.checkError(refusal('wrong_company_space', 'This belongs to another company space.')),
+    ).rejects.toMatchObject({ message: 'This belongs to another company space.' });
+    await expect(authProvider.checkError(refusal('forbidden', 'Admins only.'))).rejects.toMatchObject({
+      message: 'ra.notification.not_authorized',
+    });
+  });
+
   it('signs out through the provider and stops react-admin from redirecting', async () => {
     const { authProvider, session } = setup();
     await expect(authProvider.logout({})).resolves.toBe(false);

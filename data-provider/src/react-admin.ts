@@ -122,7 +122,10 @@ export function createAuthProvider(
         return Promise.reject({ redirectTo: loginUrl(), message: false });
       }
     },
-    checkError: async (error: { status?: number } | undefined) => {
+    checkError: async (
+      error:
+        { status?: number; message?: string; body?: { apiErrors?: { errorCode: string }[] } } | undefined,
+    ) => {
       if (error?.status === 401) {
         // The server refused the token: drop it locally and go to the index page (spec §4).
         cached = undefined;
@@ -130,10 +133,13 @@ export function createAuthProvider(
         return Promise.reject({ redirectTo: `${origin}/`, message: false });
       }
       if (error?.status === 403) {
+        // A refusal with its own reason (e.g. wrong_company_space) says it; a plain one gets the generic text.
+        const code = error.body?.apiErrors?.[0]?.errorCode;
+        const specific = code !== undefined && code !== 'forbidden' && !!error.message;
         return Promise.reject({
           logoutUser: false,
           redirectTo: false,
-          message: 'ra.notification.not_authorized',
+          message: specific ? error.message : 'ra.notification.not_authorized',
         });
       }
     },

@@ -69,6 +69,7 @@ export const CATALOGUE_ERROR_CODES = [
   'cart_entry_unavailable',
   'questionnaire_answers_invalid',
   'questionnaire_in_use',
+  'metadata_key_in_use',
   'question_has_dependents',
   'invalid_state_transition',
 ] as const;
@@ -96,6 +97,17 @@ export const CHECKOUT_ERROR_CODES = [
   'webhook_signature_invalid',
 ] as const;
 
+/** Refusals of the design-in process that the codes of §8.3 do not cover (spec §4 design-in steps). */
+export const DIP_ERROR_CODES = [
+  'dip_step_not_active',
+  'dip_step_already_resolved',
+  'dip_step_not_resolved',
+  'dip_files_missing',
+  'dip_asset_locked',
+  'config_not_customer_complete',
+  'malware_detected',
+] as const;
+
 export type ErrorCode =
   | (typeof ERROR_CODES)[number]
   | (typeof GENERIC_ERROR_CODES)[number]
@@ -103,7 +115,8 @@ export type ErrorCode =
   | (typeof INVITATION_ERROR_CODES)[number]
   | (typeof CATALOGUE_ERROR_CODES)[number]
   | (typeof BILLING_ERROR_CODES)[number]
-  | (typeof CHECKOUT_ERROR_CODES)[number];
+  | (typeof CHECKOUT_ERROR_CODES)[number]
+  | (typeof DIP_ERROR_CODES)[number];
 
 const ALL_ERROR_CODES: readonly string[] = [
   ...ERROR_CODES,
@@ -113,6 +126,7 @@ const ALL_ERROR_CODES: readonly string[] = [
   ...CATALOGUE_ERROR_CODES,
   ...BILLING_ERROR_CODES,
   ...CHECKOUT_ERROR_CODES,
+  ...DIP_ERROR_CODES,
 ];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -176,6 +190,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   cart_entry_unavailable: 'These cart entries are no longer available.',
   questionnaire_answers_invalid: 'Please answer the questions these items ask.',
   questionnaire_in_use: 'This questionnaire cannot be deleted while items still ask it.',
+  metadata_key_in_use: 'This metadata key is used by the XML validation of a board. Remove it there first.',
   question_has_dependents: 'This question cannot be deleted while other questions depend on it.',
   invalid_state_transition: 'This change is not possible in the current state.',
   billing_no_address: 'Your billing address is missing.',
@@ -193,6 +208,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   payment_retry: 'The payment did not go through. Please try again or use another card.',
   payment_provider_error: 'The payment provider could not be reached. Please try again later.',
   webhook_signature_invalid: 'The event signature is not valid.',
+  dip_step_not_active: 'This step is not the active step of the design-in process.',
+  dip_step_already_resolved: 'This step has already been submitted.',
+  dip_step_not_resolved: 'This step has not been submitted yet.',
+  dip_files_missing: 'Upload at least one file before submitting this step.',
+  dip_asset_locked: 'Files of a submitted step can no longer be deleted.',
+  config_not_customer_complete: 'The configuration file is not in the state "customer complete".',
+  malware_detected: 'These files contain malware.',
 };
 
 /** The codes of spec §8.3 whose message speaks to the current user when they are in the error's list. */

@@ -19,9 +19,10 @@ test.describe('admin console accessibility', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const api = await AdminApi.signIn(request);
     const [board] = await api.get<{ id: string }[]>('boards?range=[0,0]');
+    const [order] = await api.get<{ id: string }[]>('orders?range=[0,0]');
     const admin = new AdminConsole(page);
     await admin.signIn('admin@portal.test');
     const pages: [string, string][] = [
@@ -36,6 +37,13 @@ test.describe('admin console accessibility', () => {
       [`/admin/boards/${board!.id}`, 'Board pages'],
       [`/admin/boards/${board!.id}/serialnumbers/edit`, 'Serial numbers of'],
       [`/admin/boards/${board!.id}/restrictions`, 'Users and restrictions of'],
+      [`/admin/boards/${board!.id}/dip`, 'Design-in process of'],
+      [`/admin/boards/${board!.id}/next`, 'Follow-up process of'],
+      [`/admin/boards/${board!.id}/secure-workflow`, 'Secure workflow of'],
+      [`/admin/boards/${board!.id}/validation`, 'XML validation of'],
+      ['/admin/orders', 'Orders'],
+      [`/admin/orders/${order!.id}/show`, 'Positions'],
+      ['/admin/export-access-requests', 'Export access requests'],
     ];
     for (const [path, text] of pages) {
       await page.goto(path);
@@ -47,7 +55,13 @@ test.describe('admin console accessibility', () => {
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(49, 49, 49)');
-    for (const path of ['/admin', '/admin/partners/add', `/admin/boards/${board!.id}`]) {
+    for (const path of [
+      '/admin',
+      '/admin/partners/add',
+      `/admin/boards/${board!.id}`,
+      `/admin/boards/${board!.id}/dip`,
+      `/admin/orders/${order!.id}/show`,
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(await seriousFindings(page), `${path} (dark)`).toEqual([]);

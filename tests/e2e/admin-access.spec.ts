@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminList } from '../support/admin-console.js';
 import { accessTokenOf } from '../support/pages.js';
 
@@ -34,5 +35,48 @@ test.describe('admin console: a company space admin', () => {
       token,
     );
     expect(status).toBe(403);
+  });
+});
+
+test.describe('admin console: board links to company space viewers', () => {
+  test('a company space admin links a board to a member of their space, picking from the boards offered for links', async ({
+    page,
+    request,
+  }) => {
+    const api = await AdminApi.signIn(request);
+    const boards = await api.get<{ id: string; name: string }[]>('boards');
+    const board = boards[boards.length - 8]!;
+    const admin = new AdminConsole(page);
+    await admin.signIn('csa@portal.test', '/admin/board-viewer-links/create');
+    const picker = page.waitForRequest((r) => r.url().includes('/api/v1/board-viewer-links/boards'));
+    await page.getByRole('combobox', { name: 'Board' }).fill(board.name);
+    // The picker reads the boards offered for links: the admin board list would answer 403.
+    expect((await (await picker).response())?.status()).toBe(200);
+    await page.getByRole('option', { name: board.name, exact: true }).click();
+    await page.getByRole('textbox', { name: 'User email' }).fill('customer@portal.test');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/admin\/board-viewer-links\/[\w-]+\/show$/);
+
+    const links = await api.get<{ id: string; boardId: string; userEmail: string }[]>(
+      `board-viewer-links?filter=${encodeURIComponent(JSON.stringify({ boardId: board.id }))}`,
+    );
+    expect(links.map((link) => link.userEmail)).toContain('customer@portal.test');
+
+    // A user of another company space (or none) is refused by the API, on the field.
+    await page.goto('/admin/board-viewer-links/create');
+    await page.getByRole('combobox', { name: 'Board' }).fill(board.name);
+    await page.getByRole('option', { name: board.name, exact: true }).click();
+    await page.getByRole('textbox', { name: 'User email' }).fill('internal@portal.test');
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/board-viewer-links') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(403);
+    await expect(admin.notification()).toBeVisible();
+    await expect(page).toHaveURL(/\/create$/);
+    const after = await api.get<{ userEmail: string }[]>(
+      `board-viewer-links?filter=${encodeURIComponent(JSON.stringify({ boardId: board.id }))}`,
+    );
+    expect(after.map((link) => link.userEmail)).not.toContain('internal@portal.test');
   });
 });

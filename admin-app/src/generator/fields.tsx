@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { FieldDefinition } from '@portal/resources';
 import type { ReactElement } from 'react';
+
 import {
   BooleanField,
   DateField,
@@ -9,7 +10,6 @@ import {
   ImageField,
   NumberField,
   ReferenceField,
-  RichTextField,
   TextField,
   UrlField,
   useFieldValue,
@@ -85,6 +85,20 @@ export function ReferenceValueField({
   );
 }
 
+/** A list of texts on a show page: one line each, in order. */
+export function TextListField({ source }: { source: string; label?: string }) {
+  const value = useFieldValue({ source }) as unknown;
+  const items = Array.isArray(value) ? value.map(itemText) : [];
+  if (items.length === 0) return <span>—</span>;
+  return (
+    <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+      {items.map((item, index) => (
+        <li key={`${item}-${index}`}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
 export interface FieldOptions {
   /** In a list cell: long texts are cut, images small, lists capped. */
   inList?: boolean;
@@ -130,6 +144,12 @@ export function fieldElement(field: FieldDefinition, { inList = false }: FieldOp
     case 'multi-select':
     case 'role-multi-select':
       return <ChipsField key={source} source={source} max={inList ? 3 : undefined} />;
+    case 'string-list':
+      return inList ? (
+        <ChipsField key={source} source={source} max={3} />
+      ) : (
+        <TextListField key={source} source={source} />
+      );
     case 'reference':
       return field.reference ? (
         <ReferenceValueField
@@ -141,12 +161,8 @@ export function fieldElement(field: FieldDefinition, { inList = false }: FieldOp
       ) : (
         <TextValueField key={source} source={source} />
       );
+    // Stored markup is never rendered by the console: rich text reads as its text, like a textarea.
     case 'rich-text':
-      return inList ? (
-        <TextField key={source} source={source} emptyText="—" sx={clamp} />
-      ) : (
-        <RichTextField key={source} source={source} emptyText="—" />
-      );
     case 'textarea':
       return (
         <TextField

@@ -1,6 +1,7 @@
 import type { FieldDefinition, ResourceDefinition } from '@portal/resources';
 import type { ReactElement } from 'react';
 import {
+  ArrayInput,
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
@@ -9,6 +10,7 @@ import {
   NumberInput,
   ReferenceInput,
   SelectInput,
+  SimpleFormIterator,
   TextInput,
 } from 'react-admin';
 import type { z } from 'zod';
@@ -40,6 +42,8 @@ export interface InputOptions {
   definitions?: ReadonlyMap<string, ResourceDefinition>;
   /** The resource the form edits, whose catalogue labels the field. */
   resource?: string;
+  /** Why the field is disabled, shown under it (a flag the record's data source provides). */
+  helperText?: string;
 }
 
 const keepEmptyText = (value: unknown) => (value === null || value === undefined ? '' : value);
@@ -48,7 +52,7 @@ const emptyTextAsNull = (value: unknown) => (value === '' ? null : value);
 /** The input of a field by its widget, with the empty value its schema expects and a required mark. */
 export function inputElement(
   field: FieldDefinition,
-  { fieldSchema, disabled = false, definitions, resource }: InputOptions = {},
+  { fieldSchema, disabled = false, definitions, resource, helperText }: InputOptions = {},
 ): ReactElement {
   const { source } = field;
   const common = {
@@ -56,6 +60,7 @@ export function inputElement(
     source,
     disabled,
     isRequired: isRequiredField(field, fieldSchema),
+    ...(helperText ? { helperText } : {}),
   };
   const parse = acceptsNull(fieldSchema) ? emptyTextAsNull : keepEmptyText;
   if (isTextWidget(field)) {
@@ -99,6 +104,8 @@ export function inputElement(
     case 'multi-select':
     case 'role-multi-select':
       return <AutocompleteArrayInput {...common} key={source} choices={toChoices(field.choices)} />;
+    case 'string-list':
+      return <StringListInput {...common} key={source} label={labelOf(field, resource)} />;
     case 'reference': {
       if (!field.reference) return <TextInput {...common} key={source} parse={parse} />;
       const target = definitions?.get(field.reference.resource);
@@ -110,7 +117,7 @@ export function inputElement(
             disabled={disabled}
             isRequired={common.isRequired}
             parse={parse}
-            label={resource ? `resources.${resource}.fields.${source}` : field.label}
+            label={labelOf(field, resource)}
           />
         </ReferenceInput>
       );
@@ -118,4 +125,40 @@ export function inputElement(
     default:
       return <TextInput {...common} key={source} parse={parse} />;
   }
+}
+
+const labelOf = (field: FieldDefinition, resource: string | undefined) =>
+  resource ? `resources.${resource}.fields.${field.source}` : field.label;
+
+/**
+ * A list of free texts (a board's features, a version's tags): one text input per entry, in order, added,
+ * removed and moved with the iterator's buttons. Each entry is labelled with the list's label.
+ */
+export function StringListInput({
+  source,
+  label,
+  disabled = false,
+  isRequired,
+  helperText,
+}: {
+  source: string;
+  label: string;
+  disabled?: boolean;
+  isRequired?: boolean;
+  helperText?: string;
+}) {
+  return (
+    <ArrayInput source={source} label={label} isRequired={isRequired} helperText={helperText}>
+      <SimpleFormIterator
+        inline
+        disableClear
+        fullWidth
+        disableAdd={disabled}
+        disableRemove={disabled}
+        disableReordering={disabled}
+      >
+        <TextInput source="" label={label} disabled={disabled} parse={keepEmptyText} sx={{ minWidth: 360 }} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
 }

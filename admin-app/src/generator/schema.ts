@@ -25,6 +25,18 @@ const TEXT_WIDGETS: ReadonlySet<FieldDefinition['widget']> = new Set([
 export const isTextWidget = (field: Pick<FieldDefinition, 'widget'>): boolean =>
   TEXT_WIDGETS.has(field.widget);
 
+/** Widgets whose value is a list: empty means `[]`. */
+export const isListWidget = (field: Pick<FieldDefinition, 'widget'>): boolean =>
+  field.widget === 'multi-select' || field.widget === 'role-multi-select' || field.widget === 'string-list';
+
+/**
+ * Whether a field is read-only on this record's edit form: fixed after creation, or made read-only by a flag of
+ * the record (a board's release flag when its data source provides it).
+ */
+export function isLockedOnEdit(field: FieldDefinition, record: Record<string, unknown> | undefined): boolean {
+  return !!field.createOnly || (!!field.readOnlyWhen && record?.[field.readOnlyWhen] === true);
+}
+
 /** Whether the schema of a field takes null: an emptied text input is then sent as null, not as ''. */
 export function acceptsNull(fieldSchema: z.ZodType | undefined): boolean {
   return !!fieldSchema && fieldSchema.safeParse(null).success;
@@ -36,8 +48,7 @@ export function isRequiredField(field: FieldDefinition, fieldSchema: z.ZodType |
   if (fieldSchema.safeParse(undefined).success || fieldSchema.safeParse(null).success) return false;
   if (isTextWidget(field) || field.widget === 'select' || field.widget === 'reference')
     return !fieldSchema.safeParse('').success;
-  if (field.widget === 'multi-select' || field.widget === 'role-multi-select')
-    return !fieldSchema.safeParse([]).success;
+  if (isListWidget(field)) return !fieldSchema.safeParse([]).success;
   return true;
 }
 
@@ -89,8 +100,7 @@ export function createDefaults(definition: ResourceDefinition): Record<string, u
   for (const field of formFields(definition, 'create')) {
     const fieldSchema = shape[field.source];
     if (field.widget === 'boolean') defaults[field.source] = false;
-    else if (field.widget === 'multi-select' || field.widget === 'role-multi-select')
-      defaults[field.source] = [];
+    else if (isListWidget(field)) defaults[field.source] = [];
     else if (acceptsNull(fieldSchema)) defaults[field.source] = null;
     else if (isTextWidget(field)) defaults[field.source] = '';
   }

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, Notification, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { gadgetsResource } from '../test/gadgets';
+import { defineResource, requiredText } from '@portal/resources';
+import { z } from 'zod';
+import { gadgetInputSchema, gadgetSchema, gadgetsResource } from '../test/gadgets';
 import { renderAdmin } from '../test/render';
 import { GeneratedCreate, GeneratedEdit, GeneratedList } from './views';
 
@@ -243,5 +245,71 @@ describe('GeneratedEdit', () => {
     });
     await screen.findByRole('button', { name: 'Save' });
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
+describe('string lists and fields made read-only by the record', () => {
+  const boardLike = defineResource({
+    ...gadgetsResource,
+    name: 'boardlikes',
+    record: gadgetSchema.extend({
+      features: z.array(z.string()),
+      released: z.boolean(),
+      sourced: z.boolean(),
+    }),
+    update: gadgetInputSchema.extend({
+      features: z.array(requiredText('A feature may not be empty.')).max(3, 'At most 3 features.'),
+      released: z.boolean(),
+    }),
+    fields: [
+      ...gadgetsResource.fields,
+      { source: 'features', label: 'Features', widget: 'string-list' },
+      { source: 'released', label: 'Released', widget: 'boolean', readOnlyWhen: 'sourced' },
+    ],
+  });
+  const record = { ...gadget, features: ['Fast', 'Small'], released: true };
+
+  it('edits a list of texts in order, checks each entry, and sends the list', async () => {
+    const dataProvider = stubDataProvider({
+      getOne: vi.fn(async () => ({ data: { ...record, sourced: false } })) as DataProvider['getOne'],
+    });
+    renderAdmin(<GeneratedEdit definition={boardLike} id="g-1" />, {
+      dataProvider,
+      definitions: [boardLike],
+      resource: 'boardlikes',
+    });
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Features' })).toHaveLength(2));
+    const entries = () => screen.getAllByRole('textbox', { name: 'Features' }) as HTMLInputElement[];
+    expect(entries().map((input) => input.value)).toEqual(['Fast', 'Small']);
+    // The release flag is editable on a record whose source does not provide it.
+    expect((screen.getByRole('switch', { name: 'Released' }) as HTMLInputElement).disabled).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A feature may not be empty.')).toBeTruthy();
+    expect(dataProvider.update).not.toHaveBeenCalled();
+
+    await userEvent.type(entries()[2]!, 'Cheap');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dataProvider.update).toHaveBeenCalled());
+    expect(vi.mocked(dataProvider.update).mock.calls[0]![1].data).toMatchObject({
+      features: ['Fast', 'Small', 'Cheap'],
+      released: true,
+    });
+  });
+
+  it("disables a field while the record's condition holds, and says why", async () => {
+    const dataProvider = stubDataProvider({
+      getOne: vi.fn(async () => ({ data: { ...record, sourced: true } })) as DataProvider['getOne'],
+    });
+    renderAdmin(<GeneratedEdit definition={boardLike} id="g-1" />, {
+      dataProvider,
+      definitions: [boardLike],
+      resource: 'boardlikes',
+    });
+    const released = (await screen.findByRole('switch', { name: 'Released' })) as HTMLInputElement;
+    await waitFor(() => expect(released.disabled).toBe(true));
+    expect(screen.getByText('Provided by the data source: it cannot be changed here.')).toBeTruthy();
   });
 });

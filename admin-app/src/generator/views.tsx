@@ -28,6 +28,7 @@ import {
   Toolbar,
   TopToolbar,
   useNotify,
+  useRecordContext,
   useRedirect,
   type RaRecord,
   type RedirectionSideEffect,
@@ -41,6 +42,7 @@ import {
   fieldOf,
   formFields,
   formSchema,
+  isLockedOnEdit,
   schemaShape,
   secretFields,
   toPayload,
@@ -61,8 +63,6 @@ export interface ViewCustomization {
     rowActions?: ReactNode;
     /** Where a click on a row goes; by default edit when there is an edit view, else show. */
     rowClick?: 'edit' | 'show' | false;
-    /** False when the API does not search although the definition says so. */
-    search?: boolean;
     /** Buttons for the selected rows, instead of export and delete. */
     bulkActions?: ReactNode | false;
     /** Shown above the table (hints, a summary). */
@@ -106,10 +106,9 @@ const ROWS_PER_PAGE = [10, 25, 50, 100];
 export function filterElements(
   definition: ResourceDefinition,
   definitions: ReadonlyMap<string, ResourceDefinition>,
-  { search = true }: { search?: boolean } = {},
 ): ReactElement[] {
   const filters: ReactElement[] = [];
-  if (definition.list.search && search) {
+  if (definition.list.search) {
     filters.push(<SearchInput key="q" source="q" alwaysOn />);
   }
   for (const filter of definition.list.filters) {
@@ -216,10 +215,7 @@ export function GeneratedList({
   title,
 }: GeneratedViewProps & { disableSyncWithLocation?: boolean; title?: string | false }) {
   const definitions = useDefinitions();
-  const filters = useMemo(
-    () => filterElements(definition, definitions, { search: customization?.list?.search }),
-    [definition, definitions, customization?.list?.search],
-  );
+  const filters = useMemo(() => filterElements(definition, definitions), [definition, definitions]);
   return (
     <List
       resource={definition.name}
@@ -272,17 +268,20 @@ export function GeneratedShow({ definition, customization }: GeneratedViewProps)
 
 function FormInputs({ definition, mode }: { definition: ResourceDefinition; mode: FormMode }) {
   const definitions = useDefinitions();
+  const record = useRecordContext();
   const shape = schemaShape(formSchema(definition, mode)) ?? {};
   return (
     <>
-      {formFields(definition, mode).map((field) =>
-        inputElement(field, {
+      {formFields(definition, mode).map((field) => {
+        const locked = mode === 'edit' && isLockedOnEdit(field, record);
+        return inputElement(field, {
           fieldSchema: shape[field.source],
-          disabled: mode === 'edit' && !!field.createOnly,
+          disabled: locked,
+          helperText: locked && !field.createOnly ? 'portal.form.set_by_source' : undefined,
           definitions,
           resource: definition.name,
-        }),
-      )}
+        });
+      })}
     </>
   );
 }
@@ -351,9 +350,12 @@ export function GeneratedCreate({
   definition,
   meta,
   redirectTo,
+  title,
 }: GeneratedViewProps & {
   /** Where to go after creating, a path under the console (a board's documents page). */
   redirectTo?: string;
+  /** False inside a page that sets the title itself (a board's page). */
+  title?: false;
 }) {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -369,6 +371,7 @@ export function GeneratedCreate({
   return (
     <Create
       resource={definition.name}
+      title={title}
       redirect={after}
       transform={(data: RaRecord) => toPayload(definition, 'create', data)}
       mutationOptions={{

@@ -2,9 +2,17 @@ import type { ReactElement } from 'react';
 import { useBasename } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { bundlePageRoutes } from '../resources/catalogue';
+import { lazyPage } from './lazy-page';
 import { PageAccess } from './page-access';
-import { StatisticsPage } from './statistics';
-import { TestPage } from './test-page';
+
+const StatisticsPage = lazyPage(
+  () => import('./statistics'),
+  (m) => m.StatisticsPage,
+);
+const TestPage = lazyPage(
+  () => import('./test-page'),
+  (m) => m.TestPage,
+);
 
 /** A path of spec product §2.3 that names a resource's list by another name. */
 function Alias({ to }: { to: string }) {

@@ -14,8 +14,13 @@ type DataMethod =
   | 'delete'
   | 'deleteMany';
 
-/** Methods a resource answers differently from the simple-rest dialect (user roles, for one). */
-export type ResourceAdapter = Partial<Pick<DataProvider, DataMethod>>;
+/**
+ * What a resource does differently from the simple-rest dialect (user roles, for one): methods answered its own
+ * way, and how a record the API answers becomes the console's record (applied by the generic methods).
+ */
+export type ResourceAdapter = Partial<Pick<DataProvider, DataMethod>> & {
+  toRecord?: (record: unknown) => RaRecord;
+};
 
 export interface AdminDataProviderOptions {
   /** The API client of @portal/data-provider: bearer token, CSRF header, Range pagination, error body. */
@@ -75,6 +80,8 @@ export function createAdminDataProvider({
   };
 
   const withId = (definition: ResourceDefinition, record: unknown): RaRecord => {
+    const toRecord = adapters[definition.name]?.toRecord;
+    if (toRecord) return toRecord(record);
     const value = (record ?? {}) as Record<string, unknown>;
     if (definition.singleton) return { ...value, id: definition.name };
     if (!definition.idField) return value as RaRecord;
@@ -93,25 +100,33 @@ export function createAdminDataProvider({
       params.sort && sortable.includes(params.sort.field) ? params.sort : definition.list.defaultSort;
     const allowed = filterKeys.get(definition.name)!;
     const fromPath = new Set(pathParameters(definition.path));
+    const inQuery = new Set(definition.list.filters.filter((f) => f.sentAs === 'query').map((f) => f.source));
     const filter: Record<string, unknown> = {};
+    const ownParameters = new URLSearchParams();
     for (const [key, value] of Object.entries(params.filter ?? {})) {
       if (fromPath.has(key) || !allowed.has(key)) continue;
       if (value === '' || value === undefined || value === null) continue;
-      filter[key] = value;
+      if (inQuery.has(key)) ownParameters.set(key, String(value));
+      else filter[key] = value;
     }
+    const path = basePath(definition, params, params.filter);
     const page = params.pagination ?? { page: 1, perPage: definition.list.perPage ?? 25 };
     const limit = Math.max(1, Math.min(page.perPage, MAX_PAGE_SIZE));
-    const { data, range } = await api.requestList<unknown>(basePath(definition, params, params.filter), {
-      offset: (page.page - 1) * limit,
-      limit,
-      sort: [sort.field, sort.order === 'DESC' ? 'DESC' : 'ASC'],
-      filter,
-      signal: params.signal,
-    });
+    const { data, range } = await api.requestList<unknown>(
+      ownParameters.size ? `${path}?${ownParameters}` : path,
+      {
+        offset: (page.page - 1) * limit,
+        limit,
+        // An API that takes no sort (nothing sortable) gets none.
+        ...(sortable.length ? { sort: [sort.field, sort.order === 'DESC' ? 'DESC' : 'ASC'] } : {}),
+        ...(Object.keys(filter).length || !inQuery.size ? { filter } : {}),
+        signal: params.signal,
+      },
+    );
     return { data: data.map((record) => withId(definition, record)), total: range.total };
   }
 
-  const provider: Required<ResourceAdapter> = {
+  const provider: Required<Pick<DataProvider, DataMethod>> = {
     getList: async (resource, params) => {
       const definition = definitionOf(resource);
       if (definition.singleton) {

@@ -7,6 +7,7 @@ import Link from '@mui/icons-material/Link';
 import type { ResourceCustomization } from '../generator/resource';
 import { boardsResourceCustomization } from './boards';
 import { softwareBundlesCustomization, softwareCustomization } from './catalogue';
+import { exportAccessRequestsCustomization, licensesCustomization, ordersCustomization } from './commerce';
 import { companySpacesCustomization } from './company-spaces';
 import { partnersCustomization } from './partners';
 import { questionnairesCustomization } from './questionnaires';
@@ -25,6 +26,9 @@ export const CUSTOMIZATIONS: Readonly<Record<string, ResourceCustomization>> = {
   software: softwareCustomization,
   'software-bundles': softwareBundlesCustomization,
   questionnaires: questionnairesCustomization,
+  orders: ordersCustomization,
+  licenses: licensesCustomization,
+  'export-access-requests': exportAccessRequestsCustomization,
   'metadata-keys': { icon: Label },
   'user-roles': userRolesCustomization,
   'service-accounts': serviceAccountsCustomization,

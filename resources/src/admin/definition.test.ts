@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   ADMIN_RESOURCES,
+  ADMIN_SUB_RESOURCES,
+  boardViewerLinksResource,
   boardsResource,
   companySpacesResource,
   partnersResource,
+  userRolesResource,
+  viewerLinkBoardsResource,
 } from './resources/index.js';
 import { canAccess, listFilterSchema, type ResourceDefinition } from './definition.js';
 
@@ -68,7 +73,7 @@ describe('listFilterSchema', () => {
 describe('the admin resource definitions', () => {
   const recordFields = (definition: ResourceDefinition) => Object.keys(definition.record.shape);
 
-  it.each(ADMIN_RESOURCES.map((d) => [d.name, d] as const))(
+  it.each([...ADMIN_RESOURCES, ...ADMIN_SUB_RESOURCES].map((d) => [d.name, d] as const))(
     '%s names only fields its record has',
     (_name, definition) => {
       const fields = new Set(recordFields(definition));
@@ -114,5 +119,103 @@ describe('the admin resource definitions', () => {
       partnersResource.create.safeParse({ name: 'Acme', linkUrl: 'https://acme.example', logoUrl: null })
         .success,
     ).toBe(true);
+  });
+
+  const everyDefinition = [...ADMIN_RESOURCES, ...ADMIN_SUB_RESOURCES];
+
+  it('points every reference and read-only condition at something that exists', () => {
+    const names = new Set(everyDefinition.map((d) => d.name));
+    for (const definition of everyDefinition) {
+      const shape = definition.record.shape as Record<string, z.ZodType>;
+      for (const field of definition.fields) {
+        if (field.reference)
+          expect(names, `${definition.name}.${field.source}`).toContain(field.reference.resource);
+        if (field.readOnlyWhen) {
+          const condition = shape[field.readOnlyWhen];
+          expect(condition?.safeParse(true).success, `${definition.name}.${field.readOnlyWhen}`).toBe(true);
+          expect(condition?.safeParse('yes').success).toBe(false);
+        }
+        if (field.widget === 'string-list') {
+          expect(shape[field.source]?.safeParse(['a', 'b']).success, field.source).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('makes a board release flag read-only where the data source provides it (spec §4)', () => {
+    const field = boardsResource.fields.find((f) => f.source === 'releasedForRegistration');
+    expect(field?.readOnlyWhen).toBe('releaseFlagReadOnly');
+    expect(boardsResource.fields.filter((f) => f.widget === 'string-list').map((f) => f.source)).toEqual([
+      'features',
+      'benefits',
+    ]);
+  });
+
+  it('describes user roles as the API answers them: user dtos with { name } roles, by role, no search', () => {
+    const dto = {
+      id: UUID_A,
+      username: 'ada',
+      email: 'ada@example.com',
+      givenName: null,
+      familyName: null,
+      company: null,
+      country: null,
+      emailVerified: true,
+      roles: [{ name: 'Admin' }],
+    };
+    expect(userRolesResource.record.safeParse(dto).success).toBe(true);
+    expect(userRolesResource.record.safeParse({ ...dto, roles: ['Admin'] }).success).toBe(false);
+    expect((userRolesResource as ResourceDefinition).list.search).toBeUndefined();
+    expect(userRolesResource.list.sortable).toEqual([]);
+    expect(userRolesResource.list.filters).toEqual([
+      expect.objectContaining({ source: 'role', sentAs: 'query' }),
+    ]);
+    expect(userRolesResource.update.safeParse({ email: 'ada@example.com', roles: ['Support'] }).success).toBe(
+      true,
+    );
+  });
+
+  it("picks a viewer link's board from the boards a company space admin may read", () => {
+    const picker = boardViewerLinksResource.fields.find((f) => f.source === 'boardId');
+    expect(picker?.reference?.resource).toBe(viewerLinkBoardsResource.name);
+    expect(canAccess(companySpaceAdmin, viewerLinkBoardsResource, 'list')).toBe(true);
+    expect(canAccess(customer, viewerLinkBoardsResource, 'list')).toBe(false);
+    // The API lists them with the board list's allow-list.
+    expect(Object.keys(listFilterSchema(viewerLinkBoardsResource).shape).sort()).toEqual(
+      Object.keys(listFilterSchema(boardsResource).shape).sort(),
+    );
+  });
+
+  it('offers orders, licenses and export access requests to admins only', () => {
+    const commerce = ADMIN_RESOURCES.filter((d) =>
+      ['orders', 'licenses', 'export-access-requests'].includes(d.name),
+    );
+    expect(commerce).toHaveLength(3);
+    for (const definition of commerce) {
+      expect(canAccess(admin, definition, 'edit'), definition.name).toBe(true);
+      expect(canAccess(companySpaceAdmin, definition, 'list'), definition.name).toBe(false);
+      expect(definition.access.create, definition.name).toBeUndefined();
+      expect(definition.access.delete, definition.name).toBeUndefined();
+    }
+  });
+
+  // Their forms are hand-made pages of the console: a questionnaire with its first question, serial numbers one per line.
+  const handMadeForms = new Set(['questionnaires', 'serial-numbers']);
+
+  it.each(
+    everyDefinition
+      .filter((d) => (d.create || d.update) && !handMadeForms.has(d.name))
+      .map((d) => [d.name, d] as const),
+  )('%s has a form field for every key its create and update schemas require', (_name, definition) => {
+    const editable = new Set(
+      definition.fields.filter((f) => !f.readOnly && f.widget !== 'secret').map((f) => f.source),
+    );
+    for (const schema of [definition.create, definition.update]) {
+      if (!(schema instanceof z.ZodObject)) continue;
+      const required = Object.entries(schema.shape as Record<string, z.ZodType>)
+        .filter(([, field]) => !field.safeParse(undefined).success)
+        .map(([key]) => key);
+      expect(required.filter((key) => !editable.has(key))).toEqual([]);
+    }
   });
 });

@@ -16,6 +16,8 @@ export type Widget =
   | 'select'
   | 'multi-select'
   | 'role-multi-select'
+  /** A list of free texts, one input per entry, in order (a board's features, a version's tags). */
+  | 'string-list'
   | 'reference'
   | 'secret';
 
@@ -31,6 +33,12 @@ export interface FieldDefinition {
   readOnly?: boolean;
   /** Only on the create form (a secret shown once, a client id fixed after creation). */
   createOnly?: boolean;
+  /**
+   * A boolean field of the record that, when true, makes this field read-only on the edit form: a board's
+   * release flag when the board's data source provides it (spec §4 board admin toggles). The API refuses the
+   * change too; the form only mirrors it.
+   */
+  readOnlyWhen?: string;
 }
 
 export type FilterOperator = 'eq' | 'contains' | 'in';
@@ -43,6 +51,11 @@ export interface FilterDefinition {
   input: 'text' | 'select' | 'boolean' | 'reference';
   choices?: readonly string[];
   alwaysOn?: boolean;
+  /**
+   * Where the list call carries the filter: inside react-admin's `filter` parameter (the default), or as a
+   * query parameter of its own, for APIs whose path names it (spec calls §7.1 `users/roles?role={role}`).
+   */
+  sentAs?: 'filter' | 'query';
 }
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';

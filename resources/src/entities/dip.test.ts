@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../validation/test-helpers.js';
-import { dipInputSchema, dipStepInputSchema, followUpInputSchema, type DipStepInput } from './dip.js';
+import {
+  dipInputSchema,
+  dipResolveInputSchema,
+  dipStepInputSchema,
+  dipStepListInputSchema,
+  dipWaitingFor,
+  followUpInputSchema,
+  type DipStepInput,
+} from './dip.js';
 
 const STEP_ID = '0d6f3b4a-2c1e-4f5a-8b9c-1d2e3f4a5b6c';
 const step: DipStepInput = {
@@ -110,5 +118,73 @@ describe('followUpInputSchema', () => {
     ['no next board', { nextBoardId: '', nextOwnerEmail: '' }, ['Select the next board.']],
   ])('%s gives %j', (_case, value, messages) => {
     expect(messagesFor(followUpInputSchema, value)).toEqual(messages);
+  });
+});
+
+describe('dipStepListInputSchema', () => {
+  it('checks kept steps only: a removed one may be left incomplete', () => {
+    expect(
+      messagesFor(dipStepListInputSchema, {
+        steps: [step, { ...step, title: '', id: STEP_ID, removed: true }],
+      }),
+    ).toEqual([]);
+    expect(messagesFor(dipStepListInputSchema, { steps: [step, { ...step, title: '' }] })).toEqual([
+      'Step title is required.',
+    ]);
+  });
+
+  it('needs one step that stays, and each step once', () => {
+    expect(messagesFor(dipStepListInputSchema, { steps: [{ ...step, id: STEP_ID, removed: true }] })).toEqual(
+      ['A design-in process needs at least one step.'],
+    );
+    expect(
+      messagesFor(dipStepListInputSchema, {
+        steps: [
+          { ...step, id: STEP_ID },
+          { ...step, id: STEP_ID },
+        ],
+      }),
+    ).toEqual(['A step appears twice in the list.']);
+  });
+
+  it('refuses confirmation by Nobody', () => {
+    expect(
+      messagesFor(dipStepInputSchema, { ...step, confirmationRequired: true, completer: 'nobody' }),
+    ).toEqual(['Nobody cannot confirm a step: choose who confirms it, or leave it to the provider.']);
+  });
+});
+
+describe('dipResolveInputSchema', () => {
+  it.each([
+    ['check', { checked: true }, []],
+    ['check', {}, ['Tick the box to confirm.']],
+    ['check-with-comment', { checked: true }, ['Please add a comment.']],
+    ['input', { value: ' ' }, ['Please enter a value.']],
+    ['textarea', { value: 'Some text' }, []],
+    ['short-rom-code-input', { value: 'AB12' }, []],
+    ['short-rom-code-input', { value: 'ab12' }, ['The SRC must be 3 to 8 capital letters or digits.']],
+    ['dev-code-input', { value: '' }, ['Development code is required.']],
+    ['sales-code-input', { value: 'SC 1' }, ['The sales code must be 1 to 25 letters or digits.']],
+    ['file-upload', {}, []],
+  ] as const)('%s with %j gives %j', (type, value, messages) => {
+    expect(messagesFor(dipResolveInputSchema(type), value)).toEqual(messages);
+  });
+
+  it('marks an invalid sales code with salescode_invalid', () => {
+    const issue = dipResolveInputSchema('sales-code-input').safeParse({ value: '!' }).error!.issues[0]!;
+    expect(issue.code === 'custom' && issue.params).toEqual({ errorCode: 'salescode_invalid' });
+  });
+});
+
+describe('dipWaitingFor', () => {
+  it.each([
+    [['nobody'], 'assigned-to-nobody'],
+    [['project-owner'], 'assigned-to-owner'],
+    [['project-owner', 'project-member'], 'assigned-to-member'],
+    [['csa'], 'assigned-to-member'],
+    [['fae'], 'assigned-to-provider'],
+    [['project-owner', 'fae'], 'in-progress'],
+  ] as const)('%j waits for %s', (roles, status) => {
+    expect(dipWaitingFor(roles)).toBe(status);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../validation/test-helpers.js';
-import { metadataKeyInputSchema, xmlValidationEntryInputSchema } from './secure-workflow.js';
+import {
+  isCustomerCompleteStatus,
+  metadataKeyInputSchema,
+  secureConfigInputSchema,
+  xmlValidationEntryInputSchema,
+} from './secure-workflow.js';
 
 const entry = { type: 'match', xpath: "count(//key[@type='aes'])=1", metadataKey: null, errorMessage: null };
 
@@ -35,5 +40,27 @@ describe('metadataKeyInputSchema', () => {
     [{ key: 'deviceId', label: '' }, ['Label is required.']],
   ])('%j gives %j', (value, messages) => {
     expect(messagesFor(metadataKeyInputSchema, value)).toEqual(messages);
+  });
+});
+
+describe('the secure workflow configuration', () => {
+  it.each([
+    ['customer complete', true],
+    ['Customer-Complete', true],
+    [' customer_complete ', true],
+    ['draft', false],
+    ['', false],
+    [null, false],
+  ])('status %j is customer complete: %s', (status, complete) => {
+    expect(isCustomerCompleteStatus(status)).toBe(complete);
+  });
+
+  it('takes accepted file types and a delete policy', () => {
+    expect(
+      messagesFor(secureConfigInputSchema, { acceptedFileTypes: ['.xml'], deletePolicy: 'always' }),
+    ).toEqual([]);
+    expect(
+      messagesFor(secureConfigInputSchema, { acceptedFileTypes: ['xml'], deletePolicy: 'always' }),
+    ).toEqual(['A file type is a dot followed by letters or digits, such as .xml.']);
   });
 });

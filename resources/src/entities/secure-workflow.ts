@@ -20,8 +20,25 @@ export const xmlValidationEntrySchema = z.object({
 });
 export type XmlValidationEntry = z.infer<typeof xmlValidationEntrySchema>;
 
+export const XPATH_MAX_LENGTH = 1000;
+export const XML_ERROR_MESSAGE_MAX_LENGTH = 500;
+export const XML_VALIDATION_ENTRIES_MAX = 100;
+
 export const xmlValidationEntryInputSchema = xmlValidationEntrySchema
-  .extend({ xpath: requiredText('XPath is required.') })
+  .extend({
+    xpath: requiredText('XPath is required.').max(
+      XPATH_MAX_LENGTH,
+      `An XPath may have at most ${XPATH_MAX_LENGTH} characters.`,
+    ),
+    metadataKey: z.string().max(255).nullish(),
+    errorMessage: z
+      .string()
+      .max(
+        XML_ERROR_MESSAGE_MAX_LENGTH,
+        `An error message may have at most ${XML_ERROR_MESSAGE_MAX_LENGTH} characters.`,
+      )
+      .nullish(),
+  })
   .superRefine((entry, ctx) => {
     if (entry.type === 'metadata' && !entry.metadataKey?.trim()) {
       ctx.addIssue({
@@ -33,10 +50,56 @@ export const xmlValidationEntryInputSchema = xmlValidationEntrySchema
   });
 export type XmlValidationEntryInput = z.infer<typeof xmlValidationEntryInputSchema>;
 
+/** `PUT boards/{id}/xml-validation-entries`: the board's whole list of entries in their order. */
+export const xmlValidationEntryListInputSchema = z.object({
+  entries: z
+    .array(xmlValidationEntryInputSchema)
+    .max(
+      XML_VALIDATION_ENTRIES_MAX,
+      `A board may have at most ${XML_VALIDATION_ENTRIES_MAX} XML validation entries.`,
+    ),
+});
+export type XmlValidationEntryListInput = z.infer<typeof xmlValidationEntryListInputSchema>;
+
+/**
+ * A secure configuration (XML) is "customer complete" (spec §4: only then can its step be submitted) when its
+ * root element carries `status="customer complete"`; letter case, and hyphens or underscores for the space, do
+ * not matter (`Customer-Complete`, `customer_complete`). Any other status, or none, is a draft.
+ */
+export const CUSTOMER_COMPLETE_STATUS = 'customer complete';
+export const isCustomerCompleteStatus = (status: string | null | undefined): boolean =>
+  !!status &&
+  status
+    .trim()
+    .toLowerCase()
+    .replace(/[-_\s]+/g, ' ') === CUSTOMER_COMPLETE_STATUS;
+
 /** When a secure step's uploaded files are deleted; the spec names the two policies without saying more. */
 export const ASSET_DELETE_POLICIES = ['before_resolve', 'always'] as const;
 export const assetDeletePolicySchema = z.enum(ASSET_DELETE_POLICIES);
 export type AssetDeletePolicy = z.infer<typeof assetDeletePolicySchema>;
+
+export const DEFAULT_ACCEPTED_FILE_TYPES: readonly string[] = ['.xml', '.asc'];
+export const DEFAULT_ASSET_DELETE_POLICY: AssetDeletePolicy = 'before_resolve';
+const FILE_TYPE = /^\.[A-Za-z0-9]{1,16}$/;
+
+/**
+ * `PUT boards/{id}/secure-workflow`: the file types the board's design-in steps accept (on a secure board every
+ * upload must have one of them, on top of `.xml` for configurations and `.asc` for encrypted files) and when
+ * uploaded files may be deleted. The DIP asset validators are the board's XML validation entries, edited apart.
+ */
+export const secureConfigInputSchema = z.object({
+  acceptedFileTypes: z
+    .array(z.string().regex(FILE_TYPE, 'A file type is a dot followed by letters or digits, such as .xml.'))
+    .min(1, 'Accept at least one file type.')
+    .max(20, 'Accept at most 20 file types.')
+    .refine(
+      (types) => new Set(types.map((type) => type.toLowerCase())).size === types.length,
+      'A file type appears twice.',
+    ),
+  deletePolicy: assetDeletePolicySchema,
+});
+export type SecureConfigInput = z.infer<typeof secureConfigInputSchema>;
 
 /** A board's secure workflow configuration. */
 export const secureConfigSchema = z.object({
@@ -44,7 +107,7 @@ export const secureConfigSchema = z.object({
   acceptedFileTypes: z.array(z.string()),
   dipAsset: z.object({
     validators: z.array(xmlValidationEntrySchema),
-    /** The spec calls these "delete lists"; each entry is a policy that applies. */
+    /** The spec calls these "delete lists": the delete policy in force (one entry). */
     delete: z.array(assetDeletePolicySchema),
   }),
 });

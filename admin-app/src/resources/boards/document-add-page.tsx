@@ -1,8 +1,8 @@
+import { boardDocumentsResource } from '@portal/resources';
 import { useBasename } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { GeneratedCreate } from '../../generator/views';
 import { boardPagePath } from './board-actions';
-import { boardDocumentsResource } from './board-documents-definition';
 import { BoardPageFrame } from './board-page-frame';
 
 /** /admin/boards/{boardId}/documents/add: a user document, the generated form of the board documents. */
@@ -15,6 +15,7 @@ export function BoardDocumentAddPage() {
         <GeneratedCreate
           definition={boardDocumentsResource}
           meta={{ boardId: id }}
+          title={false}
           redirectTo={boardPagePath(basename, id!, 'documents/edit').slice(basename.length)}
         />
       )}

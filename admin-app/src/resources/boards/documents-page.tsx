@@ -13,7 +13,7 @@ import MuiButton from '@mui/material/Button';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import type { BoardDocument, PortalDocument } from '@portal/resources';
+import { boardDocumentsResource, type BoardDocument, type PortalDocument } from '@portal/resources';
 import { useId, useState } from 'react';
 import {
   Button,
@@ -28,7 +28,6 @@ import { Link, useParams } from 'react-router-dom';
 import { GeneratedList, type ViewCustomization } from '../../generator/views';
 import { boardPagePath } from './board-actions';
 import { boardKey, boardPath, useApi, useNotifyFailure } from './board-api';
-import { boardDocumentsResource } from './board-documents-definition';
 import { BoardPageFrame } from './board-page-frame';
 import { ConfirmDialog } from './confirm-dialog';
 

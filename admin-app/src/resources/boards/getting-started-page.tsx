@@ -49,9 +49,19 @@ function rowErrors(rows: readonly Row[]): Record<number, Record<string, string>>
   return errors;
 }
 
-function GettingStartedEditor({ boardId }: { boardId: string }) {
+/**
+ * Getting-started items of a board, or of one of its design-in steps (`segment`
+ * `dip-steps/{stepId}/getting-started`): the same list, rules and save.
+ */
+export function GettingStartedEditor({
+  boardId,
+  segment = 'getting-started',
+}: {
+  boardId: string;
+  segment?: string;
+}) {
   const translate = useTranslate();
-  const { data, isPending } = useBoardCollection<GettingStartedStep>(boardId, 'getting-started');
+  const { data, isPending } = useBoardCollection<GettingStartedStep>(boardId, segment);
   const [rows, setRows] = useState<Row[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   useEffect(() => {
@@ -59,9 +69,9 @@ function GettingStartedEditor({ boardId }: { boardId: string }) {
   }, [data]);
   const save = useBoardMutation(
     boardId,
-    'getting-started',
+    segment,
     (api, items: GettingStartedListItem[]) =>
-      api.request(boardPath(boardId, 'getting-started'), { method: 'PUT', json: { items } }),
+      api.request(boardPath(boardId, segment), { method: 'PUT', json: { items } }),
     { success: 'portal.getting_started.saved' },
   );
   if (isPending) return <Loading />;

@@ -6,6 +6,7 @@ import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { boardPagePath } from './board-actions';
 import { boardKey, boardPath, useApi, useBoardCollection } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
+import { SaveOnlyToolbar } from '../../generator/save-toolbar';
 
 function LinkForm({ boardId, linkId }: { boardId: string; linkId?: string }) {
   const api = useApi();
@@ -32,6 +33,7 @@ function LinkForm({ boardId, linkId }: { boardId: string; linkId?: string }) {
   };
   return (
     <SimpleForm
+      toolbar={<SaveOnlyToolbar />}
       noValidate
       record={link ?? { title: '', url: '' }}
       onSubmit={save}

@@ -1,34 +1,45 @@
-import type { ReactElement } from 'react';
-import { BoardPlaceholderPage } from './board-placeholder-page';
-import { BoardDocumentAddPage } from './document-add-page';
-import { BoardDocumentsPage } from './documents-page';
-import { BoardGettingStartedPage } from './getting-started-page';
-import { BoardLinkFormPage } from './link-form-page';
-import { BoardLinksPage } from './links-page';
-import { BoardPartnersPage } from './partners-page';
-import { BoardRestrictionsPage } from './restrictions-page';
-import { BoardSerialNumbersAddPage } from './serial-numbers-add-page';
-import { BoardSerialNumbersPage } from './serial-numbers-page';
-import { BoardSupportLinkPage } from './support-link-page';
+import type { ComponentType, ReactElement } from 'react';
+import { lazyPage } from '../../pages/lazy-page';
+import type * as pages from './pages';
+
+type BoardPages = typeof pages;
+const loadPages = () => import('./pages');
+const page = <P extends object>(pick: (pages: BoardPages) => ComponentType<P>) => lazyPage(loadPages, pick);
+
+const Documents = page((p) => p.BoardDocumentsPage);
+const DocumentAdd = page((p) => p.BoardDocumentAddPage);
+const GettingStarted = page((p) => p.BoardGettingStartedPage);
+const SerialNumbers = page((p) => p.BoardSerialNumbersPage);
+const SerialNumbersAdd = page((p) => p.BoardSerialNumbersAddPage);
+const Partners = page((p) => p.BoardPartnersPage);
+const Links = page((p) => p.BoardLinksPage);
+const LinkForm = page((p) => p.BoardLinkFormPage);
+const SupportLink = page((p) => p.BoardSupportLinkPage);
+const Restrictions = page((p) => p.BoardRestrictionsPage);
+const Tools = page((p) => p.BoardToolsPage);
+const Dip = page((p) => p.BoardDipPage);
+const DipStepGettingStarted = page((p) => p.BoardDipStepGettingStartedPage);
+const FollowUp = page((p) => p.BoardFollowUpPage);
+const SecureWorkflow = page((p) => p.BoardSecureWorkflowPage);
+const XmlValidation = page((p) => p.BoardXmlValidationPage);
 
 /** The per-board pages of spec product §2.3, by their path under /admin/boards/{boardId}/. */
 export const boardSubPages: { path: string; element: ReactElement }[] = [
-  { path: 'documents/edit', element: <BoardDocumentsPage /> },
-  { path: 'documents/add', element: <BoardDocumentAddPage /> },
-  { path: 'getting-started/edit', element: <BoardGettingStartedPage /> },
-  { path: 'serialnumbers/edit', element: <BoardSerialNumbersPage /> },
-  { path: 'serialnumbers/edit/add', element: <BoardSerialNumbersAddPage /> },
-  { path: 'partners/edit', element: <BoardPartnersPage /> },
-  { path: 'links', element: <BoardLinksPage /> },
-  { path: 'links/add', element: <BoardLinkFormPage /> },
-  { path: 'links/edit/:linkId', element: <BoardLinkFormPage /> },
-  { path: 'edit-support', element: <BoardSupportLinkPage /> },
-  { path: 'restrictions', element: <BoardRestrictionsPage /> },
-  // The server has no API for these yet (tools of a board, XML validation, DIP, secure workflow, follow-up).
-  ...['tools/edit', 'validation', 'dip', 'secure-workflow', 'next', 'dip/:stepNumber/getting-started'].map(
-    (path) => ({
-      path,
-      element: <BoardPlaceholderPage path={path} />,
-    }),
-  ),
+  { path: 'documents/edit', element: <Documents /> },
+  { path: 'documents/add', element: <DocumentAdd /> },
+  { path: 'getting-started/edit', element: <GettingStarted /> },
+  { path: 'serialnumbers/edit', element: <SerialNumbers /> },
+  { path: 'serialnumbers/edit/add', element: <SerialNumbersAdd /> },
+  { path: 'partners/edit', element: <Partners /> },
+  { path: 'links', element: <Links /> },
+  { path: 'links/add', element: <LinkForm /> },
+  { path: 'links/edit/:linkId', element: <LinkForm /> },
+  { path: 'edit-support', element: <SupportLink /> },
+  { path: 'restrictions', element: <Restrictions /> },
+  { path: 'tools/edit', element: <Tools /> },
+  { path: 'dip', element: <Dip /> },
+  { path: 'dip/:stepNumber/getting-started', element: <DipStepGettingStarted /> },
+  { path: 'next', element: <FollowUp /> },
+  { path: 'secure-workflow', element: <SecureWorkflow /> },
+  { path: 'validation', element: <XmlValidation /> },
 ];

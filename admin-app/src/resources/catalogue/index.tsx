@@ -7,9 +7,12 @@ import { Button, useBasename, useRecordContext, useTranslate } from 'react-admin
 import { Link } from 'react-router-dom';
 import { Route } from 'react-router';
 import type { ResourceCustomization } from '../../generator/resource';
-import { BundleVersionsPage } from './bundle-versions-page';
-import { RequestFlowPage } from './request-flow-page';
-import { SoftwareVersionsPage } from './software-versions-page';
+import { lazyPage } from '../../pages/lazy-page';
+
+const loadPages = () => import('./pages');
+const BundleVersionsPage = lazyPage(loadPages, (m) => m.BundleVersionsPage);
+const RequestFlowPage = lazyPage(loadPages, (m) => m.RequestFlowPage);
+const SoftwareVersionsPage = lazyPage(loadPages, (m) => m.SoftwareVersionsPage);
 
 /** Where a catalogue item's versions and request flow live: the spec's paths (bundles: /softwarebundle/{id}/…). */
 const itemPath = (basename: string, resource: 'software' | 'software-bundles', id: string, page: string) =>

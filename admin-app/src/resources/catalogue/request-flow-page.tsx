@@ -1,4 +1,4 @@
-import { REQUEST_FLOWS, httpUrlSchema, requestFlowTypeSchema } from '@portal/resources';
+import { REQUEST_FLOWS, requestFlowInputSchema, type RequestFlowInput } from '@portal/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FormDataConsumer,
@@ -11,40 +11,22 @@ import {
   useNotify,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { z } from 'zod';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { useApi } from '../../providers/api-context';
 import { CatalogueItemFrame } from './catalogue-page-frame';
 
-interface RequestFlow {
-  requestFlow: (typeof REQUEST_FLOWS)[number];
-  questionnaireId: string | null;
-  requestUrl: string | null;
-}
+type RequestFlow = RequestFlowInput;
 
-/** The editor's rules: the cart-with-questionnaire flow needs a questionnaire (spec §5), the external flow a page. */
-export const requestFlowFormSchema = z
-  .object({
-    requestFlow: requestFlowTypeSchema,
-    questionnaireId: z.uuid().nullable(),
-    requestUrl: httpUrlSchema.nullable(),
-  })
-  .superRefine((flow, ctx) => {
-    if (flow.requestFlow === 'cart-with-questionnaire' && !flow.questionnaireId) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['questionnaireId'],
-        message: 'Choose the questionnaire of this flow.',
-      });
-    }
-    if (flow.requestFlow === 'external' && !flow.requestUrl) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['requestUrl'],
-        message: 'Enter the address of the request page.',
-      });
-    }
-  });
+/**
+ * The values the API reads from the form: only the field the chosen flow uses, the others null. The editor
+ * checks them with the API's own rule (`requestFlowInputSchema`: the cart-with-questionnaire flow needs a
+ * questionnaire, spec §5; the external flow a page), so its messages are the API's.
+ */
+const toRequestFlow = (values: Record<string, unknown>): Record<string, unknown> => ({
+  requestFlow: values.requestFlow,
+  questionnaireId: values.requestFlow === 'cart-with-questionnaire' ? (values.questionnaireId ?? null) : null,
+  requestUrl: values.requestFlow === 'external' ? (values.requestUrl ?? null) : null,
+});
 
 function RequestFlowForm({ path }: { path: string }) {
   const api = useApi();
@@ -56,13 +38,7 @@ function RequestFlowForm({ path }: { path: string }) {
   });
   if (isPending) return <Loading />;
   const save = async (values: Record<string, unknown>) => {
-    const flow = values.requestFlow as RequestFlow['requestFlow'];
-    const body: RequestFlow = {
-      requestFlow: flow,
-      questionnaireId:
-        flow === 'cart-with-questionnaire' ? ((values.questionnaireId as string) ?? null) : null,
-      requestUrl: flow === 'external' ? ((values.requestUrl as string) ?? null) : null,
-    };
+    const body = toRequestFlow(values);
     try {
       await api.request(path, { method: 'PUT', json: body });
     } catch (error) {
@@ -76,17 +52,7 @@ function RequestFlowForm({ path }: { path: string }) {
       noValidate
       record={data ?? { requestFlow: 'cart', questionnaireId: null, requestUrl: null }}
       onSubmit={save}
-      validate={(values) =>
-        zodValidate(
-          requestFlowFormSchema,
-          'requestFlow',
-        )({
-          requestFlow: values.requestFlow,
-          questionnaireId:
-            values.requestFlow === 'cart-with-questionnaire' ? (values.questionnaireId ?? null) : null,
-          requestUrl: values.requestFlow === 'external' ? (values.requestUrl ?? null) : null,
-        })
-      }
+      validate={(values) => zodValidate(requestFlowInputSchema, 'requestFlow')(toRequestFlow(values))}
       sx={{ maxWidth: 720 }}
     >
       <SelectInput

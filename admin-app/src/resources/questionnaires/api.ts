@@ -1,5 +1,7 @@
-import type { Questionnaire } from '@portal/resources';
+import { MESSAGES, type Questionnaire } from '@portal/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useBasename, useNotify } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../providers/api-context';
 
 export const questionnaireKey = (id: string) => ['questionnaires', 'editor', id];
@@ -23,4 +25,27 @@ export function useRefreshQuestionnaire() {
       queryClient.invalidateQueries({ queryKey: questionnaireKey(id) }),
       queryClient.invalidateQueries({ queryKey: ['questionnaires'] }),
     ]);
+}
+
+export const editPath = (basename: string, id: string) =>
+  `${basename}/questionnaires/${encodeURIComponent(id)}/edit`;
+
+/** Copies a questionnaire with its questions and opens the copy. */
+export function useCopyQuestionnaire() {
+  const api = useApi();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  return async (questionnaire: Pick<Questionnaire, 'id'>) => {
+    try {
+      const copy = await api.request<Questionnaire>(
+        `questionnaires/${encodeURIComponent(questionnaire.id)}/copy`,
+        { method: 'POST' },
+      );
+      notify('portal.questionnaires.copied', { type: 'success', messageArgs: { name: copy.name } });
+      navigate(editPath(basename, copy.id));
+    } catch {
+      notify(MESSAGES.questionnaireCopyFailed, { type: 'error' });
+    }
+  };
 }

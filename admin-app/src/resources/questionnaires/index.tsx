@@ -4,12 +4,13 @@ import IconButton from '@mui/material/IconButton';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { Route } from 'react-router';
 import type { ResourceCustomization } from '../../generator/resource';
-import { QuestionEditorPage } from './question-editor-page';
-import {
-  QuestionnaireCreatePage,
-  QuestionnaireEditorPage,
-  useCopyQuestionnaire,
-} from './questionnaire-editor-page';
+import { lazyPage } from '../../pages/lazy-page';
+import { useCopyQuestionnaire } from './api';
+
+const loadEditors = () => import('./editors');
+const QuestionnaireCreatePage = lazyPage(loadEditors, (m) => m.QuestionnaireCreatePage);
+const QuestionnaireEditorPage = lazyPage(loadEditors, (m) => m.QuestionnaireEditorPage);
+const QuestionEditorPage = lazyPage(loadEditors, (m) => m.QuestionEditorPage);
 
 function CopyButton() {
   const record = useRecordContext<{ id: string; name: string }>();

@@ -17,6 +17,7 @@ import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { useApi } from '../../providers/api-context';
 import { useQuestionnaire, useRefreshQuestionnaire } from './api';
 import { NEW_QUESTION, QuestionFields } from './question-fields';
+import { SaveOnlyToolbar } from '../../generator/save-toolbar';
 
 /**
  * /admin/questionnaires/{id}/question (a new question) and …/question/{questionId}: the question editor,
@@ -70,6 +71,7 @@ export function QuestionEditorPage() {
         </Typography>
       </Box>
       <SimpleForm
+        toolbar={<SaveOnlyToolbar />}
         noValidate
         record={question ?? NEW_QUESTION}
         onSubmit={save}

@@ -35,34 +35,11 @@ import { useApi } from '../../providers/api-context';
 import { apiErrorsOf } from '../../providers/errors';
 import { ConfirmDialog } from '../boards/confirm-dialog';
 import { moveItem } from '../boards/links-page';
-import { useQuestionnaire, useRefreshQuestionnaire } from './api';
+import { editPath, useCopyQuestionnaire, useQuestionnaire, useRefreshQuestionnaire } from './api';
 import { NEW_QUESTION, QuestionFields } from './question-fields';
 
 /** The name alone, as the editor saves it beside the questions it already has. */
 const nameSchema = z.object({ name: questionnaireInputSchema.shape.name });
-
-const editPath = (basename: string, id: string) =>
-  `${basename}/questionnaires/${encodeURIComponent(id)}/edit`;
-
-/** Copies a questionnaire with its questions and opens the copy. */
-export function useCopyQuestionnaire() {
-  const api = useApi();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const basename = useBasename();
-  return async (questionnaire: Pick<Questionnaire, 'id'>) => {
-    try {
-      const copy = await api.request<Questionnaire>(
-        `questionnaires/${encodeURIComponent(questionnaire.id)}/copy`,
-        { method: 'POST' },
-      );
-      notify('portal.questionnaires.copied', { type: 'success', messageArgs: { name: copy.name } });
-      navigate(editPath(basename, copy.id));
-    } catch {
-      notify(MESSAGES.questionnaireCopyFailed, { type: 'error' });
-    }
-  };
-}
 
 function QuestionList({ questionnaire }: { questionnaire: Questionnaire }) {
   const translate = useTranslate();

@@ -1,5 +1,7 @@
-import type { ApiClient } from '@portal/data-provider';
+import { createApiClient, type ApiClient } from '@portal/data-provider';
+import { userRolesResource } from '@portal/resources';
 import { describe, expect, it, vi } from 'vitest';
+import { createAdminDataProvider } from '../../providers/admin-data-provider';
 import { userRolesAdapter, type UserRoleRecord } from './adapter';
 
 const user = (email: string, roles: string[]) => ({
@@ -33,26 +35,48 @@ function fakeApi() {
 }
 
 describe('userRolesAdapter', () => {
-  it('lists the holders of a role through ?role=, one row per user by email', async () => {
-    const { api } = fakeApi();
-    const result = await userRolesAdapter(api).getList!('user-roles', {
-      pagination: { page: 2, perPage: 10 },
-      sort: { field: 'email', order: 'ASC' },
-      filter: { role: 'Support' },
+  it('lists the holders of a role through ?role= by the definition, one row per user by email', async () => {
+    const urls: string[] = [];
+    const api = createApiClient({
+      baseUrl: 'http://portal.test/api/v1',
+      getAccessToken: () => 't',
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        urls.push(`${String(input)} ${new Headers(init?.headers).get('Range')}`);
+        return new Response(JSON.stringify([user('a@portal.test', ['Admin', 'Support'])]), {
+          headers: { 'Content-Type': 'application/json', 'Content-Range': 'user-roles 10-10/11' },
+        });
+      }) as typeof fetch,
     });
-    expect(api.requestList).toHaveBeenCalledWith(
-      'users/roles?role=Support',
-      expect.objectContaining({ offset: 10, limit: 10 }),
-    );
-    expect(result.data).toEqual([
-      {
-        id: 'a@portal.test',
-        email: 'a@portal.test',
-        roles: ['Admin', 'Support'],
-        userId: 'id-a@portal.test',
-        username: 'a@portal.test',
-      },
-    ]);
+    const dataProvider = createAdminDataProvider({
+      api,
+      definitions: [userRolesResource],
+      adapters: { 'user-roles': userRolesAdapter(api) },
+    });
+    const result = await dataProvider.getList('user-roles', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'email', order: 'DESC' },
+      filter: { role: 'Support', q: 'ignored' },
+    });
+    // The role in its own parameter; no sort, filter or search the API does not take.
+    const [url, range] = urls[0]!.split(' ');
+    const asked = new URL(url!);
+    expect(asked.pathname).toBe('/api/v1/users/roles');
+    expect(asked.searchParams.get('role')).toBe('Support');
+    expect(asked.searchParams.has('sort')).toBe(false);
+    expect(asked.searchParams.has('filter')).toBe(false);
+    expect(range).toBe('roles=10-19');
+    expect(result).toEqual({
+      total: 11,
+      data: [
+        {
+          id: 'a@portal.test',
+          email: 'a@portal.test',
+          roles: ['Admin', 'Support'],
+          userId: 'id-a@portal.test',
+          username: 'a@portal.test',
+        },
+      ],
+    });
   });
 
   it('grants the added roles and removes the dropped ones, with the own-role confirmation when given', async () => {

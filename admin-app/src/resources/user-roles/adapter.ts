@@ -26,10 +26,12 @@ export interface RoleRemovalMeta {
 }
 
 /**
- * User roles speak spec calls §7.1, not simple-rest: `GET users/roles?role=` lists the holders of a role (all
- * holders without it), `POST` and `DELETE users/roles` grant or remove one role `{ role, user }`. Creating
- * grants each chosen role, updating grants the added and removes the dropped ones, deleting removes every role;
- * `meta.confirmOwnRole` carries the separate confirmation removing one's own role needs (spec §5).
+ * User roles speak spec calls §7.1, not simple-rest. Listing is the generic list over the definition (the role as
+ * `?role=`, no search, no sort); a user dto becomes a row with role names (`toRecord`). There is no call for one
+ * user, so one is found among all holders. `POST` and `DELETE users/roles` grant or remove one role
+ * `{ role, user }`: creating grants each chosen role, updating grants the added and removes the dropped ones,
+ * deleting removes every role; `meta.confirmOwnRole` carries the separate confirmation removing one's own role
+ * needs (spec §5).
  */
 export function userRolesAdapter(api: ApiClient): ResourceAdapter {
   const allHolders = async () => (await api.request<User[]>('users/roles')).map(toUserRoleRecord);
@@ -60,17 +62,7 @@ export function userRolesAdapter(api: ApiClient): ResourceAdapter {
   };
 
   return {
-    getList: async (_resource, params) => {
-      const role = typeof params.filter?.role === 'string' ? params.filter.role : undefined;
-      const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-      const path = role ? `users/roles?${new URLSearchParams({ role })}` : 'users/roles';
-      const { data, range } = await api.requestList<User>(path, {
-        offset: (page - 1) * perPage,
-        limit: perPage,
-        signal: params.signal,
-      });
-      return { data: data.map(toUserRoleRecord), total: range.total } as never;
-    },
+    toRecord: (record) => toUserRoleRecord(record as User),
     getOne: async (_resource, params) => ({ data: (await findOne(params.id)) as never }),
     getMany: async (_resource, params) => {
       const wanted = new Set(params.ids.map((id) => String(id).toLowerCase()));

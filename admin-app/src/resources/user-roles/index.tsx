@@ -11,10 +11,6 @@ import { RoleChipsField } from './role-chips-field';
 export const userRolesCustomization: ResourceCustomization = {
   icon: ManageAccounts,
   fields: { roles: () => <RoleChipsField key="roles" source="roles" /> },
-  list: {
-    // users/roles lists by role only: no full-text search, always by email.
-    search: false,
-    exportButton: <ExportRolesButton />,
-  },
+  list: { exportButton: <ExportRolesButton /> },
   edit: { saveButton: <OwnRoleSaveButton /> },
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { boardSchema } from '../../entities/board.js';
 import { defineResource } from '../definition.js';
+import { boardsResource } from './boards.js';
 
 /** A link between a board and a company space admin or viewer (spec §2.3 manage-board-csa/csv-link). */
 export const boardUserLinkSchema = z.object({
@@ -15,6 +17,14 @@ export const boardUserLinkInputSchema = z.object({
   userEmail: z.email('Enter a valid email address.').max(255, 'Email may have at most 255 characters.'),
 });
 
+const boardPicker = (resource: string) =>
+  ({
+    source: 'boardId',
+    label: 'Board',
+    widget: 'reference',
+    reference: { resource, display: 'name' },
+  }) as const;
+
 const linkView = {
   record: boardUserLinkSchema,
   create: boardUserLinkInputSchema,
@@ -26,15 +36,7 @@ const linkView = {
     filters: [{ source: 'boardId', label: 'Board', operator: 'eq', input: 'reference' }],
     search: { fields: ['boardName', 'userEmail'] },
   },
-  fields: [
-    {
-      source: 'boardId',
-      label: 'Board',
-      widget: 'reference',
-      reference: { resource: 'boards', display: 'name' },
-    },
-    { source: 'userEmail', label: 'User email', widget: 'email' },
-  ],
+  fields: [boardPicker('boards'), { source: 'userEmail', label: 'User email', widget: 'email' }],
   mutationMode: 'pessimistic',
 } as const;
 
@@ -60,4 +62,26 @@ export const boardViewerLinksResource = defineResource({
     delete: ['ADMIN', 'COMPANYSPACE_ADMIN'],
   },
   rowScope: 'company-space',
+  // A company space admin cannot read the admin board list: the board picker reads the boards offered for links.
+  fields: [boardPicker('viewer-link-boards'), { source: 'userEmail', label: 'User email', widget: 'email' }],
+});
+
+/**
+ * The boards to pick from when linking a company space viewer (`board-viewer-links/boards`): the board list's
+ * sorts, filters and search, readable by whoever may create a viewer link. A picker's source, no menu entry.
+ */
+export const viewerLinkBoardsResource = defineResource({
+  name: 'viewer-link-boards',
+  path: 'board-viewer-links/boards',
+  label: { one: 'Board', many: 'Boards' },
+  record: boardSchema,
+  recordTitle: 'name',
+  list: { ...boardsResource.list, columns: ['name', 'ispn', 'productType'] },
+  fields: [
+    { source: 'name', label: 'Name', widget: 'text' },
+    { source: 'ispn', label: 'ISPN', widget: 'text' },
+    { source: 'productType', label: 'Product type', widget: 'text' },
+  ],
+  access: { list: boardViewerLinksResource.access.create },
+  mutationMode: 'pessimistic',
 });

@@ -50,8 +50,16 @@ export const boardsResource = defineResource({
     { source: 'version', label: 'Version', widget: 'text' },
     { source: 'productPageUrl', label: 'Product page', widget: 'url' },
     { source: 'image', label: 'Image', widget: 'image-url' },
+    { source: 'features', label: 'Features', widget: 'string-list' },
+    { source: 'benefits', label: 'Benefits', widget: 'string-list' },
     { source: 'serialnumberRequired', label: 'Serial number required', widget: 'boolean' },
-    { source: 'releasedForRegistration', label: 'Released for registration', widget: 'boolean' },
+    {
+      source: 'releasedForRegistration',
+      label: 'Released for registration',
+      widget: 'boolean',
+      // Spec §4: the toggle is disabled when the board's data source provides the flag (source lists BSG).
+      readOnlyWhen: 'releaseFlagReadOnly',
+    },
     {
       source: 'releaseFlagReadOnly',
       label: 'Release flag provided by the data source',

@@ -5,8 +5,18 @@ import {
   exportAccessDecisionSchema,
   exportAccessRequestSchema,
 } from '../../entities/tool.js';
-import { licenseStatusSchema, orderStatusSchema } from '../../states.js';
+import { licenseStatusSchema, orderStatusSchema, type OrderPositionStatus } from '../../states.js';
 import { defineResource } from '../definition.js';
+
+/** The decisions an admin may take on an order position in each state (the API refuses any other with 409). */
+export const POSITION_DECISIONS: Readonly<
+  Record<OrderPositionStatus, readonly ('approved' | 'rejected' | 'reopened')[]>
+> = {
+  'in-progress': ['approved', 'rejected'],
+  reopened: ['approved', 'rejected'],
+  approved: ['reopened', 'rejected'],
+  rejected: ['reopened', 'approved'],
+};
 
 /**
  * Orders of every customer (the admin decides their positions). Customers read their own at the same path
@@ -49,8 +59,11 @@ export const ordersResource = defineResource({
     },
     { source: 'paid', label: 'Paid', widget: 'boolean', readOnly: true },
     { source: 'paymentMethod', label: 'Payment method', widget: 'text', readOnly: true },
+    { source: 'total', label: 'Total', widget: 'text', readOnly: true },
     { source: 'requestedAt', label: 'Requested', widget: 'datetime', readOnly: true },
+    { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],
+  // `edit` is deciding positions (`PUT orders/{id}/positions/{positionId}`): no update schema, no edit form.
   access: { list: ['ADMIN'], show: ['ADMIN'], edit: ['ADMIN'] },
   mutationMode: 'pessimistic',
 });
@@ -81,6 +94,9 @@ export const licensesResource = defineResource({
   fields: [
     { source: 'product', label: 'Product', widget: 'text', readOnly: true },
     { source: 'userEmail', label: 'Customer', widget: 'email', readOnly: true },
+    { source: 'featureId', label: 'Feature ID', widget: 'text', readOnly: true },
+    { source: 'version', label: 'Version', widget: 'text', readOnly: true },
+    { source: 'orderNumber', label: 'Order', widget: 'text', readOnly: true },
     { source: 'type', label: 'Type', widget: 'text', readOnly: true },
     {
       source: 'status',
@@ -130,6 +146,7 @@ export const exportAccessRequestsResource = defineResource({
     { source: 'status', label: 'Decision', widget: 'select', choices: ['granted', 'refused'] },
     { source: 'comment', label: 'Comment', widget: 'textarea' },
     { source: 'requestedAt', label: 'Requested', widget: 'datetime', readOnly: true },
+    { source: 'decidedAt', label: 'Decided', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], edit: ['ADMIN'] },
   mutationMode: 'pessimistic',

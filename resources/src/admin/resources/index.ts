@@ -1,6 +1,9 @@
 import type { ResourceDefinition } from '../definition.js';
-import { boardCsaLinksResource, boardViewerLinksResource } from './board-links.js';
+import { boardDocumentsResource } from './board-documents.js';
+import { boardCsaLinksResource, boardViewerLinksResource, viewerLinkBoardsResource } from './board-links.js';
+import { boardSerialNumbersResource } from './board-serial-numbers.js';
 import { boardsResource } from './boards.js';
+import { exportAccessRequestsResource, licensesResource, ordersResource } from './commerce.js';
 import { companySpacesResource } from './company-spaces.js';
 import { documentsResource } from './documents.js';
 import { featureFlagsResource } from './feature-flags.js';
@@ -14,6 +17,7 @@ import { softwareBundlesResource } from './software-bundles.js';
 import { softwareResource } from './software.js';
 import { userRolesResource } from './user-roles.js';
 
+export * from './board-documents.js';
 export * from './board-links.js';
 export * from './board-serial-numbers.js';
 export * from './boards.js';
@@ -40,6 +44,9 @@ export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [
   softwareResource,
   softwareBundlesResource,
   questionnairesResource,
+  ordersResource,
+  licensesResource,
+  exportAccessRequestsResource,
   metadataKeysResource,
   userRolesResource,
   serviceAccountsResource,
@@ -48,4 +55,14 @@ export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [
   boardCsaLinksResource,
   boardViewerLinksResource,
   maintenanceResource,
+];
+
+/**
+ * Lists shown inside another resource's pages, with no menu entry of their own: a board's serial numbers and
+ * documents, and the boards a viewer link may point at.
+ */
+export const ADMIN_SUB_RESOURCES: readonly ResourceDefinition[] = [
+  boardSerialNumbersResource,
+  boardDocumentsResource,
+  viewerLinkBoardsResource,
 ];

@@ -1,4 +1,4 @@
-import { softwareBundleInputSchema, softwareBundleSchema } from '../../entities/bundle.js';
+import { REQUEST_FLOWS, softwareBundleInputSchema, softwareBundleSchema } from '../../entities/bundle.js';
 import { defineResource } from '../definition.js';
 
 export const softwareBundlesResource = defineResource({
@@ -23,6 +23,11 @@ export const softwareBundlesResource = defineResource({
     { source: 'released', label: 'Released', widget: 'boolean' },
     { source: 'orderable', label: 'Orderable', widget: 'boolean' },
     { source: 'iconUrl', label: 'Icon', widget: 'image-url' },
+    { source: 'hardwareNames', label: 'Hardware', widget: 'string-list' },
+    { source: 'toolFeatureIds', label: 'Tools (feature IDs)', widget: 'string-list' },
+    { source: 'documentFeatureIds', label: 'Documents (feature IDs)', widget: 'string-list' },
+    // Also on the request flow editor, which sets the questionnaire or page the flow needs.
+    { source: 'requestFlow', label: 'Request flow', widget: 'select', choices: REQUEST_FLOWS },
     {
       source: 'questionnaireId',
       label: 'Questionnaire',

@@ -1,25 +1,38 @@
 import { ROLE_NAMES } from '../../roles.js';
-import { userRoleEntrySchema } from '../../entities/user.js';
+import { userRoleEntrySchema, userSchema } from '../../entities/user.js';
 import { defineResource } from '../definition.js';
 
-/** Role grants by user (spec §6): list by role, assign, remove, CSV export. */
+/**
+ * Role grants by user (spec §6, calls §7.1): list by role, assign, remove, CSV export. The API answers user dtos
+ * (roles as `{ name }`), lists them by email only, with no search, and takes the role as `?role=`; assigning and
+ * removing are one call per role (`POST`/`DELETE users/roles` with `{ role, user }`), which the console maps from
+ * the entry schema (an email and role names).
+ */
 export const userRolesResource = defineResource({
   name: 'user-roles',
   path: 'users/roles',
   label: { one: 'User role', many: 'User roles' },
-  record: userRoleEntrySchema,
+  record: userSchema,
   idField: 'email',
   create: userRoleEntrySchema,
   update: userRoleEntrySchema,
   recordTitle: 'email',
   list: {
     columns: ['email', 'roles'],
-    sortable: ['email'],
+    // Always by email: the API takes no sort.
+    sortable: [],
     defaultSort: { field: 'email', order: 'ASC' },
     filters: [
-      { source: 'role', label: 'Role', operator: 'eq', input: 'select', choices: ROLE_NAMES, alwaysOn: true },
+      {
+        source: 'role',
+        label: 'Role',
+        operator: 'eq',
+        input: 'select',
+        choices: ROLE_NAMES,
+        alwaysOn: true,
+        sentAs: 'query',
+      },
     ],
-    search: { fields: ['email'] },
   },
   fields: [
     { source: 'email', label: 'Email', widget: 'email', createOnly: true },

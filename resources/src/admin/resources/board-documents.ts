@@ -1,14 +1,16 @@
 import {
+  DOCUMENT_SOURCES,
   boardDocumentCreateSchema,
   boardDocumentSchema,
   boardDocumentUpdateSchema,
-  defineResource,
-  DOCUMENT_SOURCES,
-} from '@portal/resources';
+} from '../../entities/document.js';
+import { defineResource } from '../definition.js';
+import { documentsResource } from './documents.js';
 
 /**
- * The documents of one board (`boards/{boardId}/documents`), SAMI-imported and user documents with the board's
- * primary flag. Kept here until @portal/resources has it (the API documents its Range, sort and filters).
+ * The documents of one board (`/api/v1/boards/{boardId}/documents`): SAMI-imported and user documents with the
+ * board's primary flag. The API lists them with the document library's sorts, filters and search; a list inside
+ * the board's admin pages rather than a menu entry, so not in `ADMIN_RESOURCES`.
  */
 export const boardDocumentsResource = defineResource({
   name: 'board-documents',
@@ -19,21 +21,11 @@ export const boardDocumentsResource = defineResource({
   update: boardDocumentUpdateSchema,
   recordTitle: 'title',
   list: {
+    ...documentsResource.list,
     columns: ['title', 'type', 'filename', 'source', 'exclusive', 'primary'],
-    sortable: ['title', 'type', 'filename'],
-    defaultSort: { field: 'title', order: 'ASC' },
-    filters: [
-      {
-        source: 'source',
-        label: 'Source',
-        operator: 'eq',
-        input: 'select',
-        choices: DOCUMENT_SOURCES,
-        alwaysOn: true,
-      },
-      { source: 'exclusive', label: 'Exclusive', operator: 'eq', input: 'boolean' },
-    ],
-    search: { fields: ['title', 'filename'] },
+    filters: documentsResource.list.filters.map((filter) =>
+      filter.source === 'source' ? { ...filter, alwaysOn: true } : filter,
+    ),
   },
   fields: [
     { source: 'title', label: 'Title', widget: 'text' },
@@ -44,6 +36,6 @@ export const boardDocumentsResource = defineResource({
     { source: 'exclusive', label: 'Exclusive to the board’s projects', widget: 'boolean' },
     { source: 'primary', label: 'Primary document', widget: 'boolean' },
   ],
-  access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
+  access: documentsResource.access,
   mutationMode: 'pessimistic',
 });

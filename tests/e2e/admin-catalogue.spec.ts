@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { AdminApi } from '../support/admin-api.js';
+import { AdminConsole, AdminForm } from '../support/admin-console.js';
+
+interface Version {
+  id: string;
+  version: string;
+  tags: string[];
+}
+interface RequestFlow {
+  requestFlow: string;
+  questionnaireId: string | null;
+  requestUrl: string | null;
+}
+
+test.describe('admin console: versions and request flows of the catalogue', () => {
+  test('adds a tool version with tags from the string list, then deletes it; one editor serves bundles too', async ({
+    page,
+    request,
+  }) => {
+    const api = await AdminApi.signIn(request);
+    const run = Date.now().toString(36);
+    const tool = await api.post<{ id: string }>('software', {
+      name: `E2E Tool ${run}`,
+      featureId: `e2e-tool-${run}`,
+      type: 'tool',
+      icon: null,
+      description: null,
+      externalUrl: null,
+      isOnlineTool: false,
+      isInstallableViaLauncher: false,
+      licenseText: null,
+    });
+    const admin = new AdminConsole(page);
+    const form = new AdminForm(page);
+    await admin.signIn('admin@portal.test', `/admin/software/${tool.id}/versions`);
+    await expect(page.getByText('No version yet.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add version' }).click();
+    await form.field('Version').fill('1.0.0');
+    const tags = page.locator('.ra-input-tags');
+    await tags.getByRole('button', { name: 'Add' }).click();
+    await tags.getByRole('textbox', { name: 'Tags' }).last().fill('beta!');
+    await form.save();
+    await expect(tags.getByText('A tag may contain only letters, digits, spaces and . _ + -')).toBeVisible();
+    await tags.getByRole('textbox', { name: 'Tags' }).last().fill('beta');
+    await tags.getByRole('button', { name: 'Add' }).click();
+    await tags.getByRole('textbox', { name: 'Tags' }).last().fill('lts');
+    await form.save();
+    await expect(page.getByText('The version is saved.')).toBeVisible();
+    const versions = await api.get<Version[]>(`software/${tool.id}/versions`);
+    expect(versions.map((v) => [v.version, v.tags])).toEqual([['1.0.0', ['beta', 'lts']]]);
+    // The form has no delete of its own (it would delete the tool): versions are deleted from the list.
+    await page.getByRole('button', { name: 'Edit version 1.0.0' }).click();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Delete version 1.0.0' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this version?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('The version is deleted.')).toBeVisible();
+    expect(await api.get<Version[]>(`software/${tool.id}/versions`)).toEqual([]);
+
+    // A bundle from its generated form (every key its schema needs has an input), then the same version editor.
+    const uuid = `e2e-bundle-${run}`;
+    await page.goto('/admin/software-bundles/create');
+    await form.field('UUID').fill(uuid);
+    await form.field('Name').fill(`E2E Bundle ${run}`);
+    const hardware = page.locator('.ra-input-hardwareNames');
+    await hardware.getByRole('button', { name: 'Add' }).click();
+    await hardware.getByRole('textbox', { name: 'Hardware' }).fill('NX121 Shield');
+    await page.getByRole('combobox', { name: 'Request flow' }).click();
+    await page.getByRole('option', { name: 'cart', exact: true }).click();
+    await form.save();
+    await expect(page).toHaveURL(new RegExp(`/admin/software-bundles/${uuid}/show$`));
+    const bundle = await api.get<{ uuid: string; hardwareNames: string[] }>(`software-bundles/${uuid}`);
+    expect(bundle.hardwareNames).toEqual(['NX121 Shield']);
+    await page.goto(`/admin/softwarebundle/${bundle.uuid}/versions`);
+    await page.getByRole('button', { name: 'Add version' }).click();
+    await form.field('Version').fill('2025.1');
+    await form.save();
+    await expect(page.getByText('The version is saved.')).toBeVisible();
+    expect(
+      (await api.get<Version[]>(`software-bundles/${bundle.uuid}/versions`)).map((v) => v.version),
+    ).toEqual(['2025.1']);
+  });
+
+  test('sets a request flow: the questionnaire flow needs a questionnaire, with the API message', async ({
+    page,
+    request,
+  }) => {
+    const api = await AdminApi.signIn(request);
+    const run = Date.now().toString(36);
+    const tool = await api.post<{ id: string }>('software', {
+      name: `E2E Flow Tool ${run}`,
+      featureId: `e2e-flow-${run}`,
+      type: 'tool',
+      icon: null,
+      description: null,
+      externalUrl: null,
+      isOnlineTool: false,
+      isInstallableViaLauncher: false,
+      licenseText: null,
+    });
+    const [questionnaire] = await api.get<{ id: string; name: string }[]>('questionnaires?range=[0,0]');
+    const form = new AdminForm(page);
+    await new AdminConsole(page).signIn('admin@portal.test', `/admin/software/${tool.id}/request-flow`);
+
+    await page.getByRole('combobox', { name: 'How customers ask for it' }).click();
+    await page.getByRole('option', { name: 'Through the cart, with a questionnaire' }).click();
+    await form.save();
+    await expect(
+      form.errorOf('Select the questionnaire customers fill in with their request.'),
+    ).toBeVisible();
+    await page.getByRole('combobox', { name: 'Questionnaire', exact: true }).fill(questionnaire!.name);
+    await page.getByRole('option', { name: questionnaire!.name }).first().click();
+    await form.save();
+    await expect(page.getByText('The request flow is saved.')).toBeVisible();
+    expect(await api.get<RequestFlow>(`software/${tool.id}/request-flow`)).toMatchObject({
+      requestFlow: 'cart-with-questionnaire',
+      questionnaireId: questionnaire!.id,
+      requestUrl: null,
+    });
+  });
+});
