@@ -246,7 +246,13 @@ test.describe('customer shell: guard targets and routes', () => {
     const other = await context.newPage();
     await other.goto('/welcome');
     await other.evaluate(() =>
-      localStorage.setItem('cart', JSON.stringify([{ type: 'bundle' }, { type: 'bundle' }])),
+      localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          { type: 'bundle', item: { uuid: 'BND-1', name: 'One' } },
+          { type: 'bundle', item: { uuid: 'BND-2', name: 'Two' } },
+        ]),
+      ),
     );
     await expect(new ShellHeader(page).cart()).toHaveAccessibleName('Cart, 2 items');
   });
@@ -254,7 +260,7 @@ test.describe('customer shell: guard targets and routes', () => {
   test('reloads the page once when a page chunk fails to load', async ({ page }) => {
     await page.goto('/welcome');
     let aborted = 0;
-    await page.route(/\/assets\/placeholder-page-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/documents-page-[\w-]+\.js$/, async (route) => {
       if (aborted++ === 0) return route.abort();
       return route.continue();
     });

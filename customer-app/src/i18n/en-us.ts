@@ -6,8 +6,9 @@ import {
   STATUS_TITLES,
   UNKNOWN_ERROR_MESSAGE,
 } from '@portal/resources';
-import { commerceTexts } from './en-us-commerce';
-import { projectTexts } from './en-us-projects';
+import type { commerceTexts } from './en-us-commerce';
+import type { dipTexts } from './en-us-dip';
+import type { projectTexts } from './en-us-projects';
 
 type Prefixed<P extends string, T> = { [K in keyof T & string as `${P}${K}`]: string };
 
@@ -199,6 +200,10 @@ export const enUS = {
     'The portal needs a current browser. Internet Explorer is no longer supported: please open the portal in a current version of Edge, Chrome, Firefox or Safari.',
   'outdated.minimum': 'Supported: Firefox 70, Edge 80, Chrome 80, Android 6, iOS 9 or later.',
   'outdated.continue': 'Continue anyway',
-  ...commerceTexts,
-  ...projectTexts,
 } as const;
+
+/**
+ * Every English text: the shell's above, which ship with the app, and the texts of each feature, which load with
+ * the feature's pages (`withTexts` in i18n.tsx) so the entry routes do not carry them.
+ */
+export type EnglishTexts = typeof enUS & typeof commerceTexts & typeof projectTexts & typeof dipTexts;

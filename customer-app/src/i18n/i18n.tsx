@@ -1,10 +1,10 @@
 import { DEFAULT_LOCALE } from '@portal/resources';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { enUS } from './en-us';
+import { enUS, type EnglishTexts } from './en-us';
 
 /** The catalogue of one locale: the same keys as the English reference. */
-export type Catalogue = { readonly [K in keyof typeof enUS]: string };
-export type MessageKey = keyof typeof enUS;
+export type Catalogue = { readonly [K in keyof EnglishTexts]: string };
+export type MessageKey = keyof EnglishTexts;
 /** Keys with plural forms, named without their `_one` / `_other` ending. */
 export type PluralKey = MessageKey extends infer K ? (K extends `${infer Base}_one` ? Base : never) : never;
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -15,7 +15,27 @@ export type MessageParams = Readonly<Record<string, string | number>>;
  */
 export type Text = { key: MessageKey | PluralKey; params?: MessageParams } | { literal: string };
 
-export const catalogues: Readonly<Record<string, Catalogue>> = { [DEFAULT_LOCALE]: enUS };
+/** The English reference: the shell's texts, and each feature's once its pages have loaded. */
+const reference: Record<string, string> = { ...enUS };
+
+export const catalogues: Readonly<Record<string, Partial<Catalogue>>> = { [DEFAULT_LOCALE]: reference };
+
+/** Adds a feature's English texts to the reference (once its pages load; tests add every feature's). */
+export function addTexts(texts: Readonly<Record<string, string>>): void {
+  Object.assign(reference, texts);
+}
+
+/** A page loader that also brings its feature's texts, so the page never renders a bare key. */
+export function withTexts<M>(
+  texts: () => Promise<Readonly<Record<string, string>>>,
+  load: () => Promise<M>,
+): () => Promise<M> {
+  return async () => {
+    const [loaded, module] = await Promise.all([texts(), load()]);
+    addTexts(loaded);
+    return module;
+  };
+}
 
 export interface I18n {
   locale: string;
@@ -26,8 +46,7 @@ export interface I18n {
 
 /** A translator for a locale; unknown locales fall back to en-US, missing keys to the English text. */
 export function createI18n(locale: string = DEFAULT_LOCALE): I18n {
-  const catalogue: Record<string, string> = catalogues[locale] ?? enUS;
-  const reference: Record<string, string> = enUS;
+  const catalogue = (catalogues[locale] ?? reference) as Record<string, string>;
   const plural = new Intl.PluralRules(locale);
   const t = (key: string, params?: MessageParams): string => {
     let message = catalogue[key] ?? reference[key];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_NAME_MAX_LENGTH, MAX_UPLOAD_FILE_SIZE_BYTES } from '../constants.js';
+import { ERROR_MESSAGES } from '../errors.js';
 import { withErrorCode } from './error-codes.js';
 import { requiredText } from './text.js';
 
@@ -11,11 +12,12 @@ export const uploadFileNameSchema = z
   .string()
   .refine((name) => name.length > 0, { error: 'File name is required.', abort: true })
   .refine((name) => name.length <= FILE_NAME_MAX_LENGTH, {
-    error: `A file name may have at most ${FILE_NAME_MAX_LENGTH} characters.`,
+    error: ERROR_MESSAGES.name_too_long,
     params: withErrorCode('name_too_long'),
   })
-  .refine((name) => /^[A-Za-z0-9.()_-]*$/.test(name), {
-    error: 'A file name may contain only letters, digits, dots and - _ ( )',
+  // Dots alone (`.`, `..`) or `..` inside would read as a path on a disk, so they are refused like separators.
+  .refine((name) => /^[A-Za-z0-9.()_-]*$/.test(name) && !name.includes('..') && !/^\.+$/.test(name), {
+    error: ERROR_MESSAGES.invalid_name,
     params: withErrorCode('invalid_name'),
   });
 
@@ -24,7 +26,7 @@ export const uploadFileSizeSchema = z
   .int()
   .nonnegative()
   .refine((size) => size <= MAX_UPLOAD_FILE_SIZE_BYTES, {
-    error: 'A file may be at most 25 MB.',
+    error: ERROR_MESSAGES.file_too_big,
     params: withErrorCode('file_too_big'),
   });
 

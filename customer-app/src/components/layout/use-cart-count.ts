@@ -1,31 +1,13 @@
-import { CART_STORAGE_KEY } from '@portal/resources';
 import { useSyncExternalStore } from 'react';
+import { browserCart } from '../../features/commerce/cart/cart-store';
 
-/** Same-tab cart changes; the cart store dispatches it after each write (other tabs raise `storage`). */
-export const CART_CHANGED_EVENT = 'portal:cart-changed';
+const count = () => browserCart().getSnapshot().length;
+const subscribe = (onChange: () => void) => browserCart().subscribe(onChange);
 
-function readCount(): number {
-  try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.length : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function subscribe(onChange: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === CART_STORAGE_KEY) onChange();
-  };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener(CART_CHANGED_EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener(CART_CHANGED_EVENT, onChange);
-  };
-}
-
-/** How many entries the cart in local storage holds (spec product §4), kept in step across tabs. */
+/**
+ * How many entries the cart holds (spec product §4): the same store the cart pages use, kept in step across
+ * tabs by `storage` events and within the tab by the store's own change event.
+ */
 export function useCartCount(): number {
-  return useSyncExternalStore(subscribe, readCount, () => 0);
+  return useSyncExternalStore(subscribe, count, () => 0);
 }

@@ -1,37 +1,104 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { planned } from '../../app/planned-route';
+import { lazyPage } from '../../app/lazy-page';
+import { withTexts } from '../../i18n/i18n';
 import type { RouteHandle } from '../../app/route-handle';
 import { paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
 
-const catalogue = (path: string, title: RouteHandle['title']): RouteObject =>
-  planned(path, { title, description: 'meta.assets', filterBar: true });
+const texts = () => import('../../i18n/en-us-commerce').then((m) => m.commerceTexts);
 
-/** Catalogue pages anyone may open (spec product §2.1). */
+/** A lazily loaded page at `path`: its code arrives with the first visit, not with the app. */
+function page<M>(
+  path: string,
+  handle: RouteHandle,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): RouteObject {
+  return { path, handle, lazy: lazyPage(withTexts(texts, load), pick) };
+}
+
+const assets = () => import('./catalogue/assets-page');
+const tool = () => import('./tool/tool-page');
+const catalogue = { description: 'meta.assets', filterBar: true } as const;
+
+/** Catalogue pages anyone may open, and the checkout result the payment provider returns to (spec §2.1). */
 export function commercePublicRoutes(_deps: GuardDeps): RouteObject[] {
   return [
-    catalogue(paths.assets, 'page.assets'),
-    catalogue(paths.tools, 'page.assets'),
-    catalogue(paths.assetsSoftware, 'page.software'),
-    catalogue(paths.assetsSoftwareBundles, 'page.softwareBundles'),
-    planned(paths.documents, { title: 'page.documents', description: 'meta.documents', filterBar: true }),
-    planned(paths.tool, { title: 'page.tool' }),
-    planned(paths.toolAlias, { title: 'page.tool' }),
-    planned(paths.document, { title: 'page.document' }),
-    planned(paths.softwareBundle, { title: 'page.bundle' }),
-    planned(paths.checkoutResult, { title: 'page.checkoutResult' }),
+    page(paths.assets, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage),
+    page(paths.tools, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage),
+    page(paths.assetsSoftware, { title: 'page.software', ...catalogue }, assets, (m) => m.SoftwarePage),
+    page(
+      paths.assetsSoftwareBundles,
+      { title: 'page.softwareBundles', ...catalogue },
+      assets,
+      (m) => m.SoftwareBundlesPage,
+    ),
+    page(
+      paths.documents,
+      { title: 'page.documents', description: 'meta.documents', filterBar: true },
+      () => import('./catalogue/documents-page'),
+      (m) => m.DocumentsPage,
+    ),
+    page(paths.tool, { title: 'page.tool' }, tool, (m) => m.ToolPage),
+    page(paths.toolAlias, { title: 'page.tool' }, tool, (m) => m.ToolPage),
+    page(
+      paths.document,
+      { title: 'page.document' },
+      () => import('./document/document-page'),
+      (m) => m.DocumentPage,
+    ),
+    page(
+      paths.softwareBundle,
+      { title: 'page.bundle' },
+      () => import('./bundle/bundle-page'),
+      (m) => m.BundlePage,
+    ),
+    page(
+      paths.checkoutResult,
+      { title: 'page.checkoutResult' },
+      () => import('./checkout/checkout-result-page'),
+      (m) => m.CheckoutResultPage,
+    ),
   ];
 }
 
-/** Cart, orders and owned assets: signed-in, verified users (spec product §2.2). */
+const myAssets = () => import('./assets/my-assets-page');
+
+/** Cart, orders and owned assets: signed-in, verified users (spec §2.2). */
 export function commerceSignedInRoutes(_deps: GuardDeps): RouteObject[] {
   return [
-    planned(paths.myOrders, { title: 'page.myOrders' }),
-    planned(paths.myAssets, { title: 'page.myAssets' }),
-    planned(paths.mySoftware, { title: 'page.myAssets' }),
-    planned(paths.myInstallers, { title: 'page.myInstallers' }),
-    planned(paths.cart, { title: 'page.cart' }),
-    planned(paths.cartSummary, { title: 'page.cartSummary' }),
-    planned(paths.cartQuestionnaire, { title: 'page.cartQuestionnaire' }),
+    page(
+      paths.myOrders,
+      { title: 'page.myOrders' },
+      () => import('./orders/my-orders-page'),
+      (m) => m.MyOrdersPage,
+    ),
+    page(paths.myAssets, { title: 'page.myAssets' }, myAssets, (m) => m.MyAssetsPage),
+    page(paths.mySoftware, { title: 'page.myAssets' }, myAssets, (m) => m.MyAssetsPage),
+    page(
+      paths.myInstallers,
+      { title: 'page.myInstallers' },
+      () => import('./assets/my-installers-page'),
+      (m) => m.MyInstallersPage,
+    ),
+    page(
+      paths.cart,
+      { title: 'page.cart' },
+      () => import('./cart/cart-page'),
+      (m) => m.CartPage,
+    ),
+    page(
+      paths.cartSummary,
+      { title: 'page.cartSummary' },
+      () => import('./checkout/summary-page'),
+      (m) => m.SummaryPage,
+    ),
+    page(
+      paths.cartQuestionnaire,
+      { title: 'page.cartQuestionnaire' },
+      () => import('./questionnaire/questionnaire-page'),
+      (m) => m.QuestionnairePage,
+    ),
   ];
 }

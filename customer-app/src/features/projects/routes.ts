@@ -1,39 +1,105 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
-import { planned } from '../../app/planned-route';
+import { withTexts } from '../../i18n/i18n';
 import type { RouteHandle } from '../../app/route-handle';
 import { paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
 
+// The project page shows the design-in process, so the project texts come with the DIP's.
+const texts = () =>
+  Promise.all([import('../../i18n/en-us-projects'), import('../../i18n/en-us-dip')]).then(
+    ([projects, dip]) => ({
+      ...projects.projectTexts,
+      ...dip.dipTexts,
+    }),
+  );
+
+const page = <M>(
+  path: string,
+  title: RouteHandle['title'],
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+) =>
+  ({
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: lazyPage(withTexts(texts, load), pick),
+  }) satisfies RouteObject;
+
 /** Projects and registration: signed-in, verified users (spec product §2.2). */
 export function projectSignedInRoutes(_deps: GuardDeps): RouteObject[] {
   return [
-    planned(paths.qrCodeScan, { title: 'page.qrCodeScan' }),
-    {
-      path: paths.myProjects,
-      handle: { title: 'page.myProjects' } satisfies RouteHandle,
-      lazy: lazyPage(
-        () => import('./my-projects-page'),
-        (m) => m.MyProjectsPage,
-      ),
-    },
-    planned(paths.createProject, { title: 'page.createProject' }),
-    planned(paths.createEsimProject, { title: 'page.createEsimProject' }),
+    page(
+      paths.qrCodeScan,
+      'page.qrCodeScan',
+      () => import('./pages/qr-code-scan-page'),
+      (m) => m.QrCodeScanPage,
+    ),
+    page(
+      paths.myProjects,
+      'page.myProjects',
+      () => import('./pages/my-projects-page'),
+      (m) => m.MyProjectsPage,
+    ),
+    page(
+      paths.createProject,
+      'page.createProject',
+      () => import('./pages/create-project-page'),
+      (m) => m.CreateProjectPage,
+    ),
+    page(
+      paths.createEsimProject,
+      'page.createEsimProject',
+      () => import('./pages/create-esim-project-page'),
+      (m) => m.CreateEsimProjectPage,
+    ),
   ];
 }
 
 /** One project and its sub-pages: behind the secure-project guard (multi-factor sign-in for secure projects). */
 export function secureProjectRoutes(_deps: GuardDeps): RouteObject[] {
   return [
-    planned(paths.project, { title: 'page.project' }),
-    planned(paths.editProject, { title: 'page.editProject' }),
-    planned(paths.manageMembers, { title: 'page.manageMembers' }),
-    planned(paths.addMembers, { title: 'page.addMembers' }),
-    planned(paths.manageNotifications, { title: 'page.manageNotifications' }),
+    page(
+      paths.project,
+      'page.project',
+      () => import('./pages/project-page'),
+      (m) => m.ProjectPage,
+    ),
+    page(
+      paths.editProject,
+      'page.editProject',
+      () => import('./pages/edit-project-page'),
+      (m) => m.EditProjectPage,
+    ),
+    page(
+      paths.manageMembers,
+      'page.manageMembers',
+      () => import('./pages/manage-members-page'),
+      (m) => m.ManageMembersPage,
+    ),
+    page(
+      paths.addMembers,
+      'page.addMembers',
+      () => import('./pages/add-members-page'),
+      (m) => m.AddMembersPage,
+    ),
+    page(
+      paths.manageNotifications,
+      'page.manageNotifications',
+      () => import('./pages/manage-notifications-page'),
+      (m) => m.ManageNotificationsPage,
+    ),
   ];
 }
 
 /** `/invitation/{invitationUuid}`, behind the invitation guard; the router adds path and loader. */
 export function invitationPage(_deps: GuardDeps): Pick<RouteObject, 'handle' | 'lazy'> {
-  return planned(paths.invitation, { title: 'page.invitation' });
+  return {
+    handle: { title: 'page.invitation' } satisfies RouteHandle,
+    lazy: lazyPage(
+      withTexts(texts, () => import('./pages/invitation-page')),
+      (m) => m.InvitationPage,
+    ),
+  };
 }

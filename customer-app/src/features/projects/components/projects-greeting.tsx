@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { displayName } from '@portal/resources';
-import { useI18n } from '../../i18n/i18n';
-import { useCurrentUser } from '../../session/current-user';
+import { useI18n } from '../../../i18n/i18n';
+import { useCurrentUser } from '../../../session/current-user';
 
 export function ProjectsGreeting() {
   const { t } = useI18n();

@@ -1,0 +1,98 @@
+import { ApiError, type ApiClient } from '@portal/data-provider';
+import type { DipAsset, DipProcess, DipResolvePayload } from '@portal/resources';
+import { queryOptions } from '@tanstack/react-query';
+import { projectKeys } from '../../api/query-keys';
+
+const dipPath = (projectId: string) => `projects/${encodeURIComponent(projectId)}/dip`;
+const stepPath = (projectId: string, stepId: string) =>
+  `${dipPath(projectId)}/steps/${encodeURIComponent(stepId)}`;
+
+/** The keys of the design-in process, under the project's own so that dropping the project drops them too. */
+export const dipKeys = {
+  process: (projectId: string) => [...projectKeys.detail(projectId), 'dip'] as const,
+  assets: (projectId: string) => [...projectKeys.detail(projectId), 'dip', 'assets'] as const,
+};
+
+/** `GET projects/{id}/dip`: the steps with their states, who they wait for and what the caller may do. */
+export function dipProcessQuery(api: ApiClient, projectId: string) {
+  return queryOptions({
+    queryKey: dipKeys.process(projectId),
+    queryFn: ({ signal }) => api.request<DipProcess>(dipPath(projectId), { signal }),
+  });
+}
+
+/** `GET projects/{id}/dip/assets`: every file of the process, oldest first. */
+export function dipAssetsQuery(api: ApiClient, projectId: string) {
+  return queryOptions({
+    queryKey: dipKeys.assets(projectId),
+    queryFn: ({ signal }) => api.request<DipAsset[]>(`${dipPath(projectId)}/assets`, { signal }),
+  });
+}
+
+/** A 404 of `GET projects/{id}/dip` naming `dip`: the project's board has no design-in process. */
+export const isNoProcess = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  error.status === 404 &&
+  error.errors.some((item) => item.resources.includes('dip'));
+
+/** `POST projects/{id}/dip/steps/{stepId}/resolve` with the input of the step's completion type. */
+export const resolveStep = (api: ApiClient, projectId: string, stepId: string, payload: DipResolvePayload) =>
+  api.request<DipProcess>(`${stepPath(projectId, stepId)}/resolve`, { method: 'POST', json: payload });
+
+/** `POST projects/{id}/dip/steps/{stepId}/complete`: confirms a submitted step. */
+export const completeStep = (api: ApiClient, projectId: string, stepId: string) =>
+  api.request<DipProcess>(`${stepPath(projectId, stepId)}/complete`, { method: 'POST', json: {} });
+
+/** `POST projects/{id}/dip/reset`: back to a completed or the active step, discarding its and later results. */
+export const resetProcess = (api: ApiClient, projectId: string, stepId: string) =>
+  api.request<DipProcess>(`${dipPath(projectId)}/reset`, { method: 'POST', json: { stepId } });
+
+/** `DELETE projects/{id}/dip/assets/{assetId}`. */
+export const deleteAsset = (api: ApiClient, projectId: string, assetId: string) =>
+  api.request<DipAsset>(`${dipPath(projectId)}/assets/${encodeURIComponent(assetId)}`, { method: 'DELETE' });
+
+/** The absolute address a file is uploaded to (`?name=` carries the file name). */
+export const uploadUrl = (api: ApiClient, projectId: string, stepId: string, name: string) =>
+  `${api.baseUrl}/${stepPath(projectId, stepId)}/assets?name=${encodeURIComponent(name)}`;
+
+/**
+ * Downloads a file of the process. The content needs the bearer token, which a plain link cannot send, so it is
+ * fetched and handed to the browser as a blob under its file name. A file with malware is refused (409
+ * `malware_detected`), a file of another project is 404.
+ */
+export async function downloadAsset(
+  api: ApiClient,
+  projectId: string,
+  asset: Pick<DipAsset, 'id' | 'filename'>,
+  accessToken: string | null,
+): Promise<void> {
+  const headers = new Headers({ Accept: 'application/octet-stream, application/json' });
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  const url = `${api.baseUrl}/${dipPath(projectId)}/assets/${encodeURIComponent(asset.id)}/content`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers });
+  } catch (cause) {
+    throw new ApiError(
+      { status: 0, type: 'network_error', errors: [] },
+      { message: 'The server could not be reached. Check your connection and try again.', cause },
+    );
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    const errors =
+      typeof body === 'object' && body !== null && Array.isArray((body as { errors?: unknown }).errors)
+        ? (body as { errors: ApiError['errors'] }).errors
+        : [];
+    throw new ApiError({ status: response.status, type: 'download_failed', errors });
+  }
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = asset.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the blob once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

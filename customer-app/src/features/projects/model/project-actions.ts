@@ -1,0 +1,77 @@
+import {
+  Role,
+  hasRole,
+  isViewOnly,
+  type HasRoles,
+  type Project,
+  type ProjectRoleName,
+} from '@portal/resources';
+
+/** The entries of a project's actions dropdown (spec product §2.2, §6). */
+export const PROJECT_ACTIONS = [
+  'edit',
+  'manageMembers',
+  'transferOwnership',
+  'notifications',
+  'requestCancellation',
+  'acceptCancellation',
+  'rejectCancellation',
+  'leave',
+  'delete',
+] as const;
+export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
+
+/** Who looks at a project: the signed-in user (id and global roles). */
+export interface Viewer extends HasRoles {
+  id: string;
+}
+
+/** The viewer's roles inside the project, as the project's member list carries them. */
+export function rolesInProject(
+  project: Pick<Project, 'members'>,
+  viewer: Pick<Viewer, 'id'>,
+): ProjectRoleName[] {
+  return project.members.find((member) => member.id === viewer.id)?.roles ?? [];
+}
+
+/** Owner and substitute manage a project (the substitute acts as the owner); admins manage every project. */
+export function managesProject(roles: readonly ProjectRoleName[], viewer: HasRoles): boolean {
+  return hasRole(viewer, Role.Admin) || roles.includes('owner') || roles.includes('substitute');
+}
+
+/** A viewer whose only project role is company space viewer looks but does not act (spec §6). */
+export function isViewOnlyIn(roles: readonly ProjectRoleName[], viewer: HasRoles): boolean {
+  return !hasRole(viewer, Role.Admin) && isViewOnly({ roles });
+}
+
+/**
+ * The actions the dropdown offers, in menu order, mirroring the server's rules (which decide): owner, substitute
+ * and admins edit, manage members, transfer ownership, request cancellation of an active project and delete;
+ * a cancelled project only leaves deletion. The provider side (admins and the project's FAE) accepts or rejects a
+ * requested cancellation. Members, the substitute and the FAE may leave; the owner transfers ownership first.
+ * Everyone who sees the project sets their own notifications; a view-only viewer gets nothing else.
+ */
+export function projectActions(
+  project: Pick<Project, 'members' | 'status'>,
+  viewer: Viewer,
+): ProjectAction[] {
+  const roles = rolesInProject(project, viewer);
+  const isAdmin = hasRole(viewer, Role.Admin);
+  if (!isAdmin && roles.length === 0) return [];
+  if (isViewOnlyIn(roles, viewer)) return ['notifications'];
+  const manages = managesProject(roles, viewer);
+  const open = project.status !== 'cancelled';
+  const provider = isAdmin || roles.includes('fae');
+  const allowed: Record<ProjectAction, boolean> = {
+    edit: manages && open,
+    manageMembers: manages && open,
+    transferOwnership: manages && open,
+    notifications: true,
+    requestCancellation: manages && project.status === 'active',
+    acceptCancellation: provider && project.status === 'cancellation-requested',
+    rejectCancellation: provider && project.status === 'cancellation-requested',
+    leave: roles.some((role) => role === 'member' || role === 'substitute' || role === 'fae'),
+    delete: manages,
+  };
+  return PROJECT_ACTIONS.filter((action) => allowed[action]);
+}

@@ -1,0 +1,104 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousA11yFindings } from '../support/axe.js';
+import { CartPage, ToolPage, cartLink, signInFromLoginPage } from './commerce-pages.js';
+
+/** Scans the page with axe and keeps a screenshot of it with the test's output. */
+async function check(page: Page, testInfo: TestInfo, label: string) {
+  await expectNoSeriousA11yFindings(page, label);
+  await page.screenshot({
+    path: testInfo.outputPath(`${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`),
+    fullPage: true,
+  });
+}
+
+const PUBLIC_PAGES: readonly [path: string, heading: string][] = [
+  ['/assets', 'Software and tools'],
+  ['/assets/software?categories=tool', 'Software'],
+  ['/assets/software-bundles', 'Software bundles'],
+  ['/documents?q=nx', 'Documents'],
+  ['/assets/nx-flash-programmer', 'NX Flash Programmer'],
+  ['/assets/secureboot-signer', 'SecureBoot Signing Tool'],
+  ['/assets/nx-motor-control-lib', 'NX Motor Control Library'],
+  ['/document/doc-flash-programmer-manual', 'NX Flash Programmer User Manual'],
+  ['/software-bundles/BND-MOTOR-STARTER', 'Motor Control Starter Bundle'],
+  ['/assets/no-such-tool', 'Tool details'],
+  ['/cart/00000000-0000-4000-8000-000000000000/checkout-result?status=success', 'Checkout result'],
+];
+
+test.describe('accessibility of the commerce pages (axe, WCAG 2.1 AA)', () => {
+  // Many pages, each scanned by axe, on two shared cores.
+  test.describe.configure({ timeout: 240_000 });
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 375, height: 740 },
+  ]) {
+    test(`catalogue, tool, document and bundle pages on a ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      for (const [path, heading] of PUBLIC_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+        await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+        await check(page, testInfo, `${path} ${viewport.name}`);
+      }
+      await page.goto('/assets/software-bundles');
+      await page.getByRole('button', { name: 'Build a custom bundle' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByRole('dialog').getByText('Name is required')).toBeVisible();
+      await check(page, testInfo, `custom bundle dialog ${viewport.name}`);
+    });
+  }
+
+  test('cart, questionnaire, summary, orders, assets and installers, signed in', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/assets/sensor-fusion-studio');
+    await new ToolPage(page).addToCart('Request', '0.9.0');
+    await page.goto('/assets/nx-motor-control-lib');
+    await new ToolPage(page).addToCart('Buy', '4.0.0');
+    await cartLink(page).click();
+    await signInFromLoginPage(page, 'csa@portal.test', /\/cart$/);
+    await expect(new CartPage(page).entries('To buy')).toHaveCount(1);
+    await check(page, testInfo, 'cart without billing information');
+
+    const billing = page.getByRole('region', { name: 'Billing information' });
+    await billing.getByRole('button', { name: 'Edit' }).click();
+    await billing.getByLabel('Country').fill('Austria');
+    await billing.getByRole('button', { name: 'Save' }).click();
+    await expect(billing.getByText('Choose a country by its two-letter code, such as DE.')).toBeVisible();
+    await check(page, testInfo, 'billing form with errors');
+    await billing.getByLabel('Street and number').fill('Ringstrasse 1');
+    await billing.getByLabel('Postal code').fill('1010');
+    await billing.getByLabel('City').fill('Vienna');
+    await billing.getByLabel('Country').fill('AT');
+    await billing.getByLabel('Tax ID').fill('ATU12345678');
+    await billing.getByRole('button', { name: 'Save' }).click();
+    await expect(billing).toContainText('Ready for purchases');
+
+    await page.getByRole('link', { name: 'Continue to the questionnaire' }).click();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please check' })).toBeVisible();
+    await check(page, testInfo, 'questionnaire with errors');
+    await page.getByRole('textbox', { name: /What will you build/ }).fill('A smart thermostat');
+    await page.getByRole('radio', { name: 'Evaluation' }).check();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page.getByText('One step left: payment')).toBeVisible();
+    await check(page, testInfo, 'checkout summary');
+    const summary = page.url();
+    await page.goto(summary.replace('/summary', '/checkout-result?status=canceled'));
+    await expect(page.getByRole('button', { name: /^Resume payment/ })).toBeVisible();
+    await check(page, testInfo, 'checkout result canceled');
+
+    for (const [path, heading] of [
+      ['/my/orders', 'My orders'],
+      ['/my/assets', 'My assets'],
+      ['/my/assets?view=installation-keys', 'My assets'],
+      ['/my/installers', 'Installers'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+      await check(page, testInfo, path);
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yFindings } from '../support/axe.js';
+import { signInAt } from '../support/customer-shell.js';
+import { LoginPage } from '../support/pages.js';
+
+/**
+ * Axe (WCAG 2.1 A/AA) on the project pages in their main states; no serious or critical finding is allowed.
+ * With E2E_SCREENSHOTS_DIR set, each checked state is also saved as a full-page screenshot there.
+ */
+
+async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  const { status, text } = await page.evaluate(
+    async ({ method, path, body }) => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+      const token = key
+        ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token
+        : '';
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const response = await fetch(`/api/v1/${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+  expect(status, `${method} ${path}: ${text}`).toBeLessThan(300);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+}
+
+async function check(page: Page, label: string) {
+  await expectNoSeriousA11yFindings(page, label);
+  const folder = process.env.E2E_SCREENSHOTS_DIR;
+  if (folder)
+    await page.screenshot({ path: `${folder}/${label.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
+}
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
+  test('list, registration, scan, eSIM, project, sub-pages and invitation', async ({ page, browser }) => {
+    // Twenty axe scans of full pages.
+    test.setTimeout(240_000);
+    await signInAt(page, '/my/projects', 'customer@portal.test');
+    await expect(h1(page, 'My projects')).toBeVisible();
+    const project = await callApi(page, 'POST', 'projects?acceptServiceAgreement=true', {
+      board: 'SNS254SN0003',
+      name: 'Accessible project',
+      description: 'A sensor board on the bench, checked for accessibility.',
+      group: 'Audit',
+    });
+    await callApi(page, 'POST', 'projects?acceptServiceAgreement=true', {
+      board: 'SNS261SN0003',
+      name: 'Second one',
+    });
+    const path = `/my/projects/${project!.uuid as string}`;
+
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Accessible project' })).toBeVisible();
+    await check(page, 'my projects list');
+    await page.goto('/my/projects?view=table&groupBy=group');
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await check(page, 'my projects table grouped');
+
+    await page.goto('/my/projects/create');
+    await expect(h1(page, 'Register product')).toBeVisible();
+    await page.getByRole('button', { name: 'Register product' }).click();
+    await expect(page.getByText('Project name is required.')).toBeVisible();
+    await check(page, 'register product with errors');
+    await page.getByRole('tab', { name: 'QR code' }).click();
+    await expect(page.getByRole('button', { name: 'Read from a photo' })).toBeVisible();
+    await check(page, 'register product QR tab');
+    await page.goto(`/my/projects/create?tab=qr&scanned=${encodeURIComponent('SNS254SN0004')}`);
+    await expect(page.getByRole('textbox', { name: 'Scanned serial number' })).toHaveValue('SNS254SN0004');
+    await check(page, 'register product scanned');
+    await page.getByRole('button', { name: 'Read the service agreement' }).click();
+    await expect(page.getByRole('dialog', { name: 'Service agreement' })).toBeVisible();
+    await check(page, 'service agreement dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/qr-code-scan');
+    await expect(h1(page, 'Scan a QR code')).toBeVisible();
+    // No camera in a headless browser: the page says so and offers the other ways.
+    await expect(page.getByRole('button', { name: 'Read from a photo' })).toBeVisible();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await check(page, 'qr code scan without camera');
+
+    await page.goto('/my/projects/create/eSim');
+    await expect(h1(page, 'Register eSIM product')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register and get profile' })).toBeVisible();
+    await check(page, 'esim registration');
+
+    await page.goto(path);
+    await expect(h1(page, 'Accessible project')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
+    await check(page, 'project page');
+    await page.getByRole('tab', { name: 'Assets' }).click();
+    await expect(page.getByText('No files have been uploaded to this project yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await check(page, 'project actions menu');
+    await page.getByRole('menuitem', { name: 'Request cancellation' }).click();
+    await expect(page.getByRole('dialog', { name: 'Request cancellation?' })).toBeVisible();
+    await check(page, 'request cancellation dialog');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await page.goto(`${path}/edit`);
+    await expect(page.getByRole('textbox', { name: 'Project name' })).toHaveValue('Accessible project');
+    await check(page, 'edit project');
+    await page.goto(`${path}/manage-notifications`);
+    await expect(page.getByRole('switch', { name: 'File uploads' })).toBeVisible();
+    await check(page, 'notification settings');
+    await page.goto(`${path}/manage-members/add`);
+    await page.getByRole('button', { name: 'Create invitation link' }).click();
+    const created = page.getByRole('alert').filter({ hasText: 'Your invitation' });
+    await expect(created).toBeVisible();
+    const link = await created.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+    const password = await created.getByRole('textbox', { name: 'Password' }).inputValue();
+    await check(page, 'add members with an invitation');
+    await page.goto(`${path}/manage-members`);
+    await expect(page.getByRole('region', { name: 'Owner' })).toBeVisible();
+    await check(page, 'manage members');
+
+    const context = await browser.newContext();
+    const invitee = await context.newPage();
+    await invitee.goto(new URL(link).pathname);
+    await new LoginPage(invitee).signIn('csa@portal.test');
+    await expect(h1(invitee, 'Invitation')).toBeVisible();
+    await invitee.getByLabel('Invitation password').fill('not-it-at-all');
+    await invitee.getByRole('button', { name: 'Show invitation' }).click();
+    await expect(invitee.getByText('The invitation is unknown or the password is wrong.')).toBeVisible();
+    await check(invitee, 'invitation wrong password');
+    await invitee.getByLabel('Invitation password').fill(password);
+    await invitee.getByRole('button', { name: 'Show invitation' }).click();
+    await expect(invitee.getByRole('button', { name: 'Accept and join' })).toBeVisible();
+    await check(invitee, 'invitation details');
+    await context.close();
+  });
+
+  test('the list and the project page on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInAt(page, '/my/projects', 'customer@portal.test');
+    await expect(page.getByRole('link', { name: 'Accessible project' })).toBeVisible();
+    await check(page, 'my projects phone');
+    await page.getByRole('link', { name: 'Accessible project' }).click();
+    await expect(h1(page, 'Accessible project')).toBeVisible();
+    await check(page, 'project page phone');
+  });
+});

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AdminApi } from '../support/admin-api.js';
+import { Notifications } from '../support/customer-shell.js';
+import { LoginPage } from '../support/pages.js';
+
+/**
+ * Cancelling a project (spec product §4): the owner requests it, the provider (an admin, or the project's FAE)
+ * accepts or rejects it. Against the real server.
+ */
+
+async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  const { status, text } = await page.evaluate(
+    async ({ method, path, body }) => {
+      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+      const token = key
+        ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token
+        : '';
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const response = await fetch(`/api/v1/${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+  expect(status, `${method} ${path}: ${text}`).toBeLessThan(300);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+}
+
+async function openAction(page: Page, action: string) {
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+async function requestCancellation(page: Page, name: string) {
+  await openAction(page, 'Request cancellation');
+  const dialog = page.getByRole('dialog', { name: 'Request cancellation?' });
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Request cancellation' }).click();
+  await expect(new Notifications(page).entry(`Cancellation of “${name}” requested.`)).toBeVisible();
+  await expect(page.getByText('Cancellation requested', { exact: true })).toBeVisible();
+  await expect(page.getByText('The cancellation of this project has been requested.')).toBeVisible();
+}
+
+test.describe('project cancellation', () => {
+  test('the owner requests it and an admin accepts it in the portal; the project is then cancelled', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/my/projects');
+    await new LoginPage(page).signIn('customer@portal.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'My projects' })).toBeVisible();
+    const project = await callApi(page, 'POST', 'projects?acceptServiceAgreement=true', {
+      board: 'SNS226SN0001',
+      name: 'Short lived',
+    });
+    const path = `/my/projects/${project!.uuid as string}`;
+    await page.goto(path);
+    await requestCancellation(page, 'Short lived');
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Request cancellation' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Accept cancellation' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // The provider side: an administrator opens the project in the portal and accepts.
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await admin.goto(path);
+    await new LoginPage(admin).signIn('admin@portal.test');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Short lived' })).toBeVisible();
+    await openAction(admin, 'Accept cancellation');
+    await admin
+      .getByRole('dialog', { name: 'Accept the cancellation?' })
+      .getByRole('button', { name: 'Accept cancellation' })
+      .click();
+    await expect(new Notifications(admin).entry('“Short lived” is cancelled.')).toBeVisible();
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByText('This project is cancelled. It can no longer be changed.')).toBeVisible();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'Notification settings',
+      'Delete project',
+    ]);
+    await page.keyboard.press('Escape');
+
+    // A cancelled project without members can be deleted.
+    await openAction(page, 'Delete project');
+    await page
+      .getByRole('dialog', { name: 'Delete this project?' })
+      .getByRole('button', { name: 'Delete project' })
+      .click();
+    await expect(page).toHaveURL(/\/my\/projects$/);
+    await expect(new Notifications(page).entry('“Short lived” was deleted.')).toBeVisible();
+  });
+
+  test('an admin rejects a requested cancellation through the API; the project is active again', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/my/projects');
+    await new LoginPage(page).signIn('customer@portal.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'My projects' })).toBeVisible();
+    const project = await callApi(page, 'POST', 'projects?acceptServiceAgreement=true', {
+      board: 'SNS233SN0001',
+      name: 'Kept alive',
+    });
+    const id = project!.uuid as string;
+    await page.goto(`/my/projects/${id}`);
+    await requestCancellation(page, 'Kept alive');
+
+    const admin = await AdminApi.signIn(request);
+    const answer = await admin.post<{ status: string }>(`projects/${id}/cancel/reject`, {});
+    expect(answer.status).toBe('active');
+
+    await page.reload();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByText('The cancellation of this project has been requested.')).toHaveCount(0);
+  });
+});
