@@ -65,6 +65,23 @@ check('typecheck', ['typecheck']);
   if (!build.ok) {
     results.push({ runner: 'build', passed: 0, failed: 1, seconds: build.seconds });
   } else {
+    // Size budgets over the fresh builds: one check per entry route (scripts/bench/budgets.ts).
+    const budgets = path.join(reports, 'budgets.json');
+    const checked = run('bundle size budgets', [
+      'exec',
+      'tsx',
+      'scripts/bench/check-budgets.ts',
+      `--static-dir=${root}`,
+      `--json=${budgets}`,
+    ]);
+    const budgetReport = readJson(budgets);
+    results.push({
+      runner: 'budgets',
+      passed: budgetReport?.passed ?? 0,
+      failed: (budgetReport?.failed ?? 0) + (!checked.ok && !(budgetReport?.failed > 0) ? 1 : 0),
+      seconds: checked.seconds,
+    });
+
     const file = path.join(reports, 'playwright.json');
     const { ok, seconds } = run('playwright (end-to-end in Chromium)', ['--filter', '@portal/tests', 'test']);
     const stats = readJson(file)?.stats;

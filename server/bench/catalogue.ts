@@ -5,9 +5,11 @@
  * one run, next to a baseline of the same clients calling `/healthz`.
  *
  *   pnpm --filter @portal/server bench:catalogue [--scale 1] [--seconds 5] [--clients 10] [--db both|pglite|postgres]
+ *     [--json <file>] [--cluster-url <postgresql://…/postgres>]
  *
  * --scale 1 is 10k tools, 50k versions and 1k bundles. Bounded: every scenario runs for --seconds, and the script
- * stops by itself. Loopback only.
+ * stops by itself. Loopback only. `pnpm bench` runs it once per database and size with --json (its figures) and
+ * --cluster-url (a PostgreSQL cluster it started, in which this script creates its own database).
  */
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +26,8 @@ import {
 } from '../test/support/postgres-cluster.js';
 import { WORDS, fillCatalogue, type CatalogueSize } from './catalogue-fill.js';
 import { measure, type Figures } from './measure.js';
+import { RssSampler, writeBenchJson } from './bare.js';
+import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +35,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     clients: { type: 'string', default: '10' },
     db: { type: 'string', default: 'both' },
+    json: { type: 'string' },
+    'cluster-url': { type: 'string' },
   },
 });
 const SCALE = Number(args.scale);
@@ -83,6 +89,8 @@ function cartOf(i: number) {
 }
 
 async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
+  const sampler = new RssSampler();
+  sampler.start();
   const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
   const port = await freePort();
   const config = loadConfig({
@@ -145,8 +153,9 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     for (const [name, send] of Object.entries(scenarios) as [Scenario, (i: number) => Promise<Response>][]) {
       results[name] = await measure(send, { clients: CLIENTS, seconds: SECONDS });
     }
-    return { kind, total, fillSeconds, results };
+    return { kind, total, fillSeconds, results, peakRssMb: sampler.stop() };
   } finally {
+    sampler.stop();
     await app.close();
     await database.close();
   }
@@ -154,20 +163,30 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
+/** The kind of each scenario for `pnpm bench`'s goals, and the goal of issue 7 it has. */
+function describe(scenario: Scenario): Pick<ScenarioFigures, 'kind' | 'p99Goal'> {
+  if (scenario.startsWith('baseline')) return { kind: 'baseline' };
+  if (scenario.startsWith('checkout')) return { kind: 'call', p99Goal: GOALS.checkoutP99 };
+  return { kind: 'list', p99Goal: GOALS.listP99 };
+}
+
 async function main() {
   const kinds =
     args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db] as ('pglite' | 'postgres')[]);
-  const binDir = kinds.includes('postgres') ? findPostgresBinaries() : null;
-  if (kinds.includes('postgres') && !binDir)
+  const clusterUrl = args['cluster-url'];
+  const binDir = kinds.includes('postgres') && !clusterUrl ? findPostgresBinaries() : null;
+  if (kinds.includes('postgres') && !clusterUrl && !binDir)
     console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
   const cluster = binDir ? await startPostgresCluster(binDir) : null;
   const runs = [];
   try {
     for (const kind of kinds) {
-      if (kind === 'postgres' && !cluster) continue;
+      if (kind === 'postgres' && !cluster && !clusterUrl) continue;
       let url: string | undefined;
       if (kind === 'postgres') {
-        url = await createDatabaseIn(cluster!.url, 'bench_catalogue');
+        // A cluster shared with other runs gets a database no other run uses.
+        const name = clusterUrl ? `bench_catalogue_${process.pid}_${Date.now()}` : 'bench_catalogue';
+        url = await createDatabaseIn(clusterUrl ?? cluster!.url, name);
       }
       console.log(
         `… ${kind}: ${size.tools} tools, ${size.tools * size.versionsPerTool} versions, ${size.bundles} bundles`,
@@ -180,16 +199,32 @@ async function main() {
     await cluster?.stop();
   }
 
+  if (args.json) {
+    writeBenchJson(args.json, {
+      bench: 'catalogue',
+      clients: CLIENTS,
+      seconds: SECONDS,
+      runs: runs.map((run): BenchRun => ({
+        database: run.kind,
+        serialNumbers: Math.round(1_000_000 * SCALE),
+        data: `${size.tools} tools, ${size.tools * size.versionsPerTool} versions, ${size.bundles} bundles`,
+        fillSeconds: run.fillSeconds,
+        peakRssMb: run.peakRssMb,
+        scenarios: (Object.entries(run.results) as [Scenario, Figures][]).map(([name, figures]) => ({
+          name,
+          ...describe(name),
+          ...figures,
+        })),
+      })),
+    });
+  }
+
   console.log(`\n${CLIENTS} concurrent clients, ${SECONDS} s per scenario, loopback HTTP; latency in ms\n`);
   const header = ['database', 'scenario', 'p50', 'p99', 'req/s', 'requests', 'errors', 'goal'];
   const rows: string[][] = [];
   for (const run of runs) {
     for (const [scenario, figures] of Object.entries(run.results) as [Scenario, Figures][]) {
-      const goal = scenario.startsWith('checkout')
-        ? GOALS.checkoutP99
-        : scenario.startsWith('list') || scenario.startsWith('search')
-          ? GOALS.listP99
-          : null;
+      const goal = describe(scenario).p99Goal ?? null;
       rows.push([
         run.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
         scenario,

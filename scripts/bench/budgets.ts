@@ -1,0 +1,79 @@
+/**
+ * The entry routes of issue 12 with their budgets: gzip JavaScript on the first load (checked in CI by
+ * check-budgets.ts over the built apps, and measured in the browser by `pnpm bench`) and the largest contentful
+ * paint goal (measured by `pnpm bench` only: timing figures stay out of the tests).
+ */
+
+const KB = 1024;
+
+export interface EntryRoute {
+  /** The name in reports: the path, or what the page is. */
+  name: string;
+  app: 'customer-app' | 'admin-app';
+  /** The path the browser opens. */
+  path: string;
+  /** A demo account to sign in with first (password demo1234); anonymous when unset. */
+  signIn?: string;
+  /** The goal of issue 12: at most this many bytes of gzip JavaScript on a cold first load (`pnpm bench`). */
+  maxScriptGzip: number;
+  /**
+   * The budget CI holds the build to, when it differs from the goal: a route that misses its goal today may not
+   * grow further while the work to meet the goal is open (README "Performance"). Unset: the goal itself.
+   */
+  ciScriptGzip?: number;
+  /** The largest contentful paint goal in ms, with the CPU 4× slower; none for the admin console. */
+  maxLcpMs?: number;
+  /**
+   * For the build-only check: the source modules (a part of their path, e.g. `/filter-bar.tsx`; a package as
+   * `node_modules/<name>/`) whose chunks the route loads
+   * besides the entry chunk and its static imports — the route's lazy page, and layout parts the first render
+   * loads. `pnpm bench` compares this model with what the browser fetched and warns when they differ.
+   */
+  modules: string[];
+}
+
+const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
+const ADMIN_SCRIPT_BUDGET = 450 * KB;
+const CUSTOMER_LCP_MS = 1000;
+
+export const ENTRY_ROUTES: EntryRoute[] = [
+  {
+    name: '/welcome',
+    app: 'customer-app',
+    path: '/welcome',
+    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxLcpMs: CUSTOMER_LCP_MS,
+    modules: [],
+  },
+  {
+    name: '/assets',
+    app: 'customer-app',
+    path: '/assets',
+    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxLcpMs: CUSTOMER_LCP_MS,
+    // Misses the goal (265 KB): the feature pages use MUI and the zod schemas; see the README.
+    ciScriptGzip: 280 * KB,
+    // The catalogue page, and the filter bar its route handle asks the layout for.
+    modules: ['/catalogue/assets-page.tsx', '/filter-bar.tsx'],
+  },
+  {
+    name: '/my/projects',
+    app: 'customer-app',
+    path: '/my/projects',
+    signIn: 'customer@portal.test',
+    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxLcpMs: CUSTOMER_LCP_MS,
+    // Misses the goal (254 KB), for the same reason as /assets.
+    ciScriptGzip: 270 * KB,
+    // The page, and the sign-in library a signed-in session restores itself with.
+    modules: ['/my-projects-page.tsx', 'node_modules/oidc-client-ts/'],
+  },
+  {
+    name: '/admin boards list',
+    app: 'admin-app',
+    path: '/admin/boards',
+    signIn: 'admin@portal.test',
+    maxScriptGzip: ADMIN_SCRIPT_BUDGET,
+    modules: [],
+  },
+];

@@ -1,0 +1,255 @@
+import zlib from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../tests/support/chromium.js';
+import type { EntryRoute } from './budgets.js';
+
+export const CPU_SLOWDOWN = 4;
+
+export interface Script {
+  /** The path, e.g. `/assets/index-CXSmZf0j.js`. */
+  path: string;
+  bytes: number;
+  gzip: number;
+}
+
+/** One cold load of a route, the CPU 4× slower. */
+export interface RouteLoad {
+  scripts: Script[];
+  /** First contentful paint, largest contentful paint and total blocking time, in ms from navigation start. */
+  fcpMs: number;
+  lcpMs: number;
+  lcpElement: string;
+  tbtMs: number;
+}
+
+export interface RouteFigures {
+  route: string;
+  path: string;
+  /** gzip and uncompressed JavaScript of the first measured load. */
+  scriptGzip: number;
+  scriptBytes: number;
+  scripts: Script[];
+  /** Medians over the measured loads. */
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  lcpElement: string;
+  loads: number;
+}
+
+/**
+ * Installed before any page script: collects paints and long tasks from the start of every document. A string, so
+ * the TypeScript loader cannot add helpers (esbuild's `__name`) that do not exist in the page.
+ */
+const OBSERVERS = `
+  (() => {
+    const state = { fcp: NaN, lcp: [], tasks: [] };
+    window.__bench = state;
+    const observe = (type, each) => {
+      try {
+        new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true });
+      } catch {
+        // an entry type this browser lacks
+      }
+    };
+    observe('paint', (e) => {
+      if (e.name === 'first-contentful-paint') state.fcp = e.startTime;
+    });
+    observe('largest-contentful-paint', (e) => {
+      state.lcp.push({ t: e.startTime, el: e.element ? e.element.tagName.toLowerCase() : '?' });
+    });
+    observe('longtask', (e) => state.tasks.push({ s: e.startTime, d: e.duration }));
+  })();
+`;
+
+interface Observed {
+  fcp: number;
+  lcp: { t: number; el: string }[];
+  tasks: { s: number; d: number }[];
+}
+
+/**
+ * Total blocking time as Lighthouse defines it: every long task's time beyond 50 ms, counting only what lies after
+ * the first contentful paint; here until the page has been quiet (no long task, network idle) for a second.
+ */
+export function totalBlockingTime(fcp: number, tasks: { s: number; d: number }[]): number {
+  let total = 0;
+  for (const task of tasks) {
+    const end = task.s + task.d;
+    if (end <= fcp) continue;
+    const counted = end - Math.max(task.s, fcp);
+    // A task that began before FCP blocks for what lies after FCP beyond the 50 ms allowance.
+    total += Math.max(0, counted - 50);
+  }
+  return total;
+}
+
+/** What a signed-in tab holds: the provider's cookies and the sign-in library's session storage. */
+export interface SignedInSession {
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  sessionStorage: [string, string][];
+}
+
+/** Signs in on the embedded provider's page as `route.signIn` and keeps what the tab then holds. */
+export async function signIn(browser: Browser, baseUrl: string, route: EntryRoute): Promise<SignedInSession> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(route.path);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(route.signIn!);
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === route.path);
+    await page.waitForLoadState('networkidle');
+    const entries = await page.evaluate(() => {
+      const storage = (
+        globalThis as unknown as {
+          sessionStorage: {
+            length: number;
+            key(i: number): string | null;
+            getItem(key: string): string | null;
+          };
+        }
+      ).sessionStorage;
+      const all: [string, string][] = [];
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i)!;
+        all.push([key, storage.getItem(key)!]);
+      }
+      return all;
+    });
+    return { storageState: await context.storageState(), sessionStorage: entries };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until no long task was seen for `quietMs` (at most `maxMs`). */
+async function settle(page: Page, quietMs = 1000, maxMs = 10_000) {
+  const until = Date.now() + maxMs;
+  let seen = -1;
+  let quietSince = Date.now();
+  while (Date.now() < until) {
+    const count = await page.evaluate(
+      () => (globalThis as unknown as { __bench: Observed }).__bench.tasks.length,
+    );
+    if (count !== seen) {
+      seen = count;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince >= quietMs) return;
+    await page.waitForTimeout(200);
+  }
+}
+
+/**
+ * One cold load of `route` in a fresh context (its own renderer, nothing cached or compiled yet), the CPU slowed
+ * down. A signed-in route gets the session of `session` first: its cookies, and its session storage written before
+ * any script of the page runs, as in the tab that signed in.
+ */
+export async function loadRoute(
+  browser: Browser,
+  baseUrl: string,
+  route: EntryRoute,
+  session: SignedInSession | null,
+): Promise<RouteLoad> {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+    ...(session ? { storageState: session.storageState } : {}),
+  });
+  try {
+    await context.addInitScript({ content: OBSERVERS });
+    if (session) {
+      await context.addInitScript({
+        content: `try { for (const [key, value] of ${JSON.stringify(session.sessionStorage)}) sessionStorage.setItem(key, value); } catch {}`,
+      });
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    const bodies: Promise<Script | null>[] = [];
+    page.on('response', (response) => {
+      const isScript =
+        response.request().resourceType() === 'script' ||
+        (response.headers()['content-type'] ?? '').includes('javascript');
+      if (!isScript) return;
+      bodies.push(
+        response.body().then(
+          (body) => ({
+            path: new URL(response.url()).pathname,
+            bytes: body.length,
+            gzip: zlib.gzipSync(body).length,
+          }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(route.path, { waitUntil: 'networkidle', timeout: 60_000 });
+    const landed = new URL(page.url()).pathname;
+    if (landed !== route.path) throw new Error(`${route.name}: the browser ended at ${landed}`);
+    await settle(page);
+    const observed = await page.evaluate(() => (globalThis as unknown as { __bench: Observed }).__bench);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const scripts = (await Promise.all(bodies)).filter((script): script is Script => script !== null);
+    const last = observed.lcp.at(-1);
+    return {
+      scripts,
+      fcpMs: observed.fcp,
+      lcpMs: last?.t ?? NaN,
+      lcpElement: last?.el ?? '?',
+      tbtMs: totalBlockingTime(observed.fcp, observed.tasks),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Per route: a sign-in when it needs one, a first load that warms the server (not counted), then `loads` measured
+ * cold loads.
+ */
+export async function measureRoutes(
+  browser: Browser,
+  baseUrl: string,
+  routes: EntryRoute[],
+  loads: number,
+  log: (line: string) => void = console.log,
+): Promise<RouteFigures[]> {
+  const figures: RouteFigures[] = [];
+  for (const route of routes) {
+    const session = route.signIn ? await signIn(browser, baseUrl, route) : null;
+    await loadRoute(browser, baseUrl, route, session);
+    const measured: RouteLoad[] = [];
+    for (let i = 0; i < loads; i += 1) measured.push(await loadRoute(browser, baseUrl, route, session));
+    const [first] = measured;
+    const result: RouteFigures = {
+      route: route.name,
+      path: route.path,
+      scriptGzip: first!.scripts.reduce((sum, script) => sum + script.gzip, 0),
+      scriptBytes: first!.scripts.reduce((sum, script) => sum + script.bytes, 0),
+      scripts: [...first!.scripts].sort((a, b) => b.gzip - a.gzip),
+      fcpMs: median(measured.map((load) => load.fcpMs)),
+      lcpMs: median(measured.map((load) => load.lcpMs)),
+      tbtMs: median(measured.map((load) => load.tbtMs)),
+      lcpElement: first!.lcpElement,
+      loads,
+    };
+    log(
+      `  ${route.name}: ${(result.scriptGzip / 1024).toFixed(1)} KB gzip JS in ${result.scripts.length} files, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms`,
+    );
+    figures.push(result);
+  }
+  return figures;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+}

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { openDatabase } from '../../server/src/db/client.js';
+import { DEMO_SERVICE_ACCOUNT } from '../../server/src/db/demo-data.js';
+import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
+import { fillProjects } from '../../server/bench/fill.js';
+import { measure, type Figures } from '../../server/bench/measure.js';
+import { createDatabaseIn } from '../../server/test/support/postgres-cluster.js';
+import { startPortalServer } from './portal-server.js';
+
+export interface MemoryProbe {
+  serialNumbers: number;
+  /** The server process's resident set: at rest after start and fill, and its peak (VmHWM) at the end. */
+  idleRssMb: number;
+  peakRssMb: number;
+  /** The mixed load that ran meanwhile. */
+  load: Figures;
+  fillSeconds: number;
+}
+
+/** VmRSS or VmHWM of a process in MB, from /proc (Linux). */
+function procMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+/**
+ * The server's own memory with a data set (the goal "server memory < 300 MB with the largest data set"): the
+ * portal server as production runs it, in its own process on a PostgreSQL database of `serialNumbers` serial
+ * numbers (projects and catalogue filled as the benchmarks fill them), under a mix of list, detail and search calls
+ * from `clients` clients in this process for `seconds`. Its peak resident set (VmHWM) holds no load generator.
+ */
+export async function probeServerMemory(options: {
+  root: string;
+  staticDir: string;
+  clusterUrl: string;
+  serialNumbers: number;
+  clients: number;
+  seconds: number;
+}): Promise<MemoryProbe> {
+  const scale = options.serialNumbers / 1_000_000;
+  const url = await createDatabaseIn(options.clusterUrl, `bench_memory_${Date.now()}`);
+  // The server migrates and fills the demo data (its service account calls below) into the empty database.
+  const server = await startPortalServer(options.root, options.staticDir, {
+    DATABASE_URL: url,
+    SEED_DEMO_DATA: 'true',
+  });
+  try {
+    const filling = performance.now();
+    const database = await openDatabase({ databaseUrl: url, dataDir: null });
+    try {
+      await fillProjects(database.db, {
+        projects: Math.round(100_000 * scale),
+        boards: Math.max(10, Math.round(10_000 * scale)),
+        serialNumbers: options.serialNumbers,
+        users: Math.max(10, Math.round(1_000 * scale)),
+      });
+      await fillCatalogue(database.db, {
+        tools: Math.max(100, Math.round(10_000 * scale)),
+        versionsPerTool: 5,
+        bundles: Math.max(10, Math.round(1_000 * scale)),
+      });
+      const fillSeconds = (performance.now() - filling) / 1000;
+
+      const base = server.baseUrl;
+      const tokenResponse = await fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${DEMO_SERVICE_ACCOUNT.clientId}:${DEMO_SERVICE_ACCOUNT.secret}`).toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials&scope=portal',
+      });
+      if (!tokenResponse.ok) throw new Error(`no service account token: ${tokenResponse.status}`);
+      const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+      const headers = { authorization: `Bearer ${token}` };
+      const projects = Math.round(100_000 * scale);
+      const deep = Math.max(0, projects - 50);
+      // Projects to open, from pages spread over the list (this script does not reach the database's driver).
+      const ids: string[] = [];
+      for (const at of [0, Math.floor(projects / 3), Math.floor((2 * projects) / 3), deep]) {
+        const page = await fetch(`${base}/api/v1/projects`, {
+          headers: { ...headers, range: `projects=${at}-${at + 24}` },
+        });
+        const body = (await page.json()) as { id: string }[] | { items: { id: string }[] };
+        ids.push(...(Array.isArray(body) ? body : body.items).map((project) => project.id));
+      }
+      if (ids.length === 0) throw new Error('the project list is empty');
+      const idleRssMb = procMb(server.pid, 'VmRSS');
+      const calls = [
+        () => fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: 'projects=0-24' } }),
+        () =>
+          fetch(`${base}/api/v1/projects`, {
+            headers: { ...headers, range: `projects=${deep}-${deep + 24}` },
+          }),
+        (i: number) => fetch(`${base}/api/v1/projects/${ids[i % ids.length]}`, { headers }),
+        () => fetch(`${base}/api/v1/catalogue`, { headers: { range: 'catalogue=0-24' } }),
+        (i: number) =>
+          fetch(`${base}/api/v1/catalogue?q=${['flash', 'mot', 'radar sensor', 'debug'][i % 4]}`, {
+            headers: { range: 'catalogue=0-24' },
+          }),
+      ];
+      const load = await measure((i) => calls[i % calls.length]!(i), {
+        clients: options.clients,
+        seconds: options.seconds,
+      });
+      return {
+        serialNumbers: options.serialNumbers,
+        idleRssMb,
+        peakRssMb: procMb(server.pid, 'VmHWM'),
+        load,
+        fillSeconds,
+      };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}

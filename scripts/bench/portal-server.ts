@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../server/test/support/postgres-cluster.js';
+
+export interface PortalServer {
+  baseUrl: string;
+  /** The server process's id, for its memory figures. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the portal as `pnpm serve` does (its own Node process with the tsx loader, `NODE_ENV=production`) on a
+ * free loopback port, serving the apps built into `staticDir`; by default on a fresh embedded database with the
+ * demo data, or on `env.DATABASE_URL`. Node runs the server itself (`--import tsx`, not the tsx CLI, which would
+ * add a parent process), so `pid` is the server's.
+ */
+export async function startPortalServer(
+  root: string,
+  staticDir: string,
+  env: Record<string, string> = {},
+): Promise<PortalServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        STATIC_DIR: staticDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+    },
+  );
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve(undefined);
+        });
+      });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the portal server stopped while starting:\n${log}`);
+    }
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the portal server was not ready within 120 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { baseUrl, pid: child.pid!, stop };
+}

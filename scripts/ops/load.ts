@@ -1,0 +1,142 @@
+/**
+ * Load: mixed traffic at twice the expected peak against the portal on PostgreSQL, for 5 minutes by default.
+ * Passes when no answer is a 5xx, no request fails to connect, none is dropped, and the server's memory stays flat.
+ *
+ * Expected peak (our assumption, written down in scripts/ops/README.md): 25 API requests per second — about 300
+ * people signed in at the busiest hour, each making a call every 12 seconds, with registrations, renames and
+ * checkouts as 15 % of the calls. This script sends twice that: 50 requests per second.
+ *
+ *   tsx scripts/ops/load.ts [--duration 300] [--rate 50] [--database-url postgresql://…] [--heap-limit 160]
+ *
+ * Without --database-url it starts a throwaway PostgreSQL cluster from the local binaries and removes it after.
+ * Everything runs on the loopback interface; the script stops by itself after the duration (plus start-up).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { client } from './lib/http.js';
+import { Cluster, Server, bounded, freePort, sleep } from './lib/processes.js';
+import { EXPECTED_PEAK_RPS } from './lib/peak.js';
+import { MIX, Tally, drive, prepareActors } from './lib/traffic.js';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '300' },
+    rate: { type: 'string', default: String(EXPECTED_PEAK_RPS * 2) },
+    'database-url': { type: 'string' },
+    /** Caps the server's V8 heap (MB): a leak then ends the run with an out-of-memory crash instead of a trend. */
+    'heap-limit': { type: 'string' },
+  },
+});
+const duration = Number(values.duration);
+const rate = Number(values.rate);
+if (!(duration > 0) || !(rate > 0)) {
+  console.error(
+    'usage: load.ts [--duration seconds] [--rate requests-per-second] [--database-url url] [--heap-limit MB]',
+  );
+  process.exit(2);
+}
+
+/** Least-squares slope of (seconds, MB) samples, in MB per minute. */
+function slopePerMinute(samples: { t: number; mb: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const mt = samples.reduce((s, p) => s + p.t, 0) / n;
+  const mm = samples.reduce((s, p) => s + p.mb, 0) / n;
+  const num = samples.reduce((s, p) => s + (p.t - mt) * (p.mb - mm), 0);
+  const den = samples.reduce((s, p) => s + (p.t - mt) ** 2, 0);
+  return den ? (num / den) * 60 : 0;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ops-load-'));
+let cluster: Cluster | null = null;
+let server: Server | null = null;
+
+const verdict = await bounded(
+  (duration + 240) * 1000,
+  async () => {
+    let databaseUrl = values['database-url'];
+    if (!databaseUrl) {
+      cluster = await Cluster.create();
+      databaseUrl = cluster.url;
+    }
+    server = new Server({
+      port: await freePort(),
+      dataDir,
+      databaseUrl,
+      ...(values['heap-limit']
+        ? { env: { NODE_OPTIONS: `--max-old-space-size=${Number(values['heap-limit'])}` } }
+        : {}),
+    });
+    const startup = await server.start();
+    console.log(`load: server on ${server.baseUrl} (PostgreSQL), ready in ${startup} ms`);
+    const send = client(server.baseUrl, new URL(server.publicUrl).host);
+    const actors = await prepareActors(send, server.publicUrl);
+    console.log(
+      `load: ${rate} requests/s (expected peak ${EXPECTED_PEAK_RPS}/s × ${(rate / EXPECTED_PEAK_RPS).toFixed(1)}) for ${duration} s; mix ${MIX.map((m) => `${m.kind} ${m.weight}%`).join(', ')}`,
+    );
+
+    const memory: { t: number; mb: number }[] = [];
+    const started = Date.now();
+    const sampler = setInterval(() => {
+      const mb = server?.rssMb();
+      if (mb !== null && mb !== undefined) memory.push({ t: (Date.now() - started) / 1000, mb });
+    }, 2000);
+    const tally = new Tally();
+    let lastReport = Date.now();
+    const progress = setInterval(() => {
+      if (Date.now() - lastReport < 30_000) return;
+      lastReport = Date.now();
+      const mb = memory.at(-1)?.mb;
+      console.log(
+        `load: ${Math.round((Date.now() - started) / 1000)} s — ${tally.summary()}; rss ${mb?.toFixed(0)} MB`,
+      );
+    }, 1000);
+    const { sent, dropped } = await drive(actors, { rate, until: started + duration * 1000, tally });
+    clearInterval(sampler);
+    clearInterval(progress);
+    const elapsed = (Date.now() - started) / 1000;
+
+    // Memory: the first fifth (at least 10 s) warms the JIT and the pools; flat means the rest grows by less than
+    // 10 % (or 16 MB) start to end and the trend would add under 5 % an hour.
+    const warm = Math.max(10, duration / 5);
+    const steady = memory.filter((s) => s.t >= warm);
+    const avg = (list: { mb: number }[]) => list.reduce((s, p) => s + p.mb, 0) / Math.max(1, list.length);
+    const head = avg(steady.slice(0, 3));
+    const tail = avg(steady.slice(-3));
+    const slope = slopePerMinute(steady);
+    const max = Math.max(...memory.map((s) => s.mb));
+    const growth = tail - head;
+    const flat = steady.length >= 3 && growth < Math.max(16, head * 0.1);
+
+    console.log('');
+    console.log(
+      `load: ${sent} scheduled in ${elapsed.toFixed(0)} s (${(sent / elapsed).toFixed(1)}/s), dropped ${dropped}`,
+    );
+    console.log(`load: ${tally.summary()}`);
+    for (const line of tally.kindLines()) console.log(line);
+    for (const sample of [...tally.serverErrorSamples, ...tally.failureSamples]) console.log(`  ! ${sample}`);
+    console.log(
+      `load: memory (RSS) after warm-up ${head.toFixed(0)} MB → end ${tail.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB), trend ${slope.toFixed(2)} MB/min, max ${max.toFixed(0)} MB, ${memory.length} samples: ${flat ? 'flat' : 'GROWING'}`,
+    );
+    if (duration < 120)
+      console.log('load: (a run under 2 minutes says little about memory; the default is 5 minutes)');
+    const ok = tally.serverErrors === 0 && tally.failures === 0 && dropped === 0 && flat;
+    console.log(
+      `load: ${ok ? 'PASS' : 'FAIL'} — 5xx ${tally.serverErrors}, failures ${tally.failures}, dropped ${dropped}, memory ${flat ? 'flat' : 'growing'}`,
+    );
+    return ok;
+  },
+  async () => {
+    await server?.stop();
+    await cluster?.remove();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+).catch((error: unknown) => {
+  console.error(`load: FAIL — ${error instanceof Error ? error.message : String(error)}`);
+  if (server) console.error(server.recentLog);
+  return false;
+});
+await sleep(10);
+process.exit(verdict ? 0 : 1);
