@@ -58,8 +58,6 @@ export const portalMessages = {
       pending_title: '%{name}',
       pending: 'This page (%{path}) waits for its API on the server.',
       tools_title: 'Tools of %{name}',
-      tools_pending:
-        'The tools shown with this board are not editable yet: the server has no API for a board’s tools (GET and PUT /api/v1/boards/{id}/tools).',
       actions: {
         restrictions: 'Users and restrictions',
         serial_numbers: 'Serial numbers',
@@ -313,6 +311,24 @@ export const portalMessages = {
       delete_title: 'Delete this document?',
       delete_text: '%{title} is deleted for good.',
       deleted: 'The document is deleted.',
+    },
+    board_tools: {
+      help: 'The catalogue tools shown on the board’s projects, in this order. Additions, removals and the order apply when you save.',
+      list: 'Tools in their order',
+      pick: 'Tool from the catalogue',
+      no_match: 'No tool of the catalogue matches.',
+      add: 'Add tool',
+      empty: 'This board shows no tools yet.',
+      removed: 'Removed from the catalogue: dropped on save',
+      removed_pending:
+        '%{smart_count} tool was removed from the catalogue; saving drops it from the board. |||| %{smart_count} tools were removed from the catalogue; saving drops them from the board.',
+      unsaved: 'The changes are not saved yet.',
+      full: 'A board shows at most %{max} tools.',
+      move_up: 'Move %{name} up',
+      move_down: 'Move %{name} down',
+      remove: 'Remove %{name}',
+      discard: 'Discard changes',
+      saved: 'The tools of the board are saved.',
     },
     board_partners: {
       title: 'Partners of %{name}',
