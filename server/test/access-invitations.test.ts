@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_PASSWORD_HEADER, type Invitation } from '@portal/resources';
+import { startTestApp, type TestApp } from './support/app.js';
+import { signIn, type Tokens } from './support/sign-in.js';
+import { demoBoards, projectTestKit } from './projects-support.js';
+
+/**
+ * Invitation passwords cannot be guessed faster than the rate limit (10 guesses per 10 minutes per invitation and
+ * caller): not by switching between reading and accepting, not by taking a fresh token, and the password itself
+ * is long and random enough that the limit makes guessing hopeless. invitations.test.ts covers the basic limit.
+ */
+let t: TestApp;
+const kit = projectTestKit(() => t);
+const { call, expectOk, expectError, registered } = kit;
+let boardName: string;
+let owner: Tokens;
+
+const withPassword = (password: string) => ({ [INVITATION_PASSWORD_HEADER]: password });
+const read = (id: string, tokens: Tokens, password: string) =>
+  call('GET', `invitations/${id}`, tokens, undefined, withPassword(password));
+const accept = (id: string, tokens: Tokens, password: string) =>
+  call('POST', `invitations/${id}/accept`, tokens, undefined, withPassword(password));
+
+async function openInvitation(): Promise<Invitation> {
+  const project = await registered(owner, boardName);
+  return expectOk<Invitation>(await call('POST', `projects/${project.id}/invitations`, owner), 201);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  boardName = (await demoBoards(t)).noSerial.name;
+  owner = await signIn(t.app, { email: 'customer@portal.test' });
+});
+afterAll(() => t?.close());
+
+describe('invitation password guesses', () => {
+  it('share one budget between reading and accepting', async () => {
+    const { id, password } = await openInvitation();
+    const guesser = (await kit.account('guesser-one@portal.test')).tokens;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await read(id, guesser, `wrong-read-${i}`)).statusCode);
+    for (let i = 0; i < 5; i += 1) statuses.push((await accept(id, guesser, `wrong-accept-${i}`)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(403));
+    expectError(await accept(id, guesser, `wrong-accept-last`), 429, 'too_many_requests');
+    expectError(await accept(id, guesser, password!), 429, 'too_many_requests');
+    expectError(await read(id, guesser, password!), 429, 'too_many_requests');
+  });
+
+  it('are not given a fresh budget by a fresh token of the same user', async () => {
+    const { id, password } = await openInvitation();
+    await kit.account('guesser-two@portal.test');
+    const first = await signIn(t.app, { email: 'guesser-two@portal.test', password: 'a-long-password' });
+    for (let i = 0; i < 10; i += 1) expect((await read(id, first, `wrong-${i}`)).statusCode).toBe(403);
+    const second = await signIn(t.app, { email: 'guesser-two@portal.test', password: 'a-long-password' });
+    expect(second.access_token).not.toBe(first.access_token);
+    expectError(await read(id, second, password!), 429, 'too_many_requests');
+  });
+
+  it('are not counted against the next invitation of the same project', async () => {
+    const guesser = (await kit.account('guesser-three@portal.test')).tokens;
+    const project = await registered(owner, boardName);
+    const first = expectOk<Invitation>(await call('POST', `projects/${project.id}/invitations`, owner), 201);
+    for (let i = 0; i < 10; i += 1) await read(first.id, guesser, `wrong-${i}`);
+    expectError(await read(first.id, guesser, first.password!), 429, 'too_many_requests');
+    // A new invitation revokes the old one; its own budget is fresh (the password is new too).
+    const next = expectOk<Invitation>(await call('POST', `projects/${project.id}/invitations`, owner), 201);
+    expectOk(await read(next.id, guesser, next.password!));
+  });
+
+  it('face a password too long and random to guess within the limit', async () => {
+    const passwords = new Set<string>();
+    for (let i = 0; i < 12; i += 1) passwords.add((await openInvitation()).password!);
+    expect(passwords.size).toBe(12);
+    const alphabet = new Set([...passwords].join(''));
+    for (const password of passwords) expect(password.length).toBeGreaterThanOrEqual(14);
+    // 14 characters of an alphabet of 56: about 81 bits. At 10 guesses per 10 minutes the 48 hours of an
+    // invitation allow 2,880 guesses per caller, a chance below 1 in 10^20.
+    expect(alphabet.size).toBeGreaterThan(30);
+    const bits = 14 * Math.log2(56);
+    expect(Math.log10(2880) - bits * Math.log10(2)).toBeLessThan(-20);
+  });
+});
