@@ -9,11 +9,15 @@ type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B 
 export const assetMatches: Equals<Contract.Asset, z.output<typeof CONTRACT_SCHEMAS.Asset>> = true;
 export const boardMatches: Equals<Contract.Board, z.output<typeof CONTRACT_SCHEMAS.Board>> = true;
 export const boardDetailMatches: Equals<Contract.BoardDetail, z.output<typeof CONTRACT_SCHEMAS.BoardDetail>> = true;
+export const boardToolMatches: Equals<Contract.BoardTool, z.output<typeof CONTRACT_SCHEMAS.BoardTool>> = true;
 export const cartEntryMatches: Equals<Contract.CartEntry, z.output<typeof CONTRACT_SCHEMAS.CartEntry>> = true;
 export const childProjectMatches: Equals<Contract.ChildProject, z.output<typeof CONTRACT_SCHEMAS.ChildProject>> = true;
 export const companySpaceMatches: Equals<Contract.CompanySpace, z.output<typeof CONTRACT_SCHEMAS.CompanySpace>> = true;
 export const customBundleMatches: Equals<Contract.CustomBundle, z.output<typeof CONTRACT_SCHEMAS.CustomBundle>> = true;
+export const dipAssetMatches: Equals<Contract.DipAsset, z.output<typeof CONTRACT_SCHEMAS.DipAsset>> = true;
+export const dipProcessMatches: Equals<Contract.DipProcess, z.output<typeof CONTRACT_SCHEMAS.DipProcess>> = true;
 export const dipStepMatches: Equals<Contract.DipStep, z.output<typeof CONTRACT_SCHEMAS.DipStep>> = true;
+export const dipStepsMatches: Equals<Contract.DipSteps, z.output<typeof CONTRACT_SCHEMAS.DipSteps>> = true;
 export const documentMatches: Equals<Contract.Document, z.output<typeof CONTRACT_SCHEMAS.Document>> = true;
 export const downloadUrlMatches: Equals<Contract.DownloadUrl, z.output<typeof CONTRACT_SCHEMAS.DownloadUrl>> = true;
 export const errorBodyMatches: Equals<Contract.ErrorBody, z.output<typeof CONTRACT_SCHEMAS.ErrorBody>> = true;
@@ -35,6 +39,7 @@ export const orderPositionMatches: Equals<Contract.OrderPosition, z.output<typeo
 export const partnerMatches: Equals<Contract.Partner, z.output<typeof CONTRACT_SCHEMAS.Partner>> = true;
 export const portalConfigMatches: Equals<Contract.PortalConfig, z.output<typeof CONTRACT_SCHEMAS.PortalConfig>> = true;
 export const projectMatches: Equals<Contract.Project, z.output<typeof CONTRACT_SCHEMAS.Project>> = true;
+export const projectBoardMatches: Equals<Contract.ProjectBoard, z.output<typeof CONTRACT_SCHEMAS.ProjectBoard>> = true;
 export const projectCreatePayloadMatches: Equals<Contract.ProjectCreatePayload, z.output<typeof CONTRACT_SCHEMAS.ProjectCreatePayload>> = true;
 export const projectMemberMatches: Equals<Contract.ProjectMember, z.output<typeof CONTRACT_SCHEMAS.ProjectMember>> = true;
 export const projectUpdatePayloadMatches: Equals<Contract.ProjectUpdatePayload, z.output<typeof CONTRACT_SCHEMAS.ProjectUpdatePayload>> = true;

@@ -107,6 +107,25 @@ export interface BoardDetail {
   } | null;
 }
 
+export interface BoardTool {
+  id: string;
+  name: string;
+  featureId: string;
+  type:
+    | 'tool'
+    | 'software'
+    | 'software_external'
+    | 'tool_online'
+    | 'legacy-tool'
+    | 'content-pack'
+    | 'netlist'
+    | 'document';
+  icon: string | null;
+  isOnlineTool: boolean;
+  isRemoved: boolean;
+  order: number;
+}
+
 export type CartEntry =
   | {
       type: 'tool';
@@ -388,6 +407,116 @@ export interface CustomBundle {
   };
 }
 
+export interface DipAsset {
+  id: string;
+  filename: string;
+  uploadedBy: string;
+  uploadedToStep: number;
+  uploadedAt: string;
+  malwareDetected: boolean;
+  stepId: string;
+  stepTitle: string;
+  size: number;
+  sha256: string;
+  kind: 'file' | 'config' | 'encrypted';
+  scanStatus: 'clean' | 'infected' | 'not_scanned';
+  metadata: {
+    [k: string]: string;
+  } | null;
+  customerComplete: boolean | null;
+}
+
+export interface DipProcess {
+  projectId: string;
+  workflowStatus:
+    | (
+        | 'resolved'
+        | 'in-progress'
+        | 'assigned-to-nobody'
+        | 'assigned-to-owner'
+        | 'assigned-to-member'
+        | 'assigned-to-provider'
+      )
+    | null;
+  activeStepId: string | null;
+  steps: {
+    id: string;
+    stepNumber: number;
+    title: string;
+    description: string | null;
+    resolverRoles: ('project-member' | 'project-owner' | 'fae' | 'csa' | 'nobody')[];
+    completer: ('project-member' | 'project-owner' | 'fae' | 'csa' | 'nobody') | null;
+    completionType:
+      | (
+          | 'file-upload'
+          | 'file-upload-xml-validation'
+          | 'file-upload-encrypted'
+          | 'sales-code-input'
+          | 'short-rom-code-input'
+          | 'dev-code-input'
+          | 'input'
+          | 'check'
+          | 'check-with-comment'
+          | 'textarea'
+          | 'child-project'
+        )
+      | null;
+    confirmationRequired: boolean;
+    csaReset: boolean;
+    secure: boolean;
+    childProject: {
+      boardIspn: string;
+      ownerEmail: string;
+      substituteEmail: string | null;
+    } | null;
+    state: 'pending' | 'active' | 'completed';
+    resolved: boolean;
+    waitingFor:
+      | (
+          | 'resolved'
+          | 'in-progress'
+          | 'assigned-to-nobody'
+          | 'assigned-to-owner'
+          | 'assigned-to-member'
+          | 'assigned-to-provider'
+        )
+      | null;
+    result: {
+      value: string | null;
+      checked: boolean | null;
+      comment: string | null;
+      childProjectId: string | null;
+      resolvedBy: string | null;
+      resolvedAt: string | null;
+      completedBy: string | null;
+      completedAt: string | null;
+      systemError: string | null;
+    } | null;
+    assetCount: number;
+    gettingStarted: {
+      id: string;
+      title: string;
+      description: string | null;
+      order: number;
+      dipStepNumber: number | null;
+    }[];
+    can: {
+      upload: boolean;
+      resolve: boolean;
+      complete: boolean;
+      reset: boolean;
+    };
+  }[];
+  followUp: {
+    nextBoardId: string;
+    nextOwnerEmail: string | null;
+    nextBoardName: string;
+    projectId: string | null;
+  } | null;
+  deletePolicy: 'before_resolve' | 'always';
+  acceptedFileTypes: string[] | null;
+}
+
 export interface DipStep {
   id: string;
   stepNumber: number;
@@ -418,6 +547,41 @@ export interface DipStep {
     ownerEmail: string;
     substituteEmail: string | null;
   } | null;
+}
+
+export interface DipSteps {
+  steps: {
+    id: string;
+    stepNumber: number;
+    title: string;
+    description: string | null;
+    resolverRoles: ('project-member' | 'project-owner' | 'fae' | 'csa' | 'nobody')[];
+    completer: ('project-member' | 'project-owner' | 'fae' | 'csa' | 'nobody') | null;
+    completionType:
+      | (
+          | 'file-upload'
+          | 'file-upload-xml-validation'
+          | 'file-upload-encrypted'
+          | 'sales-code-input'
+          | 'short-rom-code-input'
+          | 'dev-code-input'
+          | 'input'
+          | 'check'
+          | 'check-with-comment'
+          | 'textarea'
+          | 'child-project'
+        )
+      | null;
+    confirmationRequired: boolean;
+    csaReset: boolean;
+    secure: boolean;
+    childProject: {
+      boardIspn: string;
+      ownerEmail: string;
+      substituteEmail: string | null;
+    } | null;
+  }[];
+  warnings: string[];
 }
 
 export interface Document {
@@ -704,6 +868,98 @@ export interface Project {
       | 'company_space_viewer'
     )[];
   } | null;
+}
+
+export interface ProjectBoard {
+  id: string;
+  ispnId: string | null;
+  ispn: string | null;
+  name: string;
+  description: string | null;
+  type: string | null;
+  source: string | null;
+  version: string | null;
+  productPageUrl: string | null;
+  image: string | null;
+  serialnumberRequired: boolean;
+  releasedForRegistration: boolean;
+  restrictedAccess: boolean;
+  secure: boolean;
+  showInRegistrationPage: boolean;
+  productType: 'chip' | 'board';
+  createdAt: string;
+  updatedAt: string;
+  features: string[];
+  benefits: string[];
+  serialnumber: string | null;
+  publicKey: string | null;
+  primaryDocument: {
+    id: string;
+    title: string;
+    type: string;
+    filename: string;
+    url: string;
+    source: 'sami' | 'custom';
+    exclusive: boolean;
+  } | null;
+  documents: {
+    id: string;
+    title: string;
+    type: string;
+    filename: string;
+    url: string;
+    source: 'sami' | 'custom';
+    exclusive: boolean;
+  }[];
+  gettingStarted: {
+    id: string;
+    title: string;
+    description: string | null;
+    order: number;
+    dipStepNumber: number | null;
+  }[];
+  partners: {
+    id: string;
+    name: string;
+    linkUrl: string;
+    logoUrl: string | null;
+    assignedCount: number;
+  }[];
+  links: {
+    id: string;
+    title: string;
+    url: string;
+    order: number;
+  }[];
+  supportLink: string | null;
+  secureConfig: {
+    acceptedFileTypes: string[];
+    dipAsset: {
+      validators: {
+        type: 'filename' | 'metadata' | 'match';
+        xpath: string;
+        metadataKey: string | null;
+        errorMessage: string | null;
+      }[];
+      delete: ('before_resolve' | 'always')[];
+    };
+  } | null;
+  tools: {
+    id: string;
+    name: string;
+    featureId: string;
+    type:
+      | 'tool'
+      | 'software'
+      | 'software_external'
+      | 'tool_online'
+      | 'legacy-tool'
+      | 'content-pack'
+      | 'netlist'
+      | 'document';
+    icon: string | null;
+    isOnlineTool: boolean;
+  }[];
 }
 
 export interface ProjectCreatePayload {

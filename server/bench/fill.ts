@@ -10,7 +10,10 @@ export interface FillSize {
 }
 
 export const BENCH_SPACE = 'Bench Space';
-export const benchSerial = (n: number) => `BSN${String(n).padStart(8, '0')}`;
+/** Bench serial numbers: the prefix and a zero-padded number (`BSN00000001` …). */
+export const BENCH_SERIAL = { prefix: 'BSN', width: 8 };
+export const benchSerial = (n: number) =>
+  `${BENCH_SERIAL.prefix}${String(n).padStart(BENCH_SERIAL.width, '0')}`;
 
 /**
  * Fills a database with boards, serial numbers, users and projects (each with its owner) in a handful of

@@ -1,3 +1,5 @@
+import { Worker } from 'node:worker_threads';
+
 /** Latency figures of one scenario, in milliseconds, and its throughput. */
 export interface Figures {
   p50: number;
@@ -7,12 +9,63 @@ export interface Figures {
   errors: number;
 }
 
+/**
+ * The requests of one scenario, as data a worker thread can send: one URL or several in turn, and for POSTs a JSON
+ * body in which `{{n}}` becomes consecutive numbers from `counter.first` (zero-padded to `counter.width`), so each
+ * request registers a serial number of its own.
+ */
+export interface RequestSpec {
+  method?: 'GET' | 'POST';
+  urls: string[];
+  headers: Record<string, string>;
+  body?: string;
+  counter?: { first: number; width: number };
+}
+
+// The load generator, run in a worker thread: the server's event loop does not also parse its own clients' answers,
+// as with real clients it would not. Plain JavaScript, so it needs no loader.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { spec, clients, seconds } = workerData;
+let counter = 0;
+let serial = spec.counter ? spec.counter.first : 0;
+const send = () => {
+  const i = counter++;
+  const url = spec.urls[i % spec.urls.length];
+  const body = spec.body === undefined ? undefined
+    : spec.body.replaceAll('{{n}}', String(serial++).padStart(spec.counter ? spec.counter.width : 0, '0'));
+  return fetch(url, { method: spec.method ?? 'GET', headers: spec.headers, body });
+};
+const run = async (until, latencies) => {
+  let errors = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const response = await send();
+      await response.arrayBuffer();
+      latencies?.push(performance.now() - started);
+      if (response.status >= 400) errors += 1;
+    }
+  }));
+  return errors;
+};
+(async () => {
+  // A longer warm-up than measure()'s: the first scenario of a run also warms the server's compiled code.
+  await run(performance.now() + Math.min(2000, seconds * 400), null);
+  const latencies = [];
+  const started = performance.now();
+  const errors = await run(started + seconds * 1000, latencies);
+  parentPort.postMessage({ latencies, errors, elapsed: (performance.now() - started) / 1000, next: serial });
+})().catch((error) => parentPort.postMessage({ failed: String(error && error.stack || error) }));
+`;
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 /**
  * `clients` loops sending requests for `seconds` after a short warm-up, each reading its whole answer; answers of
- * 400 and above count as errors. Bounded in time, so a benchmark always stops by itself.
+ * 400 and above count as errors. Bounded in time, so a benchmark always stops by itself. The clients run on the
+ * server's own event loop; {@link measureInWorker} keeps them off it.
  */
 export async function measure(
   send: (i: number) => Promise<Response>,
@@ -46,5 +99,40 @@ export async function measure(
     rps: latencies.length / elapsed,
     count: latencies.length,
     errors,
+  };
+}
+
+/**
+ * {@link measure} with the clients in a worker thread of this process (see WORKER), as remote clients would be:
+ * the server's event loop serves, and does not also read its own answers. Answers the figures and, for a spec with
+ * a counter, the next unused number.
+ */
+export async function measureInWorker(
+  spec: RequestSpec,
+  options: { clients: number; seconds: number },
+): Promise<Figures & { next: number }> {
+  const result = await new Promise<{
+    latencies: number[];
+    errors: number;
+    elapsed: number;
+    next: number;
+    failed?: string;
+  }>((resolve, reject) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { spec, ...options } });
+    worker.once('message', (message) => {
+      resolve(message as never);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+  if (result.failed) throw new Error(`load generator failed: ${result.failed}`);
+  const latencies = result.latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    rps: latencies.length / result.elapsed,
+    count: latencies.length,
+    errors: result.errors,
+    next: result.next,
   };
 }

@@ -21,6 +21,10 @@ import { loadProviderSecrets, publicJwks } from './oidc/keys.js';
 import { createProvider, VERIFY_EMAIL_PATH } from './oidc/provider.js';
 import { identityStore, verificationMailer } from './oidc/identity-store.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMailQueue, type MailQueue } from './mail/queue.js';
+import { openConfiguredStorage } from './storage/open.js';
+import type { FileStorage } from './storage/file-storage.js';
+import { createScanner, type Scanner } from './uploads/scanner.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
@@ -42,13 +46,26 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where mail goes; by default SMTP_URL or the DATA_DIR/outbox folder (in memory with inMemory). */
   mailer?: Mailer;
-  /** The clock of checkout expiry (tests move it). */
+  /** The clock of checkout expiry and of the mail queue's retries (tests move it). */
   clock?: Clock;
+  /** Where files and uploads live; by default the configured bucket or folder (see `openConfiguredStorage`). */
+  files?: FileStorage;
+  /** Run the mail worker (default true); a test leaves it off to act as a server killed before delivery. */
+  mailWorker?: boolean;
+  /** Options of the mail queue (tests shorten the retry delays). */
+  mailQueue?: { retryDelaysMs?: readonly number[]; pollIntervalMs?: number; leaseMs?: number };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Delivers one mail now; only the mail queue's worker calls it. */
     mailer: Mailer;
+    /** Durable outgoing mail: routes enqueue, the worker delivers; `drain()` waits for delivery (tests). */
+    mail: MailQueue;
+    /** Files and uploads (local folder or S3-compatible bucket). */
+    files: FileStorage;
+    /** The malware scanner of uploads (ClamAV, or none: `not_scanned`). */
+    scanner: Scanner;
   }
 }
 
@@ -105,6 +122,38 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       outboxDir: options.inMemory ? null : path.join(config.dataDir, 'outbox'),
     });
   app.decorate('mailer', mailer);
+  const mail = createMailQueue({
+    db,
+    mailer,
+    clock: options.clock,
+    log: app.log,
+    ...options.mailQueue,
+  });
+  app.decorate('mail', mail);
+  if (options.mailWorker !== false) {
+    // Delivers what an earlier run left (killed before its mail went out) as soon as the app is ready.
+    app.addHook('onReady', async () => mail.start());
+  }
+  // Before the database closes; what is still queued stays in the table for the next start.
+  app.addHook('preClose', async () => mail.stop());
+
+  const openFiles = async (): Promise<FileStorage> => {
+    const opened = await openConfiguredStorage(config, { temporary: options.inMemory });
+    if (opened.temporary && !options.inMemory) {
+      app.log.warn(
+        { folder: opened.location },
+        'DATA_DIR does not exist: files and uploads are kept in a temporary folder',
+      );
+    }
+    app.addHook('onClose', () => opened.storage.close());
+    return opened.storage;
+  };
+  const files = options.files ?? (await openFiles());
+  app.decorate('files', files);
+  const scanner = createScanner({ clamav: config.clamav }, files, (error, target) =>
+    app.log.warn({ err: error, target }, 'malware scan failed; the file is marked not scanned'),
+  );
+  app.decorate('scanner', scanner);
 
   let verifier;
   if (config.oidc.embedded) {
@@ -112,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const identity = identityStore(db);
     const sendVerificationMail = verificationMailer(
       identity,
-      mailer,
+      mail,
       `${config.publicUrl}${VERIFY_EMAIL_PATH}`,
     );
     const provider = createProvider(config, db, identity, secrets);
@@ -167,11 +216,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes, { db });
       await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
       await api.register(platformRoutes, { db });
-      await api.register(projectRoutes, { db, config });
+      await api.register(projectRoutes, { db, config, files, scanner, mail });
       await api.register(catalogueRoutes, {
         db,
         config,
         clock: options.clock,
+        storage: files,
         temporaryFiles: options.inMemory,
       });
       await api.register(serviceAccountRoutes, {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageConfig } from './storage/s3-storage.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
@@ -62,6 +63,31 @@ const envShape = z.object({
     .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_URL: url('of the Stripe API').default('https://api.stripe.com'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'expected an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+    )
+    .optional(),
+  S3_ENDPOINT: url('of an S3-compatible server such as http://localhost:9000').optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'expected a region name such as eu-central-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1, 'expected an access key id').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, 'expected a secret access key').optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  CLAMAV_HOST: z
+    .string()
+    .regex(/^[\w.:-]+$/, 'expected the host name or address of clamd')
+    .optional(),
+  CLAMAV_PORT: z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(1, 'expected a port from 1 to 65535')
+    .max(65535, 'expected a port from 1 to 65535')
+    .default(3310),
   BILLING_COUNTRIES: z
     .string()
     .regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'expected comma-separated ISO 3166 country codes such as DE,FR,US')
@@ -74,6 +100,22 @@ const envSchema = envShape.superRefine((env, ctx) => {
       path: ['OIDC_AUDIENCE'],
       message:
         'expected the API audience the external provider puts in access tokens (required with OIDC_ISSUER)',
+    });
+  }
+  if (!env.S3_BUCKET) {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'only used with S3_BUCKET, which is not set' });
+      }
+    }
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message:
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the default credentials)',
     });
   }
   if (env.PAYMENT_PROVIDER === 'stripe') {
@@ -111,8 +153,12 @@ export interface Config {
   logLevel: string;
   /** Folder holding customer-app/dist and admin-app/dist. */
   staticDir: string;
-  /** Folder of downloadable files; unset: DATA_DIR/files. */
+  /** Folder of downloadable files and uploads; unset: DATA_DIR/files. Not used with `s3`. */
   filesDir: string | undefined;
+  /** An S3-compatible bucket for files and uploads instead of the folder (S3_BUCKET and its companions). */
+  s3: S3StorageConfig | null;
+  /** clamd's address for scanning uploads (CLAMAV_HOST, CLAMAV_PORT); null: uploads are marked not scanned. */
+  clamav: { host: string; port: number } | null;
   payments: {
     /** `embedded`: the server's own test-payment page; `stripe`: Stripe Checkout. */
     provider: 'embedded' | 'stripe';
@@ -175,6 +221,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : repoRoot,
     filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
+    clamav: e.CLAMAV_HOST ? { host: e.CLAMAV_HOST, port: e.CLAMAV_PORT } : null,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       stripe:

@@ -178,6 +178,39 @@ describe('authorization matrix', () => {
     expect(declared.length).toBeGreaterThan(3);
     expect(new Set(declared).size).toBe(declared.length);
     expect(declared).toEqual(expect.arrayContaining(['GET /api/v1/users/me', 'GET /api/v1/boards']));
+    // The design-in process: admin routes under the board, project routes under the project (rules checked below).
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/boards/:id/dip-steps',
+        'PUT /api/v1/boards/:id/dip-steps',
+        'DELETE /api/v1/boards/:id/dip-steps',
+        'PUT /api/v1/boards/:id/dip-steps/:stepId/getting-started',
+        'PUT /api/v1/boards/:id/follow-up',
+        'PUT /api/v1/boards/:id/secure-workflow',
+        'PUT /api/v1/boards/:id/xml-validation-entries',
+        'GET /api/v1/projects/:id/dip',
+        'POST /api/v1/projects/:id/dip/steps/:stepId/resolve',
+        'POST /api/v1/projects/:id/dip/steps/:stepId/complete',
+        'POST /api/v1/projects/:id/dip/reset',
+        'POST /api/v1/projects/:id/dip/steps/:stepId/assets',
+        'GET /api/v1/projects/:id/dip/assets',
+        'GET /api/v1/projects/:id/dip/assets/:assetId/content',
+        'DELETE /api/v1/projects/:id/dip/assets/:assetId',
+      ]),
+    );
+    const dipRules = t.app.apiRoutes.filter(
+      (r) => r.url.includes('/dip') || /follow-up|secure-workflow|xml-validation/.test(r.url),
+    );
+    for (const route of dipRules) {
+      const board = route.url.startsWith('/api/v1/boards/');
+      expect(route.access.kind, `${route.method} ${route.url}`).toBe(board ? 'resource' : 'signed-in');
+    }
+    // A board's tools: admins only. The project's board view: signed in, the project's view rule in the handler.
+    const ruleOf = (method: string, url: string) =>
+      t.app.apiRoutes.find((r) => r.method === method && r.url === url)?.access;
+    expect(ruleOf('GET', '/api/v1/boards/:id/tools')).toMatchObject({ kind: 'resource', action: 'show' });
+    expect(ruleOf('PUT', '/api/v1/boards/:id/tools')).toMatchObject({ kind: 'resource', action: 'edit' });
+    expect(ruleOf('GET', '/api/v1/projects/:id/board')).toMatchObject({ kind: 'signed-in' });
   });
 
   it('answers every route as its rule says for every kind of caller', async () => {

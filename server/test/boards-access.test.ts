@@ -221,7 +221,7 @@ describe('board links to company space viewers', () => {
         'Access_Unlinked',
       ]);
       const every = await call('GET', `${path}/boards`, tokens, undefined, { range: 'boards=0-0' });
-      expect(every.headers['content-range']).toBe('boards 0-0/43');
+      expect(every.headers['content-range']).toBe('boards 0-0/44');
     }
     expectError(await call('GET', `${path}/boards`, s.customer), 403, 'forbidden');
   });

@@ -27,7 +27,7 @@ describe('demo board content', () => {
     const boards = expectOk<BoardRecord[]>(
       await call('GET', listUrl('/api/v1/boards', { sort: ['name', 'ASC'] }), s.admin),
     );
-    expect(boards).toHaveLength(40);
+    expect(boards).toHaveLength(41);
     const sec = boards.find((board) => board.name.startsWith('SEC'))!;
     expect(sec.features).toHaveLength(3);
     expect(sec.supportLink).toBe('mailto:support-sec@example.com');

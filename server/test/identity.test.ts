@@ -54,6 +54,7 @@ describe('registration with prompt=create', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json<User>()).toMatchObject({ email: registration.email, emailVerified: false, roles: [] });
 
+    await t.app.mail.drain();
     const [mail] = t.app.mailer.sent;
     expect(mail).toMatchObject({ to: registration.email });
     const link = /http:\/\/localhost:8080(\/oidc\/verify-email\?token=[\w-]+)/.exec(mail!.text)?.[1];

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ESIM_SERIAL_NUMBER, type ESimProfile, type Project } from '@portal/resources';
 import { seedEsimBoard } from '../src/db/demo-projects.js';
@@ -20,6 +20,15 @@ let csa: Tokens;
 beforeAll(async () => {
   t = await startTestApp();
   await seedEsimBoard(t.database.db, 3);
+  // The demo data seeds a pool of 20 eSIM profiles; the pool here holds 3, so it runs dry below.
+  await t.database.db
+    .delete(esimProfiles)
+    .where(
+      notInArray(
+        esimProfiles.id,
+        t.database.db.select({ id: esimProfiles.id }).from(esimProfiles).orderBy(esimProfiles.iccid).limit(3),
+      ),
+    );
   boards = await demoBoards(t);
   const as = (name: string) => signIn(t.app, { email: `${name}@portal.test` });
   [customer, admin, promoted, internal, csa] = await Promise.all([

@@ -18,7 +18,7 @@ describe('security headers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-      expect(scriptSrc).toBe("'self'");
+      expect(scriptSrc).toBe("'self' 'wasm-unsafe-eval'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -127,28 +127,28 @@ describe('GET /api/v1/boards', () => {
     expect(response.statusCode).toBe(200);
     const rows = response.json<Board[]>();
     expect(rows).toHaveLength(25);
-    expect(response.headers['content-range']).toBe('boards 0-24/40');
+    expect(response.headers['content-range']).toBe('boards 0-24/41');
     expect(response.headers['access-control-expose-headers']).toBe('Content-Range');
     expect(parseContentRange(response.headers['content-range'] as string)).toEqual({
       resource: 'boards',
       offset: 0,
       limit: 25,
-      total: 40,
+      total: 41,
     });
     const last = await get('/api/v1/boards', { ...bearer(admin), range: 'boards=25-49' });
-    expect(last.headers['content-range']).toBe('boards 25-39/40');
-    expect(last.json<Board[]>()).toHaveLength(15);
+    expect(last.headers['content-range']).toBe('boards 25-40/41');
+    expect(last.json<Board[]>()).toHaveLength(16);
   });
 
   it('sorts in SQL in both directions', async () => {
     const q = (order: string) =>
       get(
-        `/api/v1/boards?sort=${encodeURIComponent(JSON.stringify(['name', order]))}&range=${encodeURIComponent('[0,39]')}`,
+        `/api/v1/boards?sort=${encodeURIComponent(JSON.stringify(['name', order]))}&range=${encodeURIComponent('[0,40]')}`,
         bearer(admin),
       );
     const asc = (await q('ASC')).json<Board[]>().map((b) => b.name);
     const desc = (await q('DESC')).json<Board[]>().map((b) => b.name);
-    expect(asc).toHaveLength(40);
+    expect(asc).toHaveLength(41);
     expect(desc).toEqual([...asc].reverse());
     expect(asc).toEqual([...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
@@ -168,7 +168,7 @@ describe('GET /api/v1/boards', () => {
     expect((await filter({ name: "'; drop table boards; --" })).json<Board[]>()).toHaveLength(0);
     expect(
       (await get('/api/v1/boards', { ...bearer(admin), range: 'boards=0-0' })).headers['content-range'],
-    ).toBe('boards 0-0/40');
+    ).toBe('boards 0-0/41');
   });
 
   it('answers every row without a range (react-admin getMany)', async () => {

@@ -5,6 +5,7 @@
  */
 export * from './board.js';
 export * from './board-access.js';
+export * from './board-tools.js';
 export * from './bundle.js';
 export * from './cart.js';
 export * from './company-space.js';

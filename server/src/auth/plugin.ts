@@ -5,6 +5,8 @@ import { Role, hasRole } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { ApiError, forbidden, unauthorized } from '../http/errors.js';
 import { decide, type AccessRule } from './access.js';
+import { callerCache, type CachedCaller } from './caller-cache.js';
+import { identityGeneration } from './generation.js';
 import { InvalidTokenError, type TokenVerifier } from './verifier.js';
 import { usersRepository, type CurrentUser } from './users-repository.js';
 
@@ -32,7 +34,16 @@ export interface AuthOptions {
   /** The acr values that count as a second factor. */
   mfaAcrValues: string[];
   apiPrefix: string;
+  /** The verified-caller cache: how many tokens, and how long at most (defaults: 10,000 tokens, 60 s). */
+  callerCache?: { maxEntries?: number; maxAgeMs?: number };
 }
+
+/**
+ * How many tokens the caller cache remembers, and for how long at most. Exactness does not hang on the age: an
+ * entry is dropped as soon as the identity generation moves. The age bounds what a rotated-out signing key or a
+ * cache entry can outlive.
+ */
+export const CALLER_CACHE_DEFAULTS = { maxEntries: 10_000, maxAgeMs: 60_000 };
 
 /**
  * Verifies the bearer token, loads the caller, and enforces each API route's declared access rule before the
@@ -56,25 +67,18 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     (typeof claims.acr === 'string' && options.mfaAcrValues.includes(claims.acr)) ||
     hasRole(user, Role.MfaUser);
 
-  /** Loads the caller from the bearer token; null without one. A bad token is a 401. */
-  async function identify(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    if (!header) return;
-    const match = BEARER.exec(header);
-    if (!match) throw unauthorized('The Authorization header must carry a Bearer token.');
-    let claims: JWTPayload;
-    try {
-      claims = await options.verifier(match[1]!);
-    } catch (error) {
-      if (error instanceof InvalidTokenError)
-        throw unauthorized('The access token is not valid or has expired.');
-      throw error;
-    }
+  const cache = callerCache({ ...CALLER_CACHE_DEFAULTS, ...options.callerCache });
+  const generation = identityGeneration(options.db);
+
+  /** The caller a verified token stands for, read from the database. A bad token is a 401. */
+  async function resolve(claims: JWTPayload): Promise<CachedCaller> {
     const serviceAccount = await repository.serviceAccountFromToken(claims);
     if (serviceAccount) {
-      request.currentUser = serviceAccount;
-      request.caller = { kind: 'service-account', mfa: hasRole(serviceAccount, Role.MfaUser) };
-      return;
+      return {
+        claims,
+        user: serviceAccount,
+        caller: { kind: 'service-account', mfa: hasRole(serviceAccount, Role.MfaUser) },
+      };
     }
     // A client-credentials token names its client as subject; its account may have been deleted since.
     if (typeof claims.client_id === 'string' && claims.sub === claims.client_id) {
@@ -82,8 +86,44 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     }
     const user = await repository.fromToken(claims);
     if (!user) throw unauthorized('The access token names no known user.');
-    request.currentUser = user;
-    request.caller = { kind: 'user', mfa: isMfa(claims, user) };
+    return { claims, user, caller: { kind: 'user', mfa: isMfa(claims, user) } };
+  }
+
+  /**
+   * Loads the caller from the bearer token; null without one. A token seen before skips verification while the
+   * identity generation stands (see caller-cache.ts); its claims are reused, and only the user read again, when
+   * the generation moved.
+   */
+  async function identify(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = BEARER.exec(header);
+    if (!match) throw unauthorized('The Authorization header must carry a Bearer token.');
+    const token = match[1]!;
+    // Read before the user: a change committed in between moves it again, and the next call reads anew.
+    const current = await generation();
+    const known = cache.lookup(token, current);
+    let found: CachedCaller;
+    if (known && 'fresh' in known) {
+      found = known.fresh;
+    } else {
+      let claims: JWTPayload;
+      if (known) {
+        claims = known.claims;
+      } else {
+        try {
+          claims = await options.verifier(token);
+        } catch (error) {
+          if (error instanceof InvalidTokenError)
+            throw unauthorized('The access token is not valid or has expired.');
+          throw error;
+        }
+      }
+      found = await resolve(claims);
+      cache.set(token, found, current);
+    }
+    request.currentUser = found.user;
+    request.caller = found.caller;
   }
 
   // Before the body is parsed or validated: a caller without access learns nothing about the payload.

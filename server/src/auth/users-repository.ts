@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import { isVerified, type RoleName, type User } from '@portal/resources';
 import type { Database } from '../db/client.js';
-import { serviceAccounts, userRoles, users } from '../db/schema.js';
+import { identityAccounts, serviceAccounts, userRoles, users } from '../db/schema.js';
 
 export interface CurrentUser extends User {
   subject: string;
@@ -70,7 +70,7 @@ export function usersRepository(db: Database, issuerKey: string) {
      * The portal user behind a verified token; created on first sign-in from the token's claims, and its
      * profile refreshed when the claims changed.
      */
-    async fromToken(claims: JWTPayload): Promise<CurrentUser> {
+    async fromToken(claims: JWTPayload): Promise<CurrentUser | null> {
       const subject = claims.sub!;
       const profile = {
         email: text(claims.email) ?? `${subject}@users.invalid`,
@@ -96,6 +96,19 @@ export function usersRepository(db: Database, issuerKey: string) {
           .where(eq(users.id, existing.id))
           .returning();
         return toUser(updated!, await rolesOf(existing.id));
+      }
+      // The embedded provider's accounts live beside the users: a token that outlived its account (deleted since)
+      // must not bring the user back. An external provider's subjects are created on first sight.
+      if (issuerKey === 'embedded') {
+        const valid = /^[0-9a-f-]{36}$/i.test(subject);
+        const [account] = valid
+          ? await db
+              .select({ id: identityAccounts.id })
+              .from(identityAccounts)
+              .where(eq(identityAccounts.id, subject))
+              .limit(1)
+          : [];
+        if (!account) return null;
       }
       const [created] = await db
         .insert(users)

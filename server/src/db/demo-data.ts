@@ -12,7 +12,10 @@ import {
   users,
 } from './schema.js';
 import { serialNumbers } from './schema-boards.js';
+import { seedDemoBoardTools } from './demo-board-tools.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoDip } from './demo-dip.js';
+import { seedEsimBoard } from './demo-projects.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -207,6 +210,10 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
       .insert(companySpaceMembers)
       .values(members.map((m) => ({ userId: m.id, companySpaceId: acme!.id, kind: 'member' as const })));
     await seedDemoCatalogue(tx);
+    await seedDemoDip(tx);
+    // The eSIM board and its pool of profiles, so registering it hands out a profile (customer /my/projects/create/eSim).
+    await seedEsimBoard(tx);
+    await seedDemoBoardTools(tx);
 
     const [robot] = await tx
       .insert(users)

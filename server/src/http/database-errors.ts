@@ -19,3 +19,29 @@ export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23
  * validation should catch it first; this keeps a slip from becoming a 500.
  */
 export const isDataException = (error: unknown) => sqlState(error)?.startsWith('22') ?? false;
+
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * The database cannot be reached or is shutting down (SQLSTATE class 08, 57P01–57P03, or a socket error): the
+ * request may succeed again in a moment, so it answers 503 rather than 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const state = sqlState(error);
+  if (state?.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03') return true;
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERRNOS.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|connection timeout/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

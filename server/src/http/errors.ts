@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDataException } from './database-errors.js';
+import { isDataException, isDatabaseUnavailable } from './database-errors.js';
 import { STATUS_TITLES, type ErrorBody, type ErrorCode, type ErrorItem } from '@portal/resources';
 
 const TYPES: Record<number, string> = {
@@ -93,7 +93,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? error
         : isDataException(error)
           ? badRequest('A value in the request is not valid here.')
-          : fromFastifyError(error);
+          : isDatabaseUnavailable(error)
+            ? ApiError.of(503, 'service_unavailable', 'The service is briefly unavailable. Please try again.')
+            : fromFastifyError(error);
+    if (apiError.status === 503) reply.header('Retry-After', '5');
     if (apiError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
     }

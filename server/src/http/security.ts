@@ -30,7 +30,8 @@ export async function registerSecurity(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly may compile (the QR code reader); JavaScript eval and inline scripts stay refused.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // MUI and react-admin inject their styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
@@ -85,6 +86,9 @@ export async function registerSecurity(
 const containsNul = (value: unknown, depth = 0): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object') return false;
+  // Only parsed JSON, forms and query strings are walked: a Buffer body (file bytes) or a stream is not text.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return false;
   return Object.values(value).some((item) => containsNul(item, depth + 1));
 };
 

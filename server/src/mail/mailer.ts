@@ -18,6 +18,7 @@ export interface Mailer {
 export const MAIL_FROM = 'Developer Portal <no-reply@portal.test>';
 
 /**
+ * Delivers one message now. Routes never call it: they queue mail (`queue.ts`), whose worker calls this.
  * Mail leaves through SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to the
  * outbox folder (DATA_DIR/outbox), where a person or a test reads it. Without a folder it stays in memory.
  */
@@ -25,7 +26,15 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string | nu
   const from = options.from ?? MAIL_FROM;
   const sent: Mail[] = [];
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: the mail queue gives a delivery up (and retries it later) before its claim on the row runs
+    // out, so a hanging server must not hold a send for nodemailer's default ten minutes. Settings in the URL's
+    // query win over these.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return { sent, send: async (mail) => void (await transport.sendMail({ from, ...mail })) };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

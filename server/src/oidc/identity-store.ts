@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Registration } from '@portal/resources';
-import type { Mailer } from '../mail/mailer.js';
+import type { MailQueue } from '../mail/queue.js';
 import type { Database } from '../db/client.js';
 import { emailVerifications, identityAccounts } from '../db/schema.js';
 import { hashPassword, sha256Hex, verifyPassword } from '../lib/password.js';
@@ -147,15 +147,16 @@ export type VerificationMailer = (account: {
   givenName: string | null;
 }) => Promise<void>;
 
-/** Sends the one-time confirmation link of an account to its address. */
+/** Queues the one-time confirmation link of an account to its address (delivered by the mail worker). */
 export function verificationMailer(
   identity: IdentityStore,
-  mailer: Mailer,
+  mail: MailQueue,
   verifyUrl: string,
 ): VerificationMailer {
   return async (account) => {
     const token = await identity.createVerificationToken(account.id);
-    await mailer.send({
+    await mail.enqueue({
+      kind: 'verification',
       to: account.email,
       subject: 'Confirm your email address for the Developer Portal',
       text: `Hello ${account.givenName ?? ''},\n\nplease confirm your email address by opening this link within 48 hours:\n\n${verifyUrl}?token=${token}\n\nIf you did not register, ignore this message.\n`,

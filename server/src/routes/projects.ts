@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import type { MailQueue } from '../mail/queue.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import type { Scanner } from '../uploads/scanner.js';
+import { dipProjectRoutes } from './dip/project-index.js';
+import { projectBoardViewRoutes } from './projects/board-view.js';
 import { esimRoutes } from './projects/esim-routes.js';
 import { invitationRoutes } from './projects/invitation-routes.js';
 import { projectMemberRoutes } from './projects/member-routes.js';
@@ -9,14 +14,24 @@ import { projectCoreRoutes } from './projects/project-routes.js';
 
 export { assertNotInProjects } from './projects/company-space-rule.js';
 
+/** What app.ts hands the project routes: the database, the configuration and the services of uploads and mail. */
+export interface ProjectRoutesOptions {
+  db: Database;
+  config: Config;
+  /** Files and uploads (local folder or S3-compatible bucket). */
+  files: FileStorage;
+  scanner: Scanner;
+  /** Durable outgoing mail; see `notifyProjectMembers` in mail/notify.ts. */
+  mail: MailQueue;
+}
+
 /** Projects, membership, invitations, notification settings and eSIM profiles, under /api/v1. */
-export const projectRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  options,
-) => {
+export const projectRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async (app, options) => {
   await app.register(projectCoreRoutes, options);
   await app.register(projectMemberRoutes, options);
   await app.register(invitationRoutes, options);
   await app.register(notificationRoutes, options);
   await app.register(esimRoutes, options);
+  await app.register(dipProjectRoutes, options);
+  await app.register(projectBoardViewRoutes, options);
 };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   isInstallable,
+  POSITION_DECISIONS,
   type InstallerRecord,
   type LicenseRecord,
   type LicenseStatus,
@@ -67,14 +68,6 @@ export function orderStatusOf(
     return 'done';
   return 'in-progress';
 }
-
-/** The decisions an admin may take on a position in each state. */
-const TRANSITIONS: Record<OrderPositionStatus, OrderPositionStatus[]> = {
-  'in-progress': ['approved', 'rejected'],
-  reopened: ['approved', 'rejected'],
-  approved: ['reopened', 'rejected'],
-  rejected: ['reopened', 'approved'],
-};
 
 /** An installer for the user and each installable tool the position stands for, with its first key. */
 async function ensureInstallers(
@@ -159,7 +152,8 @@ export async function decidePosition(
   now: Date,
 ): Promise<void> {
   const from = position.status as OrderPositionStatus;
-  if (!TRANSITIONS[from].includes(decision.status)) {
+  // One list with the console's order page (@portal/resources), so both offer and allow the same decisions.
+  if (!POSITION_DECISIONS[from].includes(decision.status)) {
     throw ApiError.of(
       409,
       'invalid_state_transition',

@@ -5,10 +5,12 @@ import {
   metadataKeyInputSchema,
   metadataKeySchema,
   metadataKeysResource,
+  ERROR_MESSAGES,
   type MetadataKey,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { metadataKeys } from '../../db/schema-catalogue.js';
+import { xmlValidationEntries } from '../../db/schema-dip.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
@@ -153,14 +155,27 @@ export const metadataKeyRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
       config: rule('delete'),
       schema: {
         tags,
-        summary: 'Delete a metadata key; answers it',
+        summary:
+          'Delete a metadata key; answers it. 409 metadata_key_in_use while an XML validation entry uses it',
         security,
         params: keyParams,
-        response: { 200: metadataKeySchema, ...errorResponses(401, 403, 404) },
+        response: { 200: metadataKeySchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) =>
       db.transaction(async (tx) => {
+        const users = await tx
+          .selectDistinct({ boardId: xmlValidationEntries.boardId })
+          .from(xmlValidationEntries)
+          .where(eq(xmlValidationEntries.metadataKey, request.params.key));
+        if (users.length) {
+          throw ApiError.of(
+            409,
+            'metadata_key_in_use',
+            ERROR_MESSAGES.metadata_key_in_use,
+            users.map((entry) => entry.boardId),
+          );
+        }
         const [row] = await tx
           .delete(metadataKeys)
           .where(eq(metadataKeys.key, request.params.key))

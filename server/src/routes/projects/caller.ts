@@ -19,8 +19,17 @@ export interface ProjectCaller {
   boardLinks: { boardId: string; kind: 'csa' | 'viewer' }[];
 }
 
-export async function loadCaller(db: Executor, request: FastifyRequest): Promise<ProjectCaller> {
-  const user = request.currentUser!;
+type Standing = Pick<ProjectCaller, 'space' | 'boardLinks'>;
+
+/**
+ * The caller's company space and board links, per user object. The auth plugin hands out one frozen user object per
+ * token for as long as the identity generation stands (src/auth/caller-cache.ts), and a change to company spaces,
+ * their members or board links moves that generation: a new generation brings a new user object, so nothing read
+ * here outlives the change.
+ */
+const standings = new WeakMap<CurrentUser, Standing>();
+
+async function readStanding(db: Executor, user: CurrentUser): Promise<Standing> {
   // One round trip: the membership (if any) and the board links.
   const [row] = await db
     .select({
@@ -36,11 +45,33 @@ export async function loadCaller(db: Executor, request: FastifyRequest): Promise
     .leftJoin(companySpaces, eq(companySpaces.id, companySpaceMembers.companySpaceId))
     .limit(1);
   return {
+    space: row?.id && row.kind ? { id: row.id, name: row.name ?? '', kind: row.kind } : null,
+    boardLinks: row ? fromJson(row.links) : [],
+  };
+}
+
+export async function loadCaller(db: Executor, request: FastifyRequest): Promise<ProjectCaller> {
+  const user = request.currentUser!;
+  let standing = standings.get(user);
+  if (!standing) {
+    standing = await readStanding(db, user);
+    if (Object.isFrozen(user)) {
+      for (const link of standing.boardLinks) Object.freeze(link);
+      standings.set(
+        user,
+        Object.freeze({
+          space: standing.space && Object.freeze(standing.space),
+          boardLinks: Object.freeze(standing.boardLinks),
+        }) as Standing,
+      );
+    }
+  }
+  return {
     user,
     mfa: request.caller?.mfa ?? false,
     isAdmin: hasRole(user, Role.Admin),
-    space: row?.id && row.kind ? { id: row.id, name: row.name ?? '', kind: row.kind } : null,
-    boardLinks: row ? fromJson(row.links) : [],
+    space: standing.space,
+    boardLinks: standing.boardLinks,
   };
 }
 

@@ -38,12 +38,36 @@ function generatePassword(length = 14): string {
 }
 
 /** Password guesses: a few per invitation and caller; the invitation expires long before they add up. */
-const GUESS_LIMIT = {
-  max: 10,
-  timeWindow: '10 minutes',
-  keyGenerator: (request: FastifyRequest) =>
-    `invitation:${(request.params as { id?: string }).id ?? ''}|${request.currentUser?.id ?? request.ip}`,
-};
+const GUESSES = 10;
+const GUESS_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * One budget of password guesses per invitation and caller, shared by reading and accepting (a per-route limit
+ * would give each route its own). Kept in the process's memory like the other rate limits (README "Reliability").
+ */
+function guessBudget() {
+  const spent = new Map<string, { count: number; resetAt: number }>();
+  return async (request: FastifyRequest) => {
+    const now = Date.now();
+    if (spent.size > 10_000) {
+      for (const [key, entry] of spent) if (entry.resetAt <= now) spent.delete(key);
+    }
+    const key = `${(request.params as { id?: string }).id ?? ''}|${request.currentUser?.id ?? request.ip}`;
+    let entry = spent.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + GUESS_WINDOW_MS };
+      spent.set(key, entry);
+    }
+    entry.count += 1;
+    if (entry.count > GUESSES) {
+      throw ApiError.of(
+        429,
+        'too_many_requests',
+        `Too many attempts. Try again in ${Math.ceil((entry.resetAt - now) / 1000)} seconds.`,
+      );
+    }
+  };
+}
 
 const invitationParams = z.object({ id: z.uuid() });
 const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPasswordSchema }).passthrough();
@@ -51,6 +75,7 @@ const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPassw
 /** Invitations to a project (spec calls §7.5): a link with a password, valid 48 hours, one open per project. */
 export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
   const { db, config } = options;
+  const spendGuess = guessBudget();
   const { caller, record, log } = projectHelpers(options);
 
   /**
@@ -196,7 +221,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
   app.get(
     '/invitations/:id',
     {
-      config: { access: access.signedIn(), rateLimit: GUESS_LIMIT },
+      config: { access: access.signedIn() },
+      preHandler: spendGuess,
       schema: {
         tags,
         summary:
@@ -238,7 +264,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
   app.post(
     '/invitations/:id/accept',
     {
-      config: { access: access.signedIn(), rateLimit: GUESS_LIMIT },
+      config: { access: access.signedIn() },
+      preHandler: spendGuess,
       schema: {
         tags,
         summary:

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { Param, Placeholder, SQL, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -14,9 +14,10 @@ import { boards, projects } from '../../db/tables.js';
 import { listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { badRequest } from '../../http/errors.js';
 import { likePattern } from '../../http/list-sql.js';
-import { normaliseRow, projectColumns, type ProjectWithBoard } from './records.js';
+import { fromJson, normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
+type Direction = 'ASC' | 'DESC';
 
 /** Each sort option of spec §9 and its key; every key has an index on (key, id) in schema-projects.ts. */
 const SORT_KEYS: Record<SortField, PgColumn | SQL> = {
@@ -36,33 +37,54 @@ const SORT_KEYS: Record<SortField, PgColumn | SQL> = {
 export const EXACT_COUNT_LIMIT = 10_000;
 
 const asArray = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
+const ph = (name: string) => sql.placeholder(name);
 
-function filterSql(filter: ProjectListFilter): SQL | undefined {
+/**
+ * A list filter as SQL with placeholders, its shape (which conditions, for the prepared statement's name) and the
+ * values of its placeholders: the same statement serves every value.
+ */
+function filterSql(filter: ProjectListFilter): {
+  condition?: SQL;
+  shape: string;
+  values: Record<string, unknown>;
+} {
   const conditions: SQL[] = [];
-  if (filter.status !== undefined) conditions.push(inArray(projects.status, asArray(filter.status)));
-  if (filter.board !== undefined) conditions.push(inArray(projects.boardId, asArray(filter.board)));
-  if (filter.id !== undefined) conditions.push(inArray(projects.id, asArray(filter.id)));
-  if (filter.secure !== undefined) conditions.push(eq(projects.secure, filter.secure));
+  const shape: string[] = [];
+  const values: Record<string, unknown> = {};
+  const anyOf = (name: 'status' | 'board' | 'id', column: PgColumn, value: string | string[]) => {
+    conditions.push(sql`${column} = any(${ph(`f_${name}`)})`);
+    values[`f_${name}`] = asArray(value);
+    shape.push(name);
+  };
+  if (filter.status !== undefined) anyOf('status', projects.status, filter.status);
+  if (filter.board !== undefined) anyOf('board', projects.boardId, filter.board);
+  if (filter.id !== undefined) anyOf('id', projects.id, filter.id);
+  if (filter.secure !== undefined) {
+    conditions.push(sql`${projects.secure} = ${ph('f_secure')}`);
+    values.f_secure = filter.secure;
+    shape.push('secure');
+  }
   if (filter.group !== undefined && filter.group !== '') {
     // "None" is reserved for "no group" (spec §5), so it asks for projects without one.
-    conditions.push(
-      filter.group.trim().toLowerCase() === 'none'
-        ? isNull(projects.groupName)
-        : eq(projects.groupName, filter.group),
-    );
+    if (filter.group.trim().toLowerCase() === 'none') {
+      conditions.push(isNull(projects.groupName));
+      shape.push('no-group');
+    } else {
+      conditions.push(sql`${projects.groupName} = ${ph('f_group')}`);
+      values.f_group = filter.group;
+      shape.push('group');
+    }
   }
   const q = filter.q?.trim();
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = ph('f_q');
     conditions.push(
-      or(
-        ilike(projects.name, pattern),
-        ilike(projects.shortRomCode, pattern),
-        ilike(projects.salesCode, pattern),
-      )!,
+      sql`(${projects.name} ilike ${pattern} or ${projects.shortRomCode} ilike ${pattern} or ${projects.salesCode} ilike ${pattern})`,
     );
+    values.f_q = likePattern(q);
+    shape.push('q');
   }
-  return conditions.length ? and(...conditions) : undefined;
+  return { condition: conditions.length ? and(...conditions) : undefined, shape: shape.join('+'), values };
 }
 
 /** The first column of the first row of a raw query, for both drivers. */
@@ -72,46 +94,93 @@ async function scalar<T>(db: Database, query: SQL): Promise<T | undefined> {
   return row ? (Object.values(row)[0] as T) : undefined;
 }
 
-/** The estimated size of the whole table, per database, kept briefly: the statistics behind it change slowly. */
-const tableEstimates = new WeakMap<Database, { total: number; until: number }>();
+/**
+ * Estimated totals of long lists, per database and list (filter, scope), kept briefly: an estimate is the planner's
+ * guess from statistics that change slowly, so a list already known to be long is not counted again for a while.
+ * Exact totals (short lists) are never kept.
+ */
+const estimates = new WeakMap<Database, Map<string, { total: number; until: number }>>();
 const ESTIMATE_TTL_MS = 10_000;
+const MAX_ESTIMATES = 1_000;
+
+function knownEstimate(db: Database, key: string): number | null {
+  const found = estimates.get(db)?.get(key);
+  return found && found.until > Date.now() ? found.total : null;
+}
+
+function keepEstimate(db: Database, key: string, total: number): void {
+  let map = estimates.get(db);
+  if (!map) estimates.set(db, (map = new Map()));
+  map.delete(key);
+  map.set(key, { total, until: Date.now() + ESTIMATE_TTL_MS });
+  if (map.size > MAX_ESTIMATES) map.delete(map.keys().next().value!);
+}
 
 /**
- * How many rows match: exactly up to {@link EXACT_COUNT_LIMIT} (a count that stops there), beyond it the planner's
- * estimate, so a deep list never pays for counting a large table (ARCHITECTURE, performance traps). Unfiltered, the
- * table's statistics answer at once when it is clearly large.
+ * The exact number of projects, from the sum of `projects_count` (migration 0009: one delta row per statement that
+ * adds or removes projects). Cheap while the rows are few: {@link foldCount} folds them.
+ */
+const exactTotal = sql`(select coalesce(sum(delta), 0) from projects_count)`;
+const COUNT_ROWS_TO_FOLD = 500;
+
+/** Folds the count's delta rows into one: the deletion and the insertion commit together, so the sum holds. */
+function foldCount(db: Database): void {
+  db.execute(
+    sql`with folded as (delete from projects_count returning delta)
+      insert into projects_count (delta) select coalesce(sum(delta), 0) from folded`,
+  ).catch(() => undefined);
+}
+
+/**
+ * How many rows match, in the page's own query (the first row carries it). Unfiltered: exact, from
+ * `projects_count`. Filtered or scoped: exactly up to {@link EXACT_COUNT_LIMIT} (a count that stops there); beyond it
+ * the caller asks the planner ({@link plannerEstimate}).
+ */
+function countSql(where: SQL | undefined): SQL {
+  if (!where) return sql`${exactTotal}::int`;
+  return sql`(select count(*) from (select 1 from ${projects} where ${where}
+    limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)::int`;
+}
+
+async function plannerEstimate(
+  db: Database,
+  where: SQL | undefined,
+  values: Record<string, unknown>,
+): Promise<number> {
+  // The condition's placeholders become bound parameters of this query, so the planner sees the real values.
+  const filled = where ? fillPlaceholders(where, values) : sql`true`;
+  const plan = await scalar<unknown>(
+    db,
+    sql`explain (format json) select 1 from ${projects} where ${filled}`,
+  );
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(parsed[0].Plan['Plan Rows']);
+}
+
+/** The SQL with each placeholder replaced by its value as a bound parameter. */
+function fillPlaceholders(query: SQL, values: Record<string, unknown>): SQL {
+  return new SQL(
+    query.queryChunks.map((chunk) => {
+      if (chunk instanceof SQL) return fillPlaceholders(chunk, values);
+      // A Param, not a plain value: the template would spread an array into a list.
+      if (chunk instanceof Placeholder) return new Param(values[chunk.name]);
+      return chunk;
+    }),
+  );
+}
+
+/**
+ * How many rows match, on its own (the rare pages whose query did not count: past the end, or a keyset page that
+ * went on into the rows without a key).
  */
 async function countMatching(
   db: Database,
   where: SQL | undefined,
-): Promise<{ total: number; estimated: boolean }> {
-  if (!where) {
-    const known = tableEstimates.get(db);
-    if (known && known.until > Date.now()) return { total: known.total, estimated: true };
-  }
-  const condition = where ?? sql`true`;
-  const bounded = sql`(select count(*) from (select 1 from ${projects} where ${condition} limit ${EXACT_COUNT_LIMIT + 1}) as bounded)`;
-  // The bounded count is a sub-plan of its CASE branch: it runs only when the statistics do not answer.
-  const counted = Number(
-    await scalar<number>(
-      db,
-      where
-        ? sql`select ${bounded}::int`
-        : sql`select case when reltuples > ${2 * EXACT_COUNT_LIMIT} then reltuples::bigint else ${bounded} end
-            from pg_class where oid = 'projects'::regclass`,
-    ),
+  values: Record<string, unknown>,
+): Promise<number> {
+  return Number(
+    await scalar<number>(db, sql`select ${countSql(where ? fillPlaceholders(where, values) : undefined)}`),
   );
-  if (!where && counted > 2 * EXACT_COUNT_LIMIT) {
-    tableEstimates.set(db, { total: counted, until: Date.now() + ESTIMATE_TTL_MS });
-    return { total: counted, estimated: true };
-  }
-  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
-  const plan = await scalar<unknown>(
-    db,
-    sql`explain (format json) select 1 from ${projects} where ${condition}`,
-  );
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-  return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), estimated: true };
 }
 
 /** A keyset position: after the row with sort key `k` (as text) and id `i`, which is row `n - 1` of the list. */
@@ -147,32 +216,143 @@ export const projectListQuerystring = listQuerystring.extend({
     ),
 });
 
-/** The condition "after the cursor's row" in the list's order, on the sort key's index, null keys included. */
+/**
+ * The condition "after the cursor's row" in the list's order, on the sort key's index, null keys included; the
+ * cursor's key and id are placeholders (`c_k`, `c_i`).
+ */
 function afterCursor(
   key: PgColumn | SQL,
   cast: string,
-  cursor: Cursor,
+  direction: Direction,
+  keyIsNull: boolean,
 ): { first: SQL; thenNulls: SQL | null } {
-  const k = cursor.k === null ? null : sql`${cursor.k}::${sql.raw(cast)}`;
-  const id = sql`${cursor.i}::uuid`;
-  if (cursor.o === 'ASC') {
+  const k = sql`${ph('c_k')}::${sql.raw(cast)}`;
+  const id = sql`${ph('c_i')}::uuid`;
+  if (direction === 'ASC') {
     // Ascending: keys in order, then the rows without a key (nulls last) by id.
-    if (k === null) return { first: and(isNull(key), sql`${projects.id} > ${id}`)!, thenNulls: null };
+    if (keyIsNull) return { first: and(isNull(key), sql`${projects.id} > ${id}`)!, thenNulls: null };
     return { first: sql`(${key}, ${projects.id}) > (${k}, ${id})`, thenNulls: isNull(key) };
   }
   // Descending: the rows without a key first (nulls first) by id downwards, then keys downwards.
-  if (k === null) {
+  if (keyIsNull) {
     return { first: and(isNull(key), sql`${projects.id} < ${id}`)!, thenNulls: sql`${key} is not null` };
   }
   return { first: sql`(${key}, ${projects.id}) < (${k}, ${id})`, thenNulls: null };
 }
 
+type PageRow = ProjectWithBoard & {
+  sortKey: string | null;
+  counted: number | null;
+  countRows: number | null;
+};
+interface PageStatement {
+  execute(values: Record<string, unknown>): Promise<unknown[]>;
+}
+
+/** Page sizes written into the statements (react-admin's choices); any other size is a parameter. */
+const WRITTEN_LIMITS = new Set([5, 10, 20, 25, 50, 100]);
+
+/** Prepared page statements of the unscoped lists, per database, by shape (a few dozen in practice). */
+const pageStatements = new WeakMap<Database, Map<string, PageStatement>>();
+const MAX_PAGE_STATEMENTS = 200;
+const dialect = new PgDialect();
+
 /**
- * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL. A page is found on the
- * sort key's index alone (ids only: an index-only scan skips quickly even deep in the list) and only its rows are
- * then read with their boards and people. Each full page also answers `X-Next-Cursor`: sent back as `cursor`, the
- * next page is found by keyset on the same index, as fast at row 100,000 as at row 0. The total is exact for short
- * lists and the planner's estimate for long ones (`X-Total-Count-Estimated: true`).
+ * The one query of a list page: the page's ids and sort keys on the sort key's index alone (an index-only scan,
+ * quick to skip even deep in the list), then only those rows with their boards, people, latest invitations and the
+ * company space people of every space and board on the page; with `count`, the first row also carries how many rows
+ * match when the page is full. Limit and offset are placeholders (`limit`, `offset`).
+ *
+ * `fromEnd` (unfiltered lists only) finds a page in the second half of the list from its far end: the index read
+ * backwards, skipping `total - offset - limit` rows, with the exact total of the same snapshot, so a page near the
+ * end costs what a page near the start does.
+ */
+function pageQuery(
+  db: Database,
+  options: {
+    key: PgColumn | SQL;
+    direction: Direction;
+    condition: SQL | undefined;
+    /** The page size: none (every row), written into the statement, or a placeholder. */
+    limit: 'none' | number | 'param';
+    /** Where the page starts: at the first row, a placeholder, or from the end (unfiltered lists). */
+    offset: 'zero' | 'param' | 'from-end';
+    count: SQL | null;
+    /** Also tell how many delta rows the exact count summed (unfiltered counts), to fold them when many. */
+    countRows: boolean;
+  },
+) {
+  const { key, direction, condition } = options;
+  const ordered = (dir: Direction) =>
+    dir === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
+  const orderBy = ordered(direction);
+  let ids = db
+    .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
+    .from(projects)
+    .where(condition)
+    .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy))
+    .$dynamic();
+  // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
+  // planner nothing to guess: PostgreSQL then keeps one generic plan for the statement instead of planning each call.
+  const limit = options.limit === 'param' ? ph('limit') : sql.raw(String(options.limit));
+  if (options.offset === 'from-end') {
+    // The offset is computed from the exact total (Drizzle types it as a number or placeholder; at run time it takes
+    // any SQL). A last page shorter than the limit comes back with rows before it, which the caller drops
+    // ({@link fromEndPage}).
+    const offset = sql`greatest(0, ${exactTotal} - ${ph('offset')} - ${limit})`;
+    ids = ids.limit(limit as unknown as number).offset(offset as unknown as number);
+  } else if (options.limit !== 'none') {
+    ids = ids.limit(limit as unknown as number);
+    if (options.offset === 'param') ids = ids.offset(ph('offset'));
+  }
+  const page = db.$with('page').as(ids);
+  const onPage = (column: string) =>
+    sql.raw(`select p.${column} from page join projects p on p.id = page.id`);
+  // Only the first row carries the page-wide columns: their sub-plans run once (CASE evaluates lazily).
+  const first = sql`row_number() over () = 1`;
+  const count = options.count
+    ? sql<
+        number | null
+      >`case when ${first} and (select count(*) from page) = ${ph('limit')} then ${options.count} end`
+    : sql<number | null>`null::int`;
+  return db
+    .with(page)
+    .select({
+      ...projectColumns,
+      sortKey: page.sortKey,
+      people: sql<
+        string | null
+      >`case when ${first} then ${peopleJson(onPage('company_space_id'), onPage('board_id'))} end`,
+      counted: count,
+      countRows: options.countRows
+        ? sql<number | null>`case when ${first} then (select count(*) from projects_count)::int end`
+        : sql<number | null>`null::int`,
+    })
+    .from(page)
+    .innerJoin(projects, eq(projects.id, page.id))
+    .innerJoin(boards, eq(boards.id, projects.boardId))
+    .orderBy(...orderBy);
+}
+
+/**
+ * The rows of the page `offset`..`offset + limit - 1` among those a from-the-end query read: it read the `limit` rows
+ * ending at row `total - 1 - max(0, total - offset - limit)`, so a last page shorter than the limit starts later.
+ */
+function fromEndPage<Row>(rows: Row[], total: number, offset: number, limit: number): Row[] {
+  const skipped = Math.max(0, total - offset - limit);
+  const firstRead = Math.max(0, total - skipped - limit);
+  return rows.slice(Math.max(0, offset - firstRead));
+}
+
+/** The last exact total of the unfiltered list per database: where a deep page is nearer the end. */
+const lastTotals = new WeakMap<Database, number>();
+
+/**
+ * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL, in one query per page
+ * (see {@link pageQuery}), prepared once per shape for the unscoped (admin) list. Each full page also answers
+ * `X-Next-Cursor`: sent back as `cursor`, the next page is found by keyset on the same index, as fast at row 100,000
+ * as at row 0. The total is exact for short lists and the planner's estimate for long ones
+ * (`X-Total-Count-Estimated: true`), kept for a few seconds per list.
  */
 export async function listProjects(
   db: Database,
@@ -185,59 +365,124 @@ export async function listProjects(
     filter: projectListFilterSchema,
   });
   const filtered = filterSql(list.filter);
-  const where = scope && filtered ? and(scope, filtered) : (scope ?? filtered);
+  const where = scope && filtered.condition ? and(scope, filtered.condition) : (scope ?? filtered.condition);
   const field = list.sort?.field ?? 'updatedAt';
   const direction = list.sort?.order ?? 'DESC';
   const key = SORT_KEYS[field];
   const cast = field === 'updatedAt' || field === 'createdAt' ? 'timestamptz' : 'text';
-  const orderBy = direction === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
   const hash = filterHash(list.filter);
+  // Estimates are kept per list: the filter's values and, for a scoped list, the scope's own SQL and values.
+  const scopeKey = scope ? JSON.stringify(dialect.sqlToQuery(scope)) : '';
+  const estimateKey = `${JSON.stringify(filtered.values)}|${filtered.shape}|${scopeKey}`;
 
-  /** One page: ids on the index, then the rows with everything a record needs, with each row's key as text. */
-  const fetch = async (condition: SQL | undefined, limit: number | null, offset: number) => {
-    let ids = db
-      .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
-      .from(projects)
-      .where(condition)
-      .orderBy(...orderBy)
-      .$dynamic();
-    if (limit !== null) ids = ids.limit(limit).offset(offset);
-    const page = ids.as('page');
-    const rows = await db
-      .select({ ...projectColumns, sortKey: page.sortKey })
-      .from(page)
-      .innerJoin(projects, eq(projects.id, page.id))
-      .innerJoin(boards, eq(boards.id, projects.boardId))
-      .orderBy(...orderBy);
-    return rows.map((row) => ({ ...normaliseRow(row), sortKey: row.sortKey }));
+  const run = async (
+    mode: 'offset' | 'end' | 'after' | 'nulls',
+    condition: SQL | undefined,
+    values: Record<string, unknown>,
+    limit: number | null,
+    count: boolean,
+  ): Promise<PageRow[]> => {
+    const countRows = count && !where;
+    const limitIn = limit === null ? 'none' : WRITTEN_LIMITS.has(limit) ? limit : 'param';
+    const offset = Number(values.offset ?? 0);
+    const offsetIn = mode === 'end' ? 'from-end' : offset === 0 ? 'zero' : 'param';
+    const shape = [field, direction, mode, filtered.shape, limitIn, offsetIn, count ? 'count' : ''];
+    const build = () =>
+      pageQuery(db, {
+        key,
+        direction,
+        condition,
+        limit: limitIn,
+        offset: offsetIn,
+        count: count ? countSql(where) : null,
+        countRows,
+      });
+    const all = { ...filtered.values, ...values, limit, offset };
+    let rows: unknown[];
+    if (scope) {
+      // A scope carries the caller's own values: built for this call, not kept.
+      rows = await build().execute(all);
+    } else {
+      const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
+      let statements = pageStatements.get(db);
+      if (!statements) pageStatements.set(db, (statements = new Map()));
+      let statement = statements.get(shapeKey);
+      if (!statement) {
+        const name = `projects_page_${createHash('sha256').update(shapeKey).digest('hex').slice(0, 16)}`;
+        statement = build().prepare(name);
+        statements.set(shapeKey, statement);
+        if (statements.size > MAX_PAGE_STATEMENTS) statements.delete(statements.keys().next().value!);
+      }
+      rows = await statement.execute(all);
+    }
+    const page = (rows as PageRow[]).map((row) => normaliseRow(row));
+    // The page's company space people came with its first row: every row of the page shares them.
+    const people = fromJson(page.find((row) => row.people)?.people ?? []);
+    for (const row of page) row.people = people;
+    const folded = page.find((row) => row.countRows !== null)?.countRows;
+    if (folded != null && folded > COUNT_ROWS_TO_FOLD) foldCount(db);
+    return page;
   };
 
+  const limit = list.range?.limit ?? (request.query.cursor ? 25 : null);
+  // Unfiltered lists count exactly (and cheaply); long filtered ones are estimated, the estimate kept a while.
+  const cached = limit === null || !where ? null : knownEstimate(db, estimateKey);
+  const countInQuery = limit !== null && cached === null;
   let offset = list.range?.offset ?? 0;
-  let rows: Awaited<ReturnType<typeof fetch>>;
+  let rows: PageRow[];
+  let countedRows = false;
   if (request.query.cursor) {
     const cursor = decodeCursor(request.query.cursor);
     if (cursor.f !== field || cursor.o !== direction || cursor.h !== hash) {
       throw badRequest('The cursor belongs to another sort or filter of this list.', ['cursor']);
     }
-    const limit = list.range?.limit ?? 25;
-    const after = afterCursor(key, cast, cursor);
+    const after = afterCursor(key, cast, direction, cursor.k === null);
     const both = (condition: SQL) => (where ? and(where, condition)! : condition);
-    rows = await fetch(both(after.first), limit, 0);
-    if (rows.length < limit && after.thenNulls)
-      rows.push(...(await fetch(both(after.thenNulls), limit - rows.length, 0)));
+    const position = { c_k: cursor.k, c_i: cursor.i, offset: 0 };
+    rows = await run('after', both(after.first), position, limit, countInQuery);
+    countedRows = true;
+    if (rows.length < limit! && after.thenNulls) {
+      rows.push(...(await run('nulls', both(after.thenNulls), { offset: 0 }, limit! - rows.length, false)));
+      countedRows = false;
+    }
     offset = cursor.n;
   } else {
-    rows = await fetch(where, list.range?.limit ?? null, offset);
+    // An unfiltered page in the second half of the list is found from the far end (see pageQuery).
+    const total = lastTotals.get(db);
+    const fromEnd = !where && limit !== null && total !== undefined && offset + limit / 2 > total / 2;
+    rows = await run(fromEnd ? 'end' : 'offset', where, { offset }, limit, countInQuery);
+    if (fromEnd) {
+      const exact = rows.find((row) => row.counted !== null)?.counted ?? 0;
+      rows = fromEndPage(rows, exact, offset, limit);
+      // The page's own count says whether it is full; the total is known either way.
+      for (const row of rows) row.counted = null;
+      if (rows[0]) rows[0].counted = exact;
+    }
+    countedRows = true;
   }
 
   let total = offset + rows.length;
   let estimated = false;
-  const limit = list.range?.limit ?? (request.query.cursor ? 25 : null);
   if (limit !== null && (rows.length === limit || (rows.length === 0 && offset > 0))) {
-    const counted = await countMatching(db, where);
-    estimated = counted.estimated;
+    let counted: number;
+    if (cached !== null) {
+      counted = cached;
+    } else {
+      const inQuery = countedRows ? rows.find((row) => row.counted !== null)?.counted : undefined;
+      counted = inQuery ?? (await countMatching(db, where, filtered.values));
+    }
+    if (!where) {
+      lastTotals.set(db, counted);
+    } else if (counted > EXACT_COUNT_LIMIT) {
+      // Beyond the exact limit, the planner's estimate for the list, kept a while.
+      estimated = true;
+      if (cached === null) {
+        counted = Math.max(counted, await plannerEstimate(db, where, filtered.values));
+        keepEstimate(db, estimateKey, counted);
+      }
+    }
     // An estimate may fall short of what was just read; a full page promises at least one more row.
-    total = rows.length ? Math.max(counted.total, offset + rows.length + (estimated ? 1 : 0)) : counted.total;
+    total = rows.length ? Math.max(counted, offset + rows.length + (estimated ? 1 : 0)) : counted;
     const last = rows.at(-1);
     if (last) {
       const next = {

@@ -22,6 +22,10 @@ import {
 import { access } from '../../auth/access.js';
 import { boards, projectMembers, projects } from '../../db/tables.js';
 import { ApiError, badRequest } from '../../http/errors.js';
+import { notifyProjectMembers, projectMail } from '../../mail/notify.js';
+import { projectDipFileKeys } from '../dip/records.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import type { MailQueue } from '../../mail/queue.js';
 import { errorResponses } from '../schemas.js';
 import { assertNotCancelled, reachProject, rolesIn, allows, projectNotFound } from './access.js';
 import { opensSecure, type ProjectCaller } from './caller.js';
@@ -73,8 +77,11 @@ export function ownProjectsScope(caller: ProjectCaller, options: { includeSecure
 }
 
 /** Projects: lists, one project, registration, changes, deletion, cancellation, groups, statistics. */
-export const projectCoreRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
-  const { db } = options;
+export const projectCoreRoutes: FastifyPluginAsyncZod<
+  ProjectRouteOptions & { mail: MailQueue; files: FileStorage }
+> = async (app, options) => {
+  const { db, mail, files } = options;
+  const { publicUrl } = options.config;
   const { caller, records, record, log } = projectHelpers(options);
   const payloads = projectPayloadSchemas(DEFAULT_PROVIDER_EMAIL_DOMAINS);
 
@@ -358,6 +365,16 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
         else if (body.fae !== undefined) await assignFae(tx, found, body.fae);
         const after = await record(tx, found.project.id, who);
         await log(tx, request, { action: 'update', entityId: found.project.id, before, after });
+        if (body.dipStatus !== undefined && (body.dipStatus ?? null) !== (found.project.dipStatus ?? null)) {
+          await notifyProjectMembers(tx, mail, {
+            projectId: found.project.id,
+            type: 'dip-status-change',
+            ...projectMail(publicUrl, after, 'the design-in status changed', [
+              `Design-in status: ${found.project.dipStatus ?? 'none'} → ${body.dipStatus ?? 'none'}`,
+            ]),
+            excludeUserId: who.user.id,
+          });
+        }
         return after;
       });
     },
@@ -376,8 +393,8 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
         response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
+    async (request) => {
+      const { before, fileKeys } = await db.transaction(async (tx) => {
         const who = await caller(request, tx);
         const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
         const before = await record(tx, found.project.id, who);
@@ -392,12 +409,26 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
             others.map((member) => member.email),
           );
         }
+        const fileKeys = await projectDipFileKeys(tx, found.project.id);
         await tx.delete(projects).where(eq(projects.id, found.project.id));
         await log(tx, request, { action: 'delete', entityId: found.project.id, before });
-        return before;
-      }),
+        return { before, fileKeys };
+      });
+      // The rows are gone with the commit; their files go after it (a file without a row is only garbage).
+      for (const key of fileKeys) {
+        await files.delete(key).catch((error: unknown) => {
+          request.log.warn({ err: error, key }, 'A file of a deleted project could not be removed');
+        });
+      }
+      return before;
+    },
   );
 
+  const CANCEL_HEADLINES: Record<ProjectCancelAction, string> = {
+    request: 'cancellation requested',
+    accept: 'the project was cancelled',
+    reject: 'the cancellation was rejected; the project is active again',
+  };
   const cancelSummaries: Record<ProjectCancelAction, string> = {
     request:
       'Request the cancellation of an active project (owner, substitute, admin): status becomes cancellation-requested',
@@ -452,6 +483,12 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
             entityId: found.project.id,
             before: { status: from },
             after: { status: to },
+          });
+          await notifyProjectMembers(tx, mail, {
+            projectId: found.project.id,
+            type: 'project-status-change',
+            ...projectMail(publicUrl, after, CANCEL_HEADLINES[action], [`Status: ${from} → ${to}`]),
+            excludeUserId: who.user.id,
           });
           return after;
         }),

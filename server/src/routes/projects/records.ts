@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   PROJECT_ROLES,
   Role,
@@ -32,12 +32,32 @@ interface LatestInvitation {
   revokedAt: string | null;
 }
 
-/** A project with its board, the people holding explicit roles, and its latest invitation: one query reads all. */
+/**
+ * Someone of a company space who may hold a company space role in a project (see {@link peopleJson}), with their
+ * global company space roles and their links to the boards concerned.
+ */
+export interface SpacePerson {
+  companySpaceId: string;
+  kind: 'member' | 'fae';
+  id: string;
+  username: string;
+  email: string;
+  globalRoles: string[];
+  links: { boardId: string; kind: 'csa' | 'viewer' }[];
+}
+
+/**
+ * A project with its board, the people holding explicit roles, its latest invitation, and the company space people
+ * of its space and board (for a list page: of every space and board on the page, one array shared by its rows):
+ * one query reads all.
+ */
 export interface ProjectWithBoard {
   project: ProjectRow;
   board: BoardRow;
   members: ExplicitMember[];
   invitation: LatestInvitation | null;
+  /** Absent when the query did not read them; {@link projectRecords} then reads them itself. */
+  people?: SpacePerson[];
 }
 
 const SPACE_ROLE_NAMES = [Role.CompanySpaceAdmin, Role.CompanySpaceFae, Role.CompanySpaceViewer];
@@ -57,12 +77,47 @@ export const projectColumns = {
       order by i.created_at desc, i.id desc limit 1)`,
 };
 
+/**
+ * The people of the company spaces `spaceIds` names who may hold a company space role in projects on the boards
+ * `boardIds` names, as one JSON array: FAEs of the space, holders of a global company space role, and people linked
+ * to one of the boards; each with those roles and their links to those boards. Both arguments are SQL that yields
+ * ids (a correlated column, or a subquery); the few candidates are each found on an index (a space may have
+ * thousands of plain members who hold no role).
+ */
+export function peopleJson(spaceIds: SQL, boardIds: SQL): SQL<SpacePerson[] | string> {
+  const spaceRoles = sql.join(
+    SPACE_ROLE_NAMES.map((role) => sql.raw(`'${role.replace(/'/g, "''")}'`)),
+    sql`, `,
+  );
+  // Driven by the candidates, each joined on the members' primary key: never a scan of the space's members.
+  return sql<SpacePerson[] | string>`coalesce((select json_agg(json_build_object(
+      'companySpaceId', m.company_space_id, 'kind', m.kind, 'id', u.id, 'username', u.username, 'email', u.email,
+      'globalRoles', coalesce((select json_agg(r.role) from ${userRoles} r
+        where r.user_id = u.id and r.role in (${spaceRoles})), '[]'::json),
+      'links', coalesce((select json_agg(json_build_object('boardId', l.board_id, 'kind', l.kind))
+        from ${boardUserLinks} l where l.user_id = m.user_id and l.board_id in (${boardIds})), '[]'::json)))
+    from (
+      select f.user_id from ${companySpaceMembers} f where f.company_space_id in (${spaceIds}) and f.kind = 'fae'
+      union select g.user_id from ${userRoles} g where g.role in (${spaceRoles})
+      union select b.user_id from ${boardUserLinks} b where b.kind in ('csa', 'viewer') and b.board_id in (${boardIds})
+    ) as candidate
+    join ${companySpaceMembers} m on m.user_id = candidate.user_id
+    join ${users} u on u.id = m.user_id
+    where m.company_space_id in (${spaceIds})
+  ), '[]'::json)`;
+}
+
 /** JSON from either driver: node-postgres and PGlite both parse json, but be sure. */
 export const fromJson = <T>(value: T | string): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
-export function normaliseRow(row: ProjectWithBoard): ProjectWithBoard {
-  return { ...row, members: fromJson(row.members), invitation: row.invitation && fromJson(row.invitation) };
+export function normaliseRow<Row extends ProjectWithBoard>(row: Row): Row {
+  return {
+    ...row,
+    members: fromJson(row.members),
+    invitation: row.invitation && fromJson(row.invitation),
+    ...(row.people ? { people: fromJson(row.people) } : {}),
+  };
 }
 
 export const iso = (date: Date | string) => new Date(date).toISOString();
@@ -104,41 +159,35 @@ export function invitationRecord(
   };
 }
 
-/**
- * The people of the given company spaces who may hold a company space role in projects on the given boards:
- * FAEs of the space, holders of a company space role, and people linked to one of the boards; with their roles and
- * their links to those boards. One query.
- */
-async function spacePeople(db: Executor, spaceIds: string[], boardIds: string[]) {
+/** The company space people for rows read without them: one query over their spaces and boards. */
+async function readPeople(db: Executor, rows: ProjectWithBoard[]): Promise<SpacePerson[]> {
+  const spaceIds = [...new Set(rows.flatMap((row) => row.project.companySpaceId ?? []))];
   if (!spaceIds.length) return [];
-  const inSpaces = inArray(companySpaceMembers.companySpaceId, spaceIds);
-  const linkedToBoards = and(
-    eq(boardUserLinks.userId, companySpaceMembers.userId),
-    inArray(boardUserLinks.boardId, boardIds),
-  );
-  // The few candidates, each found on an index (a space may have thousands of plain members who hold no role).
-  const candidates = sql`(
-    select ${companySpaceMembers.userId} from ${companySpaceMembers} where ${inSpaces} and ${companySpaceMembers.kind} = 'fae'
-    union select ${userRoles.userId} from ${userRoles} where ${inArray(userRoles.role, SPACE_ROLE_NAMES)}
-    union select ${boardUserLinks.userId} from ${boardUserLinks}
-      where ${boardUserLinks.kind} in ('csa', 'viewer') and ${inArray(boardUserLinks.boardId, boardIds)})`;
-  const rows = await db
-    .select({
-      companySpaceId: companySpaceMembers.companySpaceId,
-      kind: companySpaceMembers.kind,
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      globalRoles: sql<string[]>`coalesce((select json_agg(${userRoles.role}) from ${userRoles}
-        where ${userRoles.userId} = ${users.id} and ${inArray(userRoles.role, SPACE_ROLE_NAMES)}), '[]'::json)`,
-      links: sql<{ boardId: string; kind: 'csa' | 'viewer' }[]>`coalesce((select json_agg(json_build_object(
-        'boardId', ${boardUserLinks.boardId}, 'kind', ${boardUserLinks.kind})) from ${boardUserLinks}
-        where ${linkedToBoards}), '[]'::json)`,
-    })
-    .from(companySpaceMembers)
-    .innerJoin(users, eq(users.id, companySpaceMembers.userId))
-    .where(and(inSpaces, sql`${companySpaceMembers.userId} in ${candidates}`));
-  return rows.map((row) => ({ ...row, globalRoles: fromJson(row.globalRoles), links: fromJson(row.links) }));
+  const boardIds = [...new Set(rows.map((row) => row.project.boardId))];
+  const ids = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}::uuid`),
+      sql`, `,
+    );
+  const [row] = await db
+    .select({ people: peopleJson(ids(spaceIds), ids(boardIds)) })
+    .from(sql`(select 1) as one`);
+  return row ? fromJson(row.people) : [];
+}
+
+/** The people of the rows' spaces: those their query read (once per shared array), otherwise read now. */
+async function peopleOf(db: Executor, rows: ProjectWithBoard[]): Promise<SpacePerson[]> {
+  if (!rows.every((row) => row.people)) return readPeople(db, rows);
+  const arrays = [...new Set(rows.map((row) => row.people!))];
+  if (arrays.length === 1) return arrays[0]!;
+  const byKey = new Map<string, SpacePerson>();
+  for (const person of arrays.flat()) {
+    const key = `${person.companySpaceId}:${person.id}`;
+    const known = byKey.get(key);
+    if (known) known.links = [...known.links, ...person.links];
+    else byKey.set(key, { ...person });
+  }
+  return [...byKey.values()];
 }
 
 const byRoleThenEmail = (a: ProjectMember, b: ProjectMember) =>
@@ -166,9 +215,7 @@ export async function projectRecords(
 ): Promise<Project[]> {
   if (!rows.length) return [];
   const withMembers = options.withMembers ?? true;
-  const spaceIds = [...new Set(rows.flatMap((row) => row.project.companySpaceId ?? []))];
-  const boardIds = [...new Set(rows.map((row) => row.project.boardId))];
-  const people = withMembers ? await spacePeople(db, spaceIds, boardIds) : [];
+  const people = withMembers ? await peopleOf(db, rows) : [];
 
   const now = new Date();
   return rows.map(({ project, board, members: explicit, invitation }) => {
@@ -234,18 +281,42 @@ export async function readProjects(db: Executor, where: SQL): Promise<ProjectWit
   return rows.map(normaliseRow);
 }
 
-/** One project with its board, people and latest invitation; with `lock`, its row is locked for the transaction. */
+/** The project query for one project by id, with its company space people, prepared once per executor. */
+const byIdStatements = new WeakMap<
+  Executor,
+  Map<string, { execute(values: { id: string }): Promise<unknown[]> }>
+>();
+
+function projectById(db: Executor, lock: boolean) {
+  let statements = byIdStatements.get(db);
+  if (!statements) byIdStatements.set(db, (statements = new Map()));
+  const name = lock ? 'project_by_id_for_update' : 'project_by_id';
+  let statement = statements.get(name);
+  if (!statement) {
+    const query = db
+      .select({
+        ...projectColumns,
+        people: peopleJson(sql`${projects.companySpaceId}`, sql`${projects.boardId}`),
+      })
+      .from(projects)
+      .innerJoin(boards, eq(boards.id, projects.boardId))
+      .where(eq(projects.id, sql.placeholder('id')))
+      .limit(1);
+    statement = (lock ? query.for('update', { of: projects }) : query).prepare(name);
+    statements.set(name, statement);
+  }
+  return statement as { execute(values: { id: string }): Promise<ProjectWithBoard[]> };
+}
+
+/**
+ * One project with its board, people, latest invitation and company space people; with `lock`, its row is locked
+ * for the transaction. One query, prepared (on the database itself, once; in a transaction, once per transaction).
+ */
 export async function findProject(
   db: Executor,
   id: string,
   options: { lock?: boolean } = {},
 ): Promise<ProjectWithBoard | undefined> {
-  const query = db
-    .select(projectColumns)
-    .from(projects)
-    .innerJoin(boards, eq(boards.id, projects.boardId))
-    .where(eq(projects.id, id))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update', { of: projects }) : await query;
+  const [row] = await projectById(db, options.lock ?? false).execute({ id });
   return row && normaliseRow(row);
 }

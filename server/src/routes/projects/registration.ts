@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_ESIM_SERIAL_NUMBER,
   ERROR_MESSAGES,
@@ -23,6 +23,13 @@ import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import { membershipOf } from '../platform/company-space-records.js';
 import type { Executor } from './executor.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
+import {
+  fromJson,
+  peopleJson,
+  type ExplicitMember,
+  type ProjectRow,
+  type ProjectWithBoard,
+} from './records.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,30 +47,128 @@ export async function userByEmail(db: Executor, email: string) {
 /**
  * What `board` names: a serial number first (its row locked until the transaction ends, so registrations of one
  * serial number queue and the second sees the first), then a board by its own serial number (the eSIM board), by
- * name or by id.
+ * name or by id. With it, the company space people of `spaceId` for the board, for the new project's record.
  */
-async function resolveBoard(tx: Executor, reference: string) {
+async function resolveBoard(tx: Executor, reference: string, spaceId: string) {
+  const values = { reference, spaceId, byId: UUID.test(reference) ? reference : null };
+  // Prepared by name: the statement is built per transaction, but parsed and planned once per connection.
+  const people = peopleJson(sql`${sql.placeholder('spaceId')}::uuid`, sql`${boards.id}`);
   const [bySerial] = await tx
-    .select({ board: boards, serial: serialNumbers })
+    .select({ board: boards, serial: serialNumbers, people })
     .from(serialNumbers)
     .innerJoin(boards, eq(boards.id, serialNumbers.boardId))
-    .where(eq(serialNumbers.value, reference))
+    .where(eq(serialNumbers.value, sql.placeholder('reference')))
     .limit(1)
-    .for('update', { of: serialNumbers });
-  if (bySerial) return bySerial;
+    .for('update', { of: serialNumbers })
+    .prepare('registration_serial')
+    .execute(values);
+  if (bySerial) return { ...bySerial, people: fromJson(bySerial.people) };
+  const named = sql`${sql.placeholder('reference')}::text`;
   const [board] = await tx
-    .select()
+    .select({ board: boards, people })
     .from(boards)
     .where(
       or(
-        eq(boards.serialnumber, reference),
-        eq(boards.name, reference),
-        UUID.test(reference) ? eq(boards.id, reference) : undefined,
+        eq(boards.serialnumber, named),
+        eq(boards.name, named),
+        eq(boards.id, sql`${sql.placeholder('byId')}::uuid`),
       ),
     )
-    .orderBy(sql`${boards.serialnumber} = ${reference} desc`, sql`${boards.name} = ${reference} desc`)
+    .orderBy(sql`${boards.serialnumber} = ${named} desc`, sql`${boards.name} = ${named} desc`)
+    .limit(1)
+    .prepare('registration_board')
+    .execute(values);
+  return board ? { board: board.board, serial: null, people: fromJson(board.people) } : null;
+}
+
+/** A project row as the database answered it to a raw query, through the columns' own decoders. */
+function projectRow(raw: Record<string, unknown>): ProjectRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(projects))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ProjectRow;
+}
+
+async function assertSerialFree(tx: Executor, serialId: string) {
+  const [taken] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.serialNumberId, serialId))
     .limit(1);
-  return board ? { board, serial: null } : null;
+  if (taken) throw serialTaken();
+}
+
+const serialTaken = () =>
+  ApiError.of(409, 'serial_number_already_registered', ERROR_MESSAGES.serial_number_already_registered, [
+    'board',
+  ]);
+
+/**
+ * The project rows registration wrote, per transaction, for the record the route answers: they are exactly what
+ * reading the project back in the same transaction would give, without the round trip. Taken once.
+ */
+const written = new WeakMap<Executor, ProjectWithBoard>();
+
+/** The project `registerProject` just wrote in this transaction, if `id` is that one (then forgotten). */
+export function justRegistered(tx: Executor, id: string): ProjectWithBoard | undefined {
+  const found = written.get(tx);
+  if (found?.project.id !== id) return undefined;
+  written.delete(tx);
+  return found;
+}
+
+const pick = (user: { id: string; username: string; email: string }) => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+});
+
+/**
+ * Writes the project and its people in one statement. With `freeSerial`, only if no project holds that serial
+ * number yet (the statement sees every registration committed before the serial's lock was granted): none written
+ * answers undefined.
+ */
+async function insertProject(
+  tx: Executor,
+  values: Pick<
+    ProjectRow,
+    | 'name'
+    | 'description'
+    | 'boardId'
+    | 'serialNumberId'
+    | 'companySpaceId'
+    | 'secure'
+    | 'dipStatus'
+    | 'groupName'
+    | 'ownerCompany'
+    | 'companyName'
+  >,
+  people: ExplicitMember[],
+  freeSerial: string | null,
+): Promise<ProjectRow | undefined> {
+  const free: SQL = freeSerial
+    ? sql`where not exists (select 1 from ${projects} where ${projects.serialNumberId} = ${freeSerial}::uuid)`
+    : sql``;
+  const members = sql.join(
+    people.map((person) => sql`(${person.id}::uuid, ${person.role})`),
+    sql`, `,
+  );
+  const result = (await tx.execute(sql`with p as (
+      insert into ${projects} (name, description, board_id, serial_number_id, company_space_id, secure, dip_status,
+        group_name, owner_company, company_name)
+      select ${values.name}, ${values.description}, ${values.boardId}::uuid, ${values.serialNumberId}::uuid,
+        ${values.companySpaceId}::uuid, ${values.secure}, ${values.dipStatus}, ${values.groupName},
+        ${values.ownerCompany}, ${values.companyName} ${free}
+      returning *
+    ), m as (
+      insert into ${projectMembers} (project_id, user_id, role)
+      select p.id, x.user_id, x.role from p cross join (values ${members}) as x (user_id, role)
+    )
+    select * from p`)) as unknown as { rows: Record<string, unknown>[] };
+  const [raw] = result.rows;
+  return raw && projectRow(raw);
 }
 
 export interface RegistrationSettings {
@@ -119,7 +224,7 @@ export async function registerProject(
     );
   }
 
-  const found = await resolveBoard(tx, payload.board.trim());
+  const found = await resolveBoard(tx, payload.board.trim(), ownerSpace.companySpaceId);
   if (!found) throw notFound('No product with this serial number was found.', ['board']);
   const { board, serial } = found;
   const esim = isEsimBoard(board, settings.esimSerialNumber ?? DEFAULT_ESIM_SERIAL_NUMBER);
@@ -142,21 +247,11 @@ export async function registerProject(
     if (!listed) throw ApiError.of(403, 'forbidden', MESSAGES.projectCreationForbidden, ['board']);
   }
   if (board.secure) assertOpensSecure(caller);
-  if (serial && !serial.multiRegistration) {
-    const [taken] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(eq(projects.serialNumberId, serial.id))
-      .limit(1);
-    if (taken) {
-      throw ApiError.of(
-        409,
-        'serial_number_already_registered',
-        ERROR_MESSAGES.serial_number_already_registered,
-        ['board'],
-      );
-    }
-  }
+  // A serial number registers one project unless it allows more. Checked after its row is locked: before the
+  // substitute and FAE are looked up when they are given (their errors come second), otherwise by the insert itself.
+  const guarded = serial && !serial.multiRegistration ? serial.id : null;
+  const peopleGiven = Boolean(payload.substitute || payload.fae);
+  if (guarded && peopleGiven) await assertSerialFree(tx, guarded);
 
   const substitute = payload.substitute ? await userByEmail(tx, payload.substitute) : null;
   if (payload.substitute && !substitute) throw notFound(MESSAGES.substituteNotFound, ['substitute']);
@@ -179,9 +274,14 @@ export async function registerProject(
             .where(eq(companySpaces.id, ownerSpace.companySpaceId))
             .limit(1)
         )[0]?.name;
-  const [project] = await tx
-    .insert(projects)
-    .values({
+  const people: ExplicitMember[] = [
+    { id: owner.id, username: owner.username, email: owner.email, role: 'owner' },
+    ...(substitute ? [{ ...pick(substitute), role: 'substitute' as const }] : []),
+    ...(fae ? [{ ...pick(fae), role: 'fae' as const }] : []),
+  ];
+  const project = await insertProject(
+    tx,
+    {
       name: payload.name.trim(),
       description: payload.description?.trim() || null,
       boardId: board.id,
@@ -192,16 +292,13 @@ export async function registerProject(
       groupName: payload.group?.trim() || null,
       ownerCompany: owner.company ?? null,
       companyName: spaceName ?? null,
-    })
-    .returning({ id: projects.id });
-  const projectId = project!.id;
-  await tx
-    .insert(projectMembers)
-    .values([
-      { projectId, userId: owner.id, role: 'owner' as const },
-      ...(substitute ? [{ projectId, userId: substitute.id, role: 'substitute' as const }] : []),
-      ...(fae ? [{ projectId, userId: fae.id, role: 'fae' as const }] : []),
-    ]);
+    },
+    people,
+    guarded && !peopleGiven ? guarded : null,
+  );
+  if (!project) throw serialTaken();
+  const projectId = project.id;
+  written.set(tx, { project, board, members: people, invitation: null, people: found.people });
 
   if (esim) {
     const [profile] = await tx

@@ -10,6 +10,7 @@ import type { Executor } from './executor.js';
 import { loadCaller, type ProjectCaller } from './caller.js';
 import { projectNotFound } from './access.js';
 import { findProject, projectRecords, type ProjectWithBoard } from './records.js';
+import { justRegistered } from './registration.js';
 
 export interface ProjectRouteOptions {
   db: Database;
@@ -38,13 +39,16 @@ export function projectHelpers({ db, config }: ProjectRouteOptions) {
       withMembers,
     });
 
-  /** The record of one project, read again (after a change, inside its transaction). */
+  /**
+   * The record of one project, read again (after a change, inside its transaction); a project registration just
+   * wrote in this transaction comes from what it wrote.
+   */
   const record = async (
     tx: Executor,
     id: string,
     who: Pick<ProjectCaller, 'user' | 'isAdmin'>,
   ): Promise<Project> => {
-    const found = await findProject(tx, id);
+    const found = justRegistered(tx, id) ?? (await findProject(tx, id));
     if (!found) throw projectNotFound();
     return (await records(tx, [found], who))[0]!;
   };
