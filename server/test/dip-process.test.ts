@@ -216,6 +216,16 @@ describe('a project’s design-in process', () => {
     );
     expect(taken.errors[0]!.messages[0]).toBeTruthy();
     expect((await kit.processOf(p.owner, project.id)).activeStepId).toBe(id(6));
+    // The same code on another board's project does not stand in the way.
+    const [other] = await t.database.db
+      .select({ id: boards.id })
+      .from(boards)
+      .where(eq(boards.name, DEMO_SECURE_DIP_BOARD))
+      .limit(1);
+    await t.database.db
+      .update(projects)
+      .set({ boardId: other!.id, shortRomCode: 'ACME01' })
+      .where(eq(projects.id, neighbour.id));
     expectOk(await kit.resolve(p.owner, project.id, id(6), { value: 'ACME01' }));
     expect(expectOk<Project>(await call('GET', `projects/${project.id}`, p.owner)).shortRomCode).toBe(
       'ACME01',

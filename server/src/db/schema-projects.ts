@@ -49,7 +49,8 @@ export const projects = pgTable(
     index('projects_board_idx').on(t.boardId),
     index('projects_serial_number_idx').on(t.serialNumberId),
     index('projects_company_space_idx').on(t.companySpaceId),
-    uniqueIndex('projects_short_rom_code_key').on(t.shortRomCode),
+    // The SRC is unique per board (spec §5), not across boards.
+    uniqueIndex('projects_board_short_rom_code_key').on(t.boardId, t.shortRomCode),
   ],
 );
 
