@@ -84,6 +84,10 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     expect(
       (await api.get<Version[]>(`software-bundles/${bundle.uuid}/versions`)).map((v) => v.version),
     ).toEqual(['2025.1']);
+
+    // Leave the public catalogue as the demo data made it: the customer catalogue specs count its items.
+    expect((await api.call('DELETE', `software-bundles/${bundle.uuid}`)).status).toBe(200);
+    expect((await api.call('DELETE', `software/${tool.id}`)).status).toBe(200);
   });
 
   test('sets a request flow: the questionnaire flow needs a questionnaire, with the API message', async ({
@@ -122,5 +126,6 @@ test.describe('admin console: versions and request flows of the catalogue', () =
       questionnaireId: questionnaire!.id,
       requestUrl: null,
     });
+    expect((await api.call('DELETE', `software/${tool.id}`)).status).toBe(200);
   });
 });
