@@ -215,17 +215,20 @@ function LeaveOrDeleteDialog({
       pending={mutation.isPending}
       errors={mutation.error ? formErrorsOf(mutation.error) : null}
       onClose={onClose}
-      onConfirm={() =>
-        mutation.mutate(undefined, {
-          onSuccess: () => {
-            notifications.notify({
-              kind: 'success',
-              title: key(`project.${action}.done`, { name: project.name }),
-            });
-            void navigate(paths.myProjects, { replace: true });
-          },
-        })
-      }
+      onConfirm={async () => {
+        // Awaited rather than a `mutate` callback: losing access unmounts this page (its queries refetch and
+        // fail) before such a callback would run, and the notice and the way out would be lost with it.
+        try {
+          await mutation.mutateAsync(undefined);
+        } catch {
+          return; // shown in the dialog from mutation.error
+        }
+        notifications.notify({
+          kind: 'success',
+          title: key(`project.${action}.done`, { name: project.name }),
+        });
+        void navigate(paths.myProjects, { replace: true });
+      }}
     >
       {t(`project.${action}.text`, { name: project.name })}
     </ConfirmDialog>
