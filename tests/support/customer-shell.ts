@@ -65,7 +65,7 @@ function rememberedSecret(email: string): string | undefined {
   return (JSON.parse(fs.readFileSync(secretsFile(), 'utf8')) as Record<string, string>)[email];
 }
 
-function rememberSecret(email: string, secret: string) {
+export function rememberSecret(email: string, secret: string) {
   const all = fs.existsSync(secretsFile()) ? JSON.parse(fs.readFileSync(secretsFile(), 'utf8')) : {};
   fs.writeFileSync(secretsFile(), JSON.stringify({ ...all, [email]: secret }));
 }
