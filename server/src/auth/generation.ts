@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers';
 import { bigint, boolean, pgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 
@@ -17,7 +18,8 @@ const readers = new WeakMap<Database, () => Promise<number>>();
 /**
  * Reads the current identity generation: one indexed row, a prepared statement per database. Calls that arrive
  * together share one read, sent on the next turn of the event loop, so it starts after every call that joined it
- * arrived and still sees every change committed before them.
+ * arrived and still sees every change committed before them. (`setImmediate` from node:timers: tests that fake the
+ * global timers do not hold the read back.)
  */
 export function identityGeneration(db: Database): () => Promise<number> {
   let read = readers.get(db);

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { companySpaceMembers, companySpaces, serviceAccounts, userRoles, users } from '../db/tables.js';
 import { registerErrorHandling } from '../http/errors.js';
@@ -137,6 +137,15 @@ describe('the verified-caller cache', () => {
     expect((await me(token('robot'))).json()).toMatchObject({ kind: 'service-account', roles: ['Admin'] });
     await database.db.delete(serviceAccounts).where(eq(serviceAccounts.clientId, 'robot'));
     expect((await me(token('robot'))).statusCode).toBe(401);
+  });
+
+  it('answers while a test fakes the timers (the shared generation read uses the real ones)', async () => {
+    vi.useFakeTimers({ toFake: ['setImmediate', 'setTimeout', 'Date'] });
+    try {
+      expect((await me(token('alice'))).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an unknown token every time: nothing is kept for it', async () => {
