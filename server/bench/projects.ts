@@ -7,10 +7,12 @@
  * worker thread (bench/measure.ts), off the server's event loop.
  *
  *   pnpm --filter @portal/server bench:projects [--scale 1] [--seconds 5] [--clients 10] [--rounds 1]
- *     [--db both|pglite|postgres]
+ *     [--db both|pglite|postgres] [--single] [--json <file>] [--cluster-url <postgresql://…/postgres>]
  *
  * --scale 1 is 100k projects, 10k boards and 1M serial numbers. Bounded: every scenario runs for --seconds, and
- * the script stops by itself.
+ * the script stops by itself. `pnpm bench` runs it once per database and size with --single (only the size asked
+ * for, without the 1/100 baseline: the report compares its own sizes), --json (its figures) and --cluster-url (a
+ * PostgreSQL cluster it started, in which this script creates its own database).
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -28,6 +30,8 @@ import {
 } from '../test/support/postgres-cluster.js';
 import { BENCH_SERIAL, BENCH_SPACE, fillProjects, type FillSize } from './fill.js';
 import { measureInWorker, type Figures, type RequestSpec } from './measure.js';
+import { RssSampler, writeBenchJson } from './bare.js';
+import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +40,9 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '1' },
     db: { type: 'string', default: 'both' },
+    single: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    'cluster-url': { type: 'string' },
   },
 });
 const SCALE = Number(args.scale);
@@ -79,6 +86,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp(config, { database, inMemory: true, logger: false });
+  const sampler = new RssSampler();
   const filling = performance.now();
   await fillProjects(database.db, size);
   // The benchmark's caller, the demo service account (Admin), registers in the bench company space.
@@ -88,6 +96,8 @@ async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl
   const fillSeconds = (performance.now() - filling) / 1000;
   await app.listen({ host: '127.0.0.1', port });
   const base = `http://127.0.0.1:${port}`;
+  // Peak memory while measuring, not while filling (the fill's batches are not the server's work).
+  sampler.start();
   try {
     const tokenResponse = await fetch(`${base}/oidc/token`, {
       method: 'POST',
@@ -143,8 +153,9 @@ async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl
       }
       if (nextSerial > size.serialNumbers) throw new Error('ran out of free serial numbers; lower --seconds');
     }
-    return { kind, size, fillSeconds, results, load: os.loadavg()[0]! };
+    return { kind, size, fillSeconds, results, load: os.loadavg()[0]!, peakRssMb: sampler.stop() };
   } finally {
+    sampler.stop();
     await app.close();
     await database.close();
   }
@@ -152,22 +163,33 @@ async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
+/** The kind of each scenario for `pnpm bench`'s goals, and the goal of issue 5 it has. */
+function describe(scenario: Scenario): Pick<ScenarioFigures, 'kind' | 'p99Goal' | 'clientsIn'> {
+  if (scenario.startsWith('list')) return { kind: 'list', p99Goal: GOALS.listP99, clientsIn: 'worker' };
+  if (scenario === 'registration')
+    return { kind: 'call', p99Goal: GOALS.registrationP99, clientsIn: 'worker' };
+  return { kind: 'call', clientsIn: 'worker' };
+}
+
 async function main() {
   const kinds =
     args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db] as ('pglite' | 'postgres')[]);
-  const binDir = kinds.includes('postgres') ? findPostgresBinaries() : null;
-  if (kinds.includes('postgres') && !binDir)
+  const clusterUrl = args['cluster-url'];
+  const binDir = kinds.includes('postgres') && !clusterUrl ? findPostgresBinaries() : null;
+  if (kinds.includes('postgres') && !clusterUrl && !binDir)
     console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
   const cluster = binDir ? await startPostgresCluster(binDir) : null;
   const runs = [];
   try {
-    const sizes = [sizeAt(SCALE / 100), sizeAt(SCALE)];
+    const sizes = args.single ? [sizeAt(SCALE)] : [sizeAt(SCALE / 100), sizeAt(SCALE)];
     for (const kind of kinds) {
-      if (kind === 'postgres' && !cluster) continue;
+      if (kind === 'postgres' && !cluster && !clusterUrl) continue;
       for (const [index, size] of sizes.entries()) {
         let url: string | undefined;
         if (kind === 'postgres') {
-          url = await createDatabaseIn(cluster!.url, `bench_${index}`);
+          // A cluster shared with other runs gets a database no other run uses.
+          const name = clusterUrl ? `bench_projects_${process.pid}_${Date.now()}` : `bench_${index}`;
+          url = await createDatabaseIn(clusterUrl ?? cluster!.url, name);
         }
         console.log(
           `… ${kind}: ${size.projects} projects, ${size.boards} boards, ${size.serialNumbers} serial numbers`,
@@ -179,6 +201,30 @@ async function main() {
     }
   } finally {
     await cluster?.stop();
+  }
+
+  if (args.json) {
+    writeBenchJson(args.json, {
+      bench: 'projects',
+      clients: CLIENTS,
+      seconds: SECONDS,
+      runs: runs.map((run): BenchRun => ({
+        database: run.kind,
+        serialNumbers: run.size.serialNumbers,
+        data: `${run.size.projects} projects, ${run.size.boards} boards, ${run.size.serialNumbers} serial numbers`,
+        fillSeconds: run.fillSeconds,
+        peakRssMb: run.peakRssMb,
+        scenarios: (Object.entries(run.results) as [Scenario, Figures][]).map(([name, figures]) => ({
+          name,
+          ...describe(name),
+          p50: figures.p50,
+          p99: figures.p99,
+          rps: figures.rps,
+          count: figures.count,
+          errors: figures.errors,
+        })),
+      })),
+    });
   }
 
   console.log(
@@ -199,12 +245,7 @@ async function main() {
   const rows: string[][] = [];
   for (const run of runs) {
     for (const [scenario, figures] of Object.entries(run.results) as [Scenario, Figures][]) {
-      const goal =
-        scenario === 'registration'
-          ? GOALS.registrationP99
-          : scenario.startsWith('list')
-            ? GOALS.listP99
-            : null;
+      const goal = describe(scenario).p99Goal ?? null;
       rows.push([
         run.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
         String(run.size.projects),
