@@ -23,6 +23,7 @@ import { identityStore, verificationMailer } from './oidc/identity-store.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { openConfiguredStorage } from './storage/open.js';
+import { removeOrphanFiles } from './storage/orphans.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createScanner, type Scanner } from './uploads/scanner.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
@@ -150,6 +151,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const files = options.files ?? (await openFiles());
   app.decorate('files', files);
+  if (!options.files && !options.inMemory) {
+    // Bytes of uploads whose row never committed (a killed server): swept once the server is up, off its path.
+    app.addHook('onReady', async () => {
+      removeOrphanFiles(db, files).then(
+        (removed) => removed && app.log.info({ removed }, 'removed stored files no row refers to'),
+        (error: unknown) => app.log.warn({ err: error }, 'sweeping orphaned files failed'),
+      );
+    });
+  }
   const scanner = createScanner({ clamav: config.clamav }, files, (error, target) =>
     app.log.warn({ err: error, target }, 'malware scan failed; the file is marked not scanned'),
   );

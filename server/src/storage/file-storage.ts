@@ -42,6 +42,12 @@ export interface FileStorage {
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * The keys of the stored files last written before `before` (temporary files of writes in progress left out),
+   * for the sweep of files no row refers to (`orphans.ts`). Only the local folder lists; a bucket is left to its
+   * own lifecycle rules.
+   */
+  keysWrittenBefore?(before: Date): AsyncIterable<string>;
   /** Releases what the storage holds open (a temporary folder is removed). */
   close(): Promise<void>;
 }
@@ -139,6 +145,17 @@ export function localFileStorage(root: string, options: { removeOnClose?: boolea
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async *keysWrittenBefore(before) {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || PARTIAL.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, file).split(path.sep).join('/');
+        if (!KEY.test(key)) continue;
+        const stat = await fs.stat(file).catch(() => null);
+        if (stat && stat.mtimeMs < before.getTime()) yield key;
+      }
     },
     async close() {
       if (options.removeOnClose) await fs.rm(root, { recursive: true, force: true });
