@@ -110,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const { db } = database;
+  // Rate limits (sign-in, sign-up, TOTP, invitation passwords) count in the database, shared by every instance.
+  app.rateLimits.countIn(db);
   const issuerKey = config.oidc.embedded ? 'embedded' : config.oidc.issuer;
 
   if (config.seedDemoData && (await seedDemoData(db, issuerKey))) {

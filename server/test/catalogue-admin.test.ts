@@ -586,6 +586,22 @@ describe('metadata keys', () => {
       'duplicate',
     );
     expectError(await call('POST', '/metadata-keys', admin, { key: '', label: 'x' }), 400, 'invalid_request');
+    // A key is an identifier: markup, paths, quotes, direction marks and broken unicode are refused, and none stored.
+    for (const key of ['<b>x</b>', '../etc', "' or 1=1 --", '\u202eevil', '\ud800', '1st', 'two words']) {
+      const refused = expectError(
+        await call('POST', '/metadata-keys', admin, { key, label: 'x' }),
+        400,
+        'invalid_request',
+      );
+      expect(refused.errors[0]!.messages).toEqual([
+        'A key starts with a letter and holds only letters, digits, ".", "_" and "-".',
+      ]);
+    }
+    expect(
+      (await call('GET', '/metadata-keys', admin, undefined, { range: 'metadata-keys=0-99' }))
+        .json<{ key: string }[]>()
+        .map((row) => row.key),
+    ).toEqual(['deviceId', 'firmwareVersion', 'keyVersion', 'boardRevision'].sort());
     expect((await call('GET', '/metadata-keys/boardRevision', admin)).json()).toEqual({
       key: 'boardRevision',
       label: 'Board revision',

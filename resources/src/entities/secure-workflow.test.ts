@@ -38,6 +38,19 @@ describe('metadataKeyInputSchema', () => {
     [{ key: 'deviceId', label: 'Device ID' }, []],
     [{ key: '', label: 'Device ID' }, ['Key is required.']],
     [{ key: 'deviceId', label: '' }, ['Label is required.']],
+    [{ key: 'board.rev_2-a', label: 'Revision' }, []],
+    [
+      { key: 'device id', label: 'x' },
+      ['A key starts with a letter and holds only letters, digits, ".", "_" and "-".'],
+    ],
+    [
+      { key: '2ndKey', label: 'x' },
+      ['A key starts with a letter and holds only letters, digits, ".", "_" and "-".'],
+    ],
+    [
+      { key: '<b>', label: 'x' },
+      ['A key starts with a letter and holds only letters, digits, ".", "_" and "-".'],
+    ],
   ])('%j gives %j', (value, messages) => {
     expect(messagesFor(metadataKeyInputSchema, value)).toEqual(messages);
   });

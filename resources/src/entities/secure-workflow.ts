@@ -121,11 +121,18 @@ export const metadataKeySchema = z.object({
 export type MetadataKey = z.infer<typeof metadataKeySchema>;
 
 export const METADATA_KEY_MAX_LENGTH = 255;
+/**
+ * A metadata key names a value in stored asset metadata and in XML validation entries, and appears in URLs
+ * (`metadata-keys/{key}`): an identifier — a letter, then letters, digits, `.`, `_` or `-`.
+ */
+export const METADATA_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9._-]*$/;
 export const metadataKeyInputSchema = z.object({
-  key: requiredText('Key is required.').max(
-    METADATA_KEY_MAX_LENGTH,
-    `Key may have at most ${METADATA_KEY_MAX_LENGTH} characters.`,
-  ),
+  key: requiredText('Key is required.')
+    .max(METADATA_KEY_MAX_LENGTH, `Key may have at most ${METADATA_KEY_MAX_LENGTH} characters.`)
+    .regex(
+      METADATA_KEY_PATTERN,
+      'A key starts with a letter and holds only letters, digits, ".", "_" and "-".',
+    ),
   label: requiredText('Label is required.').max(
     METADATA_KEY_MAX_LENGTH,
     `Label may have at most ${METADATA_KEY_MAX_LENGTH} characters.`,

@@ -233,3 +233,6 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+// Exported here so the schema index (tables.ts) carries it like every table.
+export { rateLimitHits } from './schema-rate-limits.js';

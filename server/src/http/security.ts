@@ -3,7 +3,22 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
 import { ApiError } from './errors.js';
+import { createRateLimitCounter, databaseRateLimitStore, type RateLimitCounter } from './rate-limit-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the per-route rate limits count. */
+    rateLimits: {
+      /**
+       * Counts them in this database from now on, shared by every instance on it. Called as soon as the database
+       * is open; a rate-limited call before that fails rather than go uncounted.
+       */
+      countIn(db: Database): void;
+    };
+  }
+}
 
 /** Cookie and header of the double-submit CSRF check (the names Angular-style HTTP clients use by default). */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
@@ -19,7 +34,8 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * Security headers with a Content-Security-Policy that allows no inline script, the CSRF double-submit on
- * state-changing API calls, and the rate limiter (used per route on guessable endpoints).
+ * state-changing API calls, and the rate limiter (used per route on guessable endpoints), which counts in the
+ * database handed to `app.rateLimits.countIn`.
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -47,8 +63,21 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     hsts: false,
   });
+  let counter: RateLimitCounter | undefined;
+  app.decorate('rateLimits', {
+    countIn(db: Database) {
+      counter = createRateLimitCounter(db, {
+        onPruneError: (error) => app.log.warn({ err: error }, 'removing ended rate-limit windows failed'),
+      });
+    },
+  });
   await app.register(rateLimit, {
     global: false,
+    // In the database, not in the process: two instances, or one restarted, count the same attempts.
+    store: databaseRateLimitStore(() => {
+      if (!counter) throw new Error('rate limits are used before app.rateLimits.countIn(db) was called');
+      return counter;
+    }),
     errorResponseBuilder: (_request, context) =>
       ApiError.of(
         429,

@@ -7,6 +7,11 @@ import type { Database } from '../db/client.js';
 import { emailVerifications, identityAccounts } from '../db/schema.js';
 import { hashPassword, sha256Hex, verifyPassword } from '../lib/password.js';
 
+/** The database or a transaction of it, for the writes of a sign-up. */
+type Writer = Pick<Database, 'insert'>;
+
+export type IdentityAccount = typeof identityAccounts.$inferSelect;
+
 const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 export const TOTP_ISSUER = 'Developer Portal';
 
@@ -52,29 +57,40 @@ export function identityStore(db: Database) {
       return account && valid ? account : undefined;
     },
 
-    async register(registration: Registration) {
+    /**
+     * Makes the account; `within` runs in the same transaction with the new row (its verification mail), so a
+     * failure or a kill there leaves no account behind. The password is hashed before, outside the transaction.
+     */
+    async register(
+      registration: Registration,
+      within?: (tx: Writer, account: IdentityAccount) => Promise<void>,
+    ): Promise<IdentityAccount> {
       if (await this.findByEmail(registration.email)) throw new EmailTakenError();
-      const [account] = await db
-        .insert(identityAccounts)
-        .values({
-          email: registration.email,
-          passwordHash: await hashPassword(registration.password),
-          givenName: registration.givenName,
-          familyName: registration.familyName,
-          company: registration.company,
-          country: registration.country,
-          emailVerified: false,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!account) throw new EmailTakenError();
-      return account;
+      const passwordHash = await hashPassword(registration.password);
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(identityAccounts)
+          .values({
+            email: registration.email,
+            passwordHash,
+            givenName: registration.givenName,
+            familyName: registration.familyName,
+            company: registration.company,
+            country: registration.country,
+            emailVerified: false,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!account) throw new EmailTakenError();
+        await within?.(tx, account);
+        return account;
+      });
     },
 
-    /** A fresh one-time verification token; only its hash is stored. */
-    async createVerificationToken(accountId: string): Promise<string> {
+    /** A fresh one-time verification token; only its hash is stored (with `tx`, inside that transaction). */
+    async createVerificationToken(accountId: string, tx: Writer = db): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db.insert(emailVerifications).values({
+      await tx.insert(emailVerifications).values({
         tokenHash: sha256Hex(token),
         accountId,
         expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
@@ -141,25 +157,31 @@ export function identityStore(db: Database) {
 
 export type IdentityStore = ReturnType<typeof identityStore>;
 
-export type VerificationMailer = (account: {
-  id: string;
-  email: string;
-  givenName: string | null;
-}) => Promise<void>;
+/** Queues the confirmation mail of an account; with `tx`, inside that transaction (the account's own). */
+export type VerificationMailer = (
+  account: { id: string; email: string; givenName: string | null },
+  tx?: Writer,
+) => Promise<void>;
 
-/** Queues the one-time confirmation link of an account to its address (delivered by the mail worker). */
+/**
+ * Queues the one-time confirmation link of an account to its address (delivered by the mail worker). The token
+ * and the queued mail are written through `tx` when given, so they commit with the account or not at all.
+ */
 export function verificationMailer(
   identity: IdentityStore,
   mail: MailQueue,
   verifyUrl: string,
 ): VerificationMailer {
-  return async (account) => {
-    const token = await identity.createVerificationToken(account.id);
-    await mail.enqueue({
-      kind: 'verification',
-      to: account.email,
-      subject: 'Confirm your email address for the Developer Portal',
-      text: `Hello ${account.givenName ?? ''},\n\nplease confirm your email address by opening this link within 48 hours:\n\n${verifyUrl}?token=${token}\n\nIf you did not register, ignore this message.\n`,
-    });
+  return async (account, tx) => {
+    const token = await identity.createVerificationToken(account.id, tx);
+    await mail.enqueue(
+      {
+        kind: 'verification',
+        to: account.email,
+        subject: 'Confirm your email address for the Developer Portal',
+        text: `Hello ${account.givenName ?? ''},\n\nplease confirm your email address by opening this link within 48 hours:\n\n${verifyUrl}?token=${token}\n\nIf you did not register, ignore this message.\n`,
+      },
+      tx,
+    );
   };
 }

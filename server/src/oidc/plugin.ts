@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../http/database-errors.js';
 import { ApiError } from '../http/errors.js';
 import { signInAttemptKey } from '../http/security.js';
 import type Provider from 'oidc-provider';
@@ -138,7 +139,8 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     };
 
     const hidden = { schema: { hide: true } };
-    // Password and code guessing: a handful of tries per account and address a minute, and a ceiling per address.
+    // Password and code guessing: a handful of tries per account and address a minute, counted in the database
+    // (app.rateLimits) so every instance and a restarted one share the count.
     const guarded = {
       ...hidden,
       config: {
@@ -197,14 +199,14 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
       }
       let account;
       try {
-        account = await identity.register(parsed.data);
+        // The account and its verification mail commit together: a kill in between leaves neither.
+        account = await identity.register(parsed.data, (tx, created) => sendVerificationMail(created, tx));
       } catch (error) {
         if (error instanceof EmailTakenError) {
           return again(409, { email: 'An account with this email already exists. Sign in instead.' });
         }
         throw error;
       }
-      await sendVerificationMail(account);
       return finish(request, reply, {
         create: {},
         login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] },
@@ -268,6 +270,19 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     interactions.setErrorHandler(async (error, request, reply) => {
       if (error instanceof ApiError && error.status === 429) {
         return html(reply, 429, messagePage('Too many attempts', error.message));
+      }
+      // The database (the accounts, the sessions, the rate limits' counts) is briefly out of reach.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'sign-in interaction failed: database unavailable');
+        reply.header('Retry-After', '5');
+        return html(
+          reply,
+          503,
+          messagePage(
+            'Try again in a moment',
+            'The sign-in service is briefly unavailable. Try again in a moment.',
+          ),
+        );
       }
       request.log.warn({ err: error }, 'sign-in interaction failed');
       const expired = (error as { name?: string }).name === 'SessionNotFound';

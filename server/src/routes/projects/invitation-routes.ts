@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +17,9 @@ import {
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { invitations, projectMembers, users } from '../../db/tables.js';
+import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
+import { createRateLimitCounter } from '../../http/rate-limit-store.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { errorResponses } from '../schemas.js';
 import type { Executor } from './executor.js';
@@ -43,28 +45,20 @@ const GUESS_WINDOW_MS = 10 * 60 * 1000;
 
 /**
  * One budget of password guesses per invitation and caller, shared by reading and accepting (a per-route limit
- * would give each route its own). Kept in the process's memory like the other rate limits (README "Reliability").
+ * would give each route its own). Counted in the database like the other rate limits, so two instances, or one
+ * restarted, spend from the same budget.
  */
-function guessBudget() {
-  const spent = new Map<string, { count: number; resetAt: number }>();
-  return async (request: FastifyRequest) => {
-    const now = Date.now();
-    if (spent.size > 10_000) {
-      for (const [key, entry] of spent) if (entry.resetAt <= now) spent.delete(key);
-    }
+function guessBudget(db: Database, log: FastifyBaseLogger) {
+  const counter = createRateLimitCounter(db, {
+    onPruneError: (error) => log.warn({ err: error }, 'removing ended rate-limit windows failed'),
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const key = `${(request.params as { id?: string }).id ?? ''}|${request.currentUser?.id ?? request.ip}`;
-    let entry = spent.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + GUESS_WINDOW_MS };
-      spent.set(key, entry);
-    }
-    entry.count += 1;
-    if (entry.count > GUESSES) {
-      throw ApiError.of(
-        429,
-        'too_many_requests',
-        `Too many attempts. Try again in ${Math.ceil((entry.resetAt - now) / 1000)} seconds.`,
-      );
+    const hit = await counter.hit('invitation-password', key, GUESS_WINDOW_MS);
+    if (hit.count > GUESSES) {
+      const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
+      reply.header('Retry-After', String(seconds));
+      throw ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
     }
   };
 }
@@ -75,7 +69,7 @@ const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPassw
 /** Invitations to a project (spec calls §7.5): a link with a password, valid 48 hours, one open per project. */
 export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
   const { db, config } = options;
-  const spendGuess = guessBudget();
+  const spendGuess = guessBudget(db, app.log);
   const { caller, record, log } = projectHelpers(options);
 
   /**
