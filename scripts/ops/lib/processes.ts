@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { findPostgresBinaries, freePort } from '../../../server/test/support/postgres-cluster.js';
 
 export { freePort };
@@ -164,6 +165,10 @@ export interface ServerOptions {
   /** The portal's public address (default http://localhost:<port>); two instances share one. */
   publicUrl?: string;
   env?: Record<string, string>;
+  /** Options for Node itself, before the script (e.g. `--trace-gc`). */
+  nodeArgs?: string[];
+  /** Called with each line the server writes to stdout (otherwise its stdout is dropped). */
+  onStdout?: (line: string) => void;
 }
 
 /**
@@ -195,9 +200,10 @@ export class Server {
   async start(timeoutMs = 120_000): Promise<number> {
     const started = Date.now();
     this.log = '';
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const nodeArgs = this.options.nodeArgs ?? [];
+    this.child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
       cwd: repoRoot,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', this.options.onStdout ? 'pipe' : 'ignore', 'pipe'],
       env: {
         ...process.env,
         PORT: String(this.options.port),
@@ -210,6 +216,9 @@ export class Server {
       },
     });
     this.child.stderr?.on('data', (chunk: Buffer) => (this.log = (this.log + chunk.toString()).slice(-8000)));
+    const onStdout = this.options.onStdout;
+    if (onStdout && this.child.stdout)
+      readline.createInterface({ input: this.child.stdout }).on('line', onStdout);
     const child = this.child;
     while (Date.now() - started < timeoutMs) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${this.log}`);

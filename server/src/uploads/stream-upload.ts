@@ -202,10 +202,16 @@ function discardRest(source: Readable): void {
   let dropped = 0;
   // The client may break off now; nobody is reading for an answer any more.
   source.on('error', () => undefined);
-  source.on('data', (chunk: Buffer) => {
+  const drop = (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > DISCARD_LIMIT) (source as Readable & { socket?: { destroy(): void } }).socket?.destroy();
-  });
+    if (dropped <= DISCARD_LIMIT) return;
+    source.off('data', drop);
+    // The connection itself goes (an HTTP request's socket); a source without one (an injected request) is ended.
+    const socket = (source as Readable & { socket?: { destroy?: unknown } }).socket;
+    if (typeof socket?.destroy === 'function') (socket as { destroy(): void }).destroy();
+    else source.destroy();
+  };
+  source.on('data', drop);
   source.resume();
 }
 
