@@ -51,10 +51,10 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     path: '/assets',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
-    // Misses the goal (265 KB): the feature pages use MUI and the zod schemas; see the README.
+    // Misses the goal (270 KB): the feature pages use MUI and the zod schemas; see the README.
     ciScriptGzip: 280 * KB,
-    // The catalogue page, and the filter bar its route handle asks the layout for.
-    modules: ['/catalogue/assets-page.tsx', '/filter-bar.tsx'],
+    // The catalogue page, the filter bar its route handle asks the layout for, and the feature's texts.
+    modules: ['/catalogue/assets-page.tsx', '/filter-bar.tsx', '/i18n/en-us-commerce.ts'],
   },
   {
     name: '/my/projects',
@@ -63,10 +63,15 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     signIn: 'customer@portal.test',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
-    // Misses the goal (254 KB), for the same reason as /assets.
+    // Misses the goal (261 KB), for the same reason as /assets.
     ciScriptGzip: 270 * KB,
-    // The page, and the sign-in library a signed-in session restores itself with.
-    modules: ['/my-projects-page.tsx', 'node_modules/oidc-client-ts/'],
+    // The page, the sign-in library a signed-in session restores itself with, and the feature's texts.
+    modules: [
+      '/my-projects-page.tsx',
+      'node_modules/oidc-client-ts/',
+      '/i18n/en-us-projects.ts',
+      '/i18n/en-us-dip.ts',
+    ],
   },
   {
     name: '/admin boards list',
