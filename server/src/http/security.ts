@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
+import { refuseUnknownFields } from './unknown-fields.js';
 import { ApiError } from './errors.js';
 import { createRateLimitCounter, databaseRateLimitStore, type RateLimitCounter } from './rate-limit-store.js';
 
@@ -87,6 +88,7 @@ export async function registerSecurity(
   });
 
   refuseNulCharacters(app);
+  refuseUnknownFields(app);
 
   // Every browser gets a CSRF token cookie; a state-changing call that carries cookies must echo it.
   app.addHook('onRequest', async (request, reply) => {
@@ -112,20 +114,30 @@ export async function registerSecurity(
   });
 }
 
-const containsNul = (value: unknown, depth = 0): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
+/** A surrogate without its pair: not Unicode, and UTF-8 (the database's encoding) cannot hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const containsBadText = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   // Only parsed JSON, forms and query strings are walked: a Buffer body (file bytes) or a stream is not text.
   const prototype: unknown = Object.getPrototypeOf(value);
   if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return false;
-  return Object.values(value).some((item) => containsNul(item, depth + 1));
+  return Object.values(value).some((item) => containsBadText(item, depth + 1));
 };
 
-/** Text with a NUL character is refused at the door: no column can store it, and no user types it. */
+/**
+ * Text with a NUL character or a lone surrogate is refused at the door: no column can store either (PostgreSQL
+ * refuses NUL; a lone surrogate would be stored as U+FFFD, silently changed), and no user types them.
+ */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw ApiError.of(400, 'invalid_request', 'Text may not contain NUL characters.');
+    if (containsBadText(request.params) || containsBadText(request.query) || containsBadText(request.body)) {
+      throw ApiError.of(
+        400,
+        'invalid_request',
+        'Text may not contain NUL characters or broken Unicode (a lone surrogate).',
+      );
     }
   });
 }

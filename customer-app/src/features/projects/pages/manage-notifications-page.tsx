@@ -46,11 +46,16 @@ function Settings({ view }: { view: ProjectView }) {
     mutationFn: (setting: NotificationSetting) => updateNotificationSetting(api, projectId, setting),
     meta: { silent: true },
     onMutate: async (setting) => {
-      await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData<NotificationSetting[]>(queryKey);
-      queryClient.setQueryData<NotificationSetting[]>(queryKey, (current) =>
-        (current ?? []).map((entry) => (entry.type === setting.type ? setting : entry)),
-      );
+      // A type the user never set is missing from the list (it counts as enabled): add it, not only replace it.
+      const optimistic = (current: NotificationSetting[] | undefined) => [
+        ...(current ?? []).filter((entry) => entry.type !== setting.type),
+        setting,
+      ];
+      // At once, so the switch moves with the click; again after cancelling a refetch that may restore older data.
+      queryClient.setQueryData<NotificationSetting[]>(queryKey, optimistic);
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData<NotificationSetting[]>(queryKey, optimistic);
       return { before };
     },
     onError: (error, _setting, context) => {
