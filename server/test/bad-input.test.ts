@@ -181,18 +181,34 @@ describe('bad input on every route', () => {
       const before = await fingerprint();
       const accepted: string[] = [];
       const urls = PATH_VALUES.map((value) => operation.path.replace(/\{[^}]+\}/g, value));
+      // Each with a broken Range header; the SQL-shaped ones also without it, so a list goes on to read them.
       const queries = ['', '?range=[1,0]&sort=["nope","UP"]&filter={"x":', '?q=%00&role=%F0%9F%98%80'];
-      const requests =
+      const sqlQueries = [
+        // SQL in every place a list reads: sort field and order, filter values (text, list, search), range.
+        `?sort=${encodeURIComponent(JSON.stringify(['name; drop table users --', 'ASC']))}&range=[0,-1]`,
+        `?sort=${encodeURIComponent(JSON.stringify(['id', 'ASC; select pg_sleep(5)']))}`,
+        `?filter=${encodeURIComponent(JSON.stringify({ q: "'; drop table boards; --" }))}`,
+        `?filter=${encodeURIComponent(JSON.stringify({ q: "%' or '1'='1" }))}&sort=${encodeURIComponent(JSON.stringify(['name', 'DESC']))}`,
+        `?filter=${encodeURIComponent(JSON.stringify({ id: ["' or 1=1 --", '00000000-0000-4000-8000-000000000000'] }))}`,
+        `?filter=${encodeURIComponent(JSON.stringify({ name: "' or '1'='1" }))}`,
+      ];
+      const requests: { url: string; body?: BadBody; range: string | null }[] =
         operation.method === 'GET' || operation.method === 'DELETE'
-          ? urls.flatMap((url) => queries.map((query) => ({ url: url + query, body: undefined })))
-          : urls.slice(0, 2).flatMap((url) => bodiesFor(operation).map((body) => ({ url, body })));
+          ? urls.flatMap((url) => [
+              ...[...queries, ...sqlQueries].map((query) => ({ url: url + query, range: 'x=9-1' })),
+              ...sqlQueries.map((query) => ({ url: url + query, range: null })),
+              { url, range: 'x=0-1; drop table users; --' },
+            ])
+          : urls
+              .slice(0, 2)
+              .flatMap((url) => bodiesFor(operation).map((body) => ({ url, body, range: 'x=9-1' })));
       for (const request of requests) {
         const response = await t.app.inject({
           method: operation.method as 'GET',
           url: request.url,
           headers: {
             authorization: `Bearer ${token}`,
-            range: 'x=9-1',
+            ...(request.range === null ? {} : { range: request.range }),
             ...(request.body ? { 'content-type': request.body.contentType } : {}),
           },
           ...(request.body ? { payload: request.body.payload } : {}),
