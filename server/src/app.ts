@@ -177,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       `${config.publicUrl}${VERIFY_EMAIL_PATH}`,
     );
     const provider = createProvider(config, db, identity, secrets);
-    await app.register(embeddedOidcPlugin, { provider, identity, sendVerificationMail });
+    await app.register(embeddedOidcPlugin, { provider, identity, sendVerificationMail, db });
     verifier = createTokenVerifier(config, publicJwks(secrets.jwks));
     await pruneExpiredPayloads(db);
     const prune = setInterval(() => void pruneExpiredPayloads(db).catch(() => undefined), 60 * 60 * 1000);

@@ -3,6 +3,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../http/database-errors.js';
 import { ApiError } from '../http/errors.js';
+import { createRateLimitCounter } from '../http/rate-limit-store.js';
+import type { Database } from '../db/client.js';
 import { signInAttemptKey } from '../http/security.js';
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
@@ -44,7 +46,16 @@ export interface EmbeddedOidcOptions {
   provider: Provider;
   identity: IdentityStore;
   sendVerificationMail: VerificationMailer;
+  /** Where failed sign-ins are counted (shared by every instance on the database). */
+  db: Database;
 }
+
+/**
+ * Wrong passwords, and wrong second-factor codes, for one account from one address: this many a minute, then 429
+ * until the minute is over. Only failures count: a person who signs in again and again is never held up by their
+ * own successes, while guessing stops after ten wrong tries.
+ */
+const FAILURES = { max: 10, windowMs: 60_000 };
 
 /**
  * Mounts the embedded provider at /oidc and serves its interactions: sign-in, registration, the TOTP second
@@ -52,6 +63,18 @@ export interface EmbeddedOidcOptions {
  */
 export async function embeddedOidcPlugin(app: FastifyInstance, options: EmbeddedOidcOptions) {
   const { provider, identity, sendVerificationMail } = options;
+  const failures = createRateLimitCounter(options.db, {
+    onPruneError: (error) => app.log.warn({ err: error }, 'removing ended rate-limit windows failed'),
+  });
+  /** Refuses (429 with Retry-After) while `key` has used up its failures of the minute. */
+  const refuseWhileHeld = async (namespace: string, key: string, reply: FastifyReply) => {
+    const held = await failures.peek(namespace, key);
+    if (!held || held.count < FAILURES.max) return;
+    const seconds = Math.max(1, Math.ceil(held.ttlMs / 1000));
+    reply.header('Retry-After', String(seconds));
+    throw ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
+  };
+  const countFailure = (namespace: string, key: string) => failures.hit(namespace, key, FAILURES.windowMs);
   const handle = provider.callback();
 
   await app.register(async (interactions) => {
@@ -139,8 +162,8 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     };
 
     const hidden = { schema: { hide: true } };
-    // Password and code guessing: a handful of tries per account and address a minute, counted in the database
-    // (app.rateLimits) so every instance and a restarted one share the count.
+    // Sign-ups: a handful per account and address a minute, counted in the database (app.rateLimits) so every
+    // instance and a restarted one share the count. Sign-in and TOTP count their failures instead (below).
     const guarded = {
       ...hidden,
       config: {
@@ -154,7 +177,9 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     };
     interactions.get(`${INTERACTION_PATH}/:uid`, hidden, show);
 
-    interactions.post(`${INTERACTION_PATH}/:uid/login`, guarded, async (request, reply) => {
+    interactions.post(`${INTERACTION_PATH}/:uid/login`, hidden, async (request, reply) => {
+      const attempt = signInAttemptKey(request);
+      await refuseWhileHeld('sign-in-failures', attempt, reply);
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const form = loginForm.safeParse(request.body ?? {});
       const email = form.success ? form.data.email.trim() : '';
@@ -167,7 +192,10 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
         );
       if (!email || !password) return again(400, 'Enter your email and password.');
       const account = await identity.checkPassword(email, password);
-      if (!account) return again(401, 'The email or password is not correct.');
+      if (!account) {
+        await countFailure('sign-in-failures', attempt);
+        return again(401, 'The email or password is not correct.');
+      }
       return finish(request, reply, { login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] } });
     });
 
@@ -213,15 +241,18 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
       });
     });
 
-    interactions.post(`${INTERACTION_PATH}/:uid/totp`, guarded, async (request, reply) => {
+    interactions.post(`${INTERACTION_PATH}/:uid/totp`, hidden, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const accountId = details.session?.accountId;
       if (!accountId || !details.prompt.reasons.includes('mfa_required')) return show(request, reply);
+      const attempt = `${request.ip}|${accountId}`;
+      await refuseWhileHeld('totp-failures', attempt, reply);
       const form = codeForm.safeParse(request.body ?? {});
       const code = totpCodeSchema.safeParse(form.success ? form.data.code : '');
       if (!code.success)
         return showTotp(request, reply, accountId, details.uid, 400, code.error.issues[0]!.message);
       if (!(await identity.checkTotp(accountId, code.data))) {
+        await countFailure('totp-failures', attempt);
         return showTotp(
           request,
           reply,
