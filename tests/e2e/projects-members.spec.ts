@@ -172,7 +172,8 @@ test.describe.serial('members, invitations and ownership', () => {
     await openAction(owner, 'Notification settings');
     const uploads = owner.getByRole('switch', { name: 'File uploads' });
     await expect(uploads).toBeChecked();
-    await uploads.uncheck();
+    await uploads.click();
+    await expect(uploads).not.toBeChecked();
     await expect(new Notifications(owner).entry('Notification settings saved.')).toBeVisible();
     await owner.reload();
     await expect(owner.getByRole('switch', { name: 'File uploads' })).not.toBeChecked();

@@ -6,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { NOTIFICATION_SETTING_TYPES, type NotificationSetting } from '@portal/resources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { MuiScope } from '../../../app/mui-scope';
 import { DocumentTitle } from '../../../components/document-title';
 import { useI18n } from '../../../i18n/i18n';
@@ -42,6 +43,8 @@ function Settings({ view }: { view: ProjectView }) {
   const projectId = view.project.uuid;
   const queryKey = projectKeys.notifications(projectId);
   const settings = useQuery(notificationSettingsQuery(api, projectId));
+  // What the user just chose, shown at once (set in the click's own event) until the server has answered.
+  const [chosen, setChosen] = useState<Partial<Record<NotificationSetting['type'], boolean>>>({});
   const update = useMutation({
     mutationFn: (setting: NotificationSetting) => updateNotificationSetting(api, projectId, setting),
     meta: { silent: true },
@@ -66,12 +69,13 @@ function Settings({ view }: { view: ProjectView }) {
       queryClient.setQueryData(queryKey, answer);
       notifications.notify({ kind: 'success', title: key('project.notifications.saved') });
     },
+    onSettled: (_answer, _error, setting) => setChosen(({ [setting.type]: _done, ...others }) => others),
   });
 
   if (settings.isPending) return <LoadingBlock label={t('project.notifications.loading')} />;
   if (settings.isError) return <LoadError error={settings.error} onRetry={() => void settings.refetch()} />;
   const enabled = (type: NotificationSetting['type']) =>
-    settings.data.find((setting) => setting.type === type)?.enabled ?? true;
+    chosen[type] ?? settings.data.find((setting) => setting.type === type)?.enabled ?? true;
   return (
     <Paper
       component="section"
@@ -92,7 +96,11 @@ function Settings({ view }: { view: ProjectView }) {
               control={
                 <Switch
                   checked={enabled(type)}
-                  onChange={(event) => update.mutate({ type, enabled: event.target.checked })}
+                  onChange={(event) => {
+                    const on = event.target.checked;
+                    setChosen((current) => ({ ...current, [type]: on }));
+                    update.mutate({ type, enabled: on });
+                  }}
                   slotProps={{ input: { 'aria-describedby': `notification-${type}-help` } }}
                 />
               }
