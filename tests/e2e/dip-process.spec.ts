@@ -5,6 +5,7 @@ import { AdminApi } from '../support/admin-api.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { Notifications, signInAt } from '../support/customer-shell.js';
 import { LoginPage } from '../support/pages.js';
+import { callApi } from '../support/customer-api.js';
 
 /**
  * The design-in process in the project page (issue 10 part 4), against the real server: an admin defines a process
@@ -71,32 +72,6 @@ const config = (status: string | null, key = '<key type="aes" version="3"/>') =>
   `<?xml version="1.0"?><secureConfiguration${status ? ` status="${status}"` : ''}><device id="D1"/>${key}<image file="app.bin"/></secureConfiguration>`;
 const ARMOURED =
   '-----BEGIN PGP MESSAGE-----\n\nhQEMA5xR0Vd1ZmQ2AQf/b2Z0d2FyZQ==\n=h9ok\n-----END PGP MESSAGE-----\n';
-
-/** Calls the API as the signed-in user of the page (its token and CSRF cookie). */
-async function callApi(page: Page, method: string, apiPath: string, body?: unknown) {
-  const { status, text } = await page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token
-        : '';
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(`/api/v1/${apiPath}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, apiPath, body },
-  );
-  expect(status, `${method} ${apiPath}: ${text}`).toBeLessThan(300);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-}
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;

@@ -2,36 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { signInAt } from '../support/customer-shell.js';
 import { LoginPage } from '../support/pages.js';
+import { callApi } from '../support/customer-api.js';
 
 /**
  * Axe (WCAG 2.1 A/AA) on the project pages in their main states; no serious or critical finding is allowed.
  * With E2E_SCREENSHOTS_DIR set, each checked state is also saved as a full-page screenshot there.
  */
-
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  const { status, text } = await page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token
-        : '';
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  expect(status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-}
 
 async function check(page: Page, label: string) {
   await expectNoSeriousA11yFindings(page, label);

@@ -2,41 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { Notifications } from '../support/customer-shell.js';
 import { LoginPage } from '../support/pages.js';
+import { callApi, openAction } from '../support/customer-api.js';
 
 /**
  * Cancelling a project (spec product §4): the owner requests it, the provider (an admin, or the project's FAE)
  * accepts or rejects it. Against the real server.
  */
-
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  const { status, text } = await page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token
-        : '';
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  expect(status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-}
-
-async function openAction(page: Page, action: string) {
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
 
 async function requestCancellation(page: Page, name: string) {
   await openAction(page, 'Request cancellation');

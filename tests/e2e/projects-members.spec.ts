@@ -1,42 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Notifications, signInAt } from '../support/customer-shell.js';
 import { LoginPage } from '../support/pages.js';
+import { callApi, openAction } from '../support/customer-api.js';
 
 /**
  * Members, invitations, roles and ownership of a project (issue 10 part 3), against the real server. The owner is
  * customer@; promoted@ belongs to the same company space (Acme Devices); internal@ has a provider address (FAE).
  */
-
-/** Calls the API as the signed-in user of the page (its token, its CSRF cookie), to set up data quickly. */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  const { status, text } = await page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token
-        : '';
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  expect(status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-}
-
-async function openAction(page: Page, action: string) {
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: action }).click();
-}
 
 async function actionNames(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Actions' }).click();

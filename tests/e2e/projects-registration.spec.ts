@@ -1,38 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Notifications, answerSecondFactor, signInAt } from '../support/customer-shell.js';
 import { LoginPage } from '../support/pages.js';
+import { callApi } from '../support/customer-api.js';
 
 /**
  * Registering products as projects (issue 10 part 2) and the project list (part 1), against the real server.
  * Demo boards: SNS219…SNS268 are released sensor boards (SNS240 is not released, SNS268 needs no serial number),
  * SEC282 is a secure board; `<code>SN0002` registers one project only.
  */
-
-/** Calls the API as the signed-in user of the page (its token, its CSRF cookie), to set up data quickly. */
-async function callApi(page: Page, method: string, path: string, body?: unknown) {
-  const { status, text } = await page.evaluate(
-    async ({ method, path, body }) => {
-      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token
-        : '';
-      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  expect(status, `${method} ${path}: ${text}`).toBeLessThan(300);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
 
 const serialField = (page: Page) => page.getByRole('textbox', { name: 'Serial number' });
 

@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/client.js';
+import { ApiError } from './errors.js';
 import { rateLimitHits } from '../db/schema-rate-limits.js';
+
+/** The refusal of an attempt over its limit, with the wait in its message (and in Retry-After when `reply`). */
+export function tooManyAttempts(ttlMs: number, reply?: FastifyReply): ApiError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  reply?.header('Retry-After', String(seconds));
+  return ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
+}
 
 /** One counted attempt: how many the window holds now (this one included) and how long until it ends. */
 export interface RateLimitHit {

@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { refuseUnknownFields } from './unknown-fields.js';
 import { ApiError } from './errors.js';
-import { createRateLimitCounter, databaseRateLimitStore, type RateLimitCounter } from './rate-limit-store.js';
+import {
+  createRateLimitCounter,
+  databaseRateLimitStore,
+  tooManyAttempts,
+  type RateLimitCounter,
+} from './rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,12 +84,7 @@ export async function registerSecurity(
       if (!counter) throw new Error('rate limits are used before app.rateLimits.countIn(db) was called');
       return counter;
     }),
-    errorResponseBuilder: (_request, context) =>
-      ApiError.of(
-        429,
-        'too_many_requests',
-        `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      ),
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
 
   refuseNulCharacters(app);

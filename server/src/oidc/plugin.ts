@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../http/database-errors.js';
 import { ApiError } from '../http/errors.js';
-import { createRateLimitCounter } from '../http/rate-limit-store.js';
+import { createRateLimitCounter, tooManyAttempts } from '../http/rate-limit-store.js';
 import type { Database } from '../db/client.js';
 import { signInAttemptKey } from '../http/security.js';
 import type Provider from 'oidc-provider';
@@ -69,10 +69,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
   /** Refuses (429 with Retry-After) while `key` has used up its failures of the minute. */
   const refuseWhileHeld = async (namespace: string, key: string, reply: FastifyReply) => {
     const held = await failures.peek(namespace, key);
-    if (!held || held.count < FAILURES.max) return;
-    const seconds = Math.max(1, Math.ceil(held.ttlMs / 1000));
-    reply.header('Retry-After', String(seconds));
-    throw ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
+    if (held && held.count >= FAILURES.max) throw tooManyAttempts(held.ttlMs, reply);
   };
   const countFailure = (namespace: string, key: string) => failures.hit(namespace, key, FAILURES.windowMs);
   const handle = provider.callback();

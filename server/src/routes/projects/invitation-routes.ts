@@ -19,7 +19,7 @@ import { access } from '../../auth/access.js';
 import { invitations, projectMembers, users } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import { createRateLimitCounter } from '../../http/rate-limit-store.js';
+import { createRateLimitCounter, tooManyAttempts } from '../../http/rate-limit-store.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { errorResponses } from '../schemas.js';
 import type { Executor } from './executor.js';
@@ -55,11 +55,7 @@ function guessBudget(db: Database, log: FastifyBaseLogger) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const key = `${(request.params as { id?: string }).id ?? ''}|${request.currentUser?.id ?? request.ip}`;
     const hit = await counter.hit('invitation-password', key, GUESS_WINDOW_MS);
-    if (hit.count > GUESSES) {
-      const seconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
-      reply.header('Retry-After', String(seconds));
-      throw ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
-    }
+    if (hit.count > GUESSES) throw tooManyAttempts(hit.ttlMs, reply);
   };
 }
 
