@@ -34,6 +34,9 @@ export async function startPortalServer(
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Production mode for realistic speed, with the demo data and test payments the benchmarks use.
+        ALLOW_DEMO_DATA: 'true',
+        ALLOW_TEST_PAYMENTS: 'true',
         HOST: '127.0.0.1',
         PORT: String(port),
         PUBLIC_URL: baseUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trialNotices } from './config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -141,6 +141,59 @@ describe('loadConfig: files and payments', () => {
     expect(loadConfig({ BILLING_COUNTRIES: 'DE,AT,CH' }).billingCountries).toEqual(['DE', 'AT', 'CH']);
     expect(problemsOf({ BILLING_COUNTRIES: 'de;at' })).toEqual([
       'BILLING_COUNTRIES="de;at": expected comma-separated ISO 3166 country codes such as DE,FR,US',
+    ]);
+  });
+
+  describe('demo data and test payments outside a local trial', () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    const demoRefused =
+      'SEED_DEMO_DATA: demo data (accounts with a published password) is for a local trial and PUBLIC_URL is not a loopback address or NODE_ENV=production: set SEED_DEMO_DATA=false, or ALLOW_DEMO_DATA=true to keep it';
+    const paymentsRefused =
+      'PAYMENT_PROVIDER: the embedded test-payment provider is for a local trial and PUBLIC_URL is not a loopback address or NODE_ENV=production: set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true to keep it';
+
+    it.each<Record<string, string>>([
+      { PUBLIC_URL: 'https://portal.example.com' },
+      { PUBLIC_URL: 'http://10.0.0.5:8080' },
+      { PUBLIC_URL: 'http://localhost.evil.com' },
+      { NODE_ENV: 'production' },
+    ])('refuses both by default, one line each naming the variable: %o', (env) => {
+      expect(problemsOf(env)).toEqual([demoRefused, paymentsRefused]);
+      expect(problemsOf({ ...env, ...stripe })).toEqual([demoRefused]);
+      expect(problemsOf({ ...env, SEED_DEMO_DATA: 'false' })).toEqual([paymentsRefused]);
+    });
+
+    it('starts when they are off, or explicitly allowed, and the start log says which are on', () => {
+      const production = { PUBLIC_URL: 'https://portal.example.com', NODE_ENV: 'production' };
+      expect(trialNotices(loadConfig({ ...production, ...stripe, SEED_DEMO_DATA: 'false' }))).toEqual([]);
+      const allowed = loadConfig({ ...production, ALLOW_DEMO_DATA: 'true', ALLOW_TEST_PAYMENTS: 'true' });
+      expect(trialNotices(allowed)).toEqual([
+        expect.stringMatching(/^Demo data is ON \(SEED_DEMO_DATA\)/),
+        expect.stringMatching(/^Test payments are ON \(PAYMENT_PROVIDER=embedded\)/),
+      ]);
+    });
+
+    it.each([
+      'http://localhost:8080',
+      'http://127.0.0.1:9000',
+      'http://[::1]:8080',
+      'http://portal.localhost',
+    ])('a local trial on %s keeps the defaults (and says so)', (url) => {
+      expect(trialNotices(loadConfig({ PUBLIC_URL: url }))).toHaveLength(2);
+    });
+  });
+
+  it('PROVIDER_EMAIL_DOMAINS: the provider staff domains, else the demo domain', () => {
+    expect(loadConfig({}).providerEmailDomains).toEqual(['portal.test']);
+    expect(loadConfig({ PROVIDER_EMAIL_DOMAINS: 'Provider.com,provider.cn' }).providerEmailDomains).toEqual([
+      'provider.com',
+      'provider.cn',
+    ]);
+    expect(problemsOf({ PROVIDER_EMAIL_DOMAINS: '@provider.com' })).toEqual([
+      'PROVIDER_EMAIL_DOMAINS="@provider.com": expected comma-separated mail domains such as provider.com,provider.cn',
     ]);
   });
 });

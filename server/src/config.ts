@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PROVIDER_EMAIL_DOMAINS } from '@portal/resources';
 import type { S3StorageConfig } from './storage/s3-storage.js';
 
 const booleanFlag = z
@@ -48,6 +49,16 @@ const envShape = z.object({
     .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
     .optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  ALLOW_DEMO_DATA: booleanFlag.default(false),
+  ALLOW_TEST_PAYMENTS: booleanFlag.default(false),
+  NODE_ENV: z.string().optional(),
+  PROVIDER_EMAIL_DOMAINS: z
+    .string()
+    .regex(
+      /^[a-z0-9.-]+\.[a-z0-9-]+(,[a-z0-9.-]+\.[a-z0-9-]+)*$/i,
+      'expected comma-separated mail domains such as provider.com,provider.cn',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().min(1).optional(),
   FILES_DIR: z.string().min(1, 'expected a folder path').optional(),
@@ -118,6 +129,27 @@ const envSchema = envShape.superRefine((env, ctx) => {
         'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the default credentials)',
     });
   }
+  // Demo accounts share a published password and the demo service account a published secret; the embedded
+  // payment page takes test cards. Fine on a developer's machine, a hole anywhere else, so it takes a yes there.
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  // A malformed PUBLIC_URL has its own message; this rule waits for a good one.
+  if (/^https?:\/\//.test(publicUrl) && URL.canParse(publicUrl) && !isLocalTrial(publicUrl, env.NODE_ENV)) {
+    const where = 'PUBLIC_URL is not a loopback address or NODE_ENV=production';
+    if (env.SEED_DEMO_DATA && !env.ALLOW_DEMO_DATA) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO_DATA'],
+        message: `demo data (accounts with a published password) is for a local trial and ${where}: set SEED_DEMO_DATA=false, or ALLOW_DEMO_DATA=true to keep it`,
+      });
+    }
+    if (env.PAYMENT_PROVIDER === 'embedded' && !env.ALLOW_TEST_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: `the embedded test-payment provider is for a local trial and ${where}: set PAYMENT_PROVIDER=stripe, or ALLOW_TEST_PAYMENTS=true to keep it`,
+      });
+    }
+  }
   if (env.PAYMENT_PROVIDER === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[name]) {
@@ -126,6 +158,22 @@ const envSchema = envShape.superRefine((env, ctx) => {
     }
   }
 });
+
+/** A loopback host: `localhost` (and its subdomains), 127.0.0.0/8 or ::1. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/** Whether the portal runs as a local trial: served on a loopback address and not in production mode. */
+export function isLocalTrial(publicUrl: string, nodeEnv: string | undefined): boolean {
+  return nodeEnv !== 'production' && isLoopbackHost(new URL(publicUrl).hostname);
+}
 
 export interface Config {
   port: number;
@@ -150,6 +198,8 @@ export interface Config {
   /** Origins besides PUBLIC_URL whose /auth/callback the embedded clients accept (Vite dev servers). */
   appDevOrigins: string[];
   seedDemoData: boolean;
+  /** Mail domains of provider staff (FAE addresses); PROVIDER_EMAIL_DOMAINS, default the demo domain. */
+  providerEmailDomains: readonly string[];
   logLevel: string;
   /** Folder holding customer-app/dist and admin-app/dist. */
   staticDir: string;
@@ -166,6 +216,22 @@ export interface Config {
   };
   /** Countries the portal sells to (billing validation); unset: the default list of @portal/resources. */
   billingCountries: string[] | undefined;
+}
+
+/** The start-log lines naming what is on for a local trial only (demo data, test payments); empty when neither. */
+export function trialNotices(config: Config): string[] {
+  const notices: string[] = [];
+  if (config.seedDemoData) {
+    notices.push(
+      'Demo data is ON (SEED_DEMO_DATA): demo accounts with a published password and a service account with a published secret.',
+    );
+  }
+  if (config.payments.provider === 'embedded') {
+    notices.push(
+      'Test payments are ON (PAYMENT_PROVIDER=embedded): checkout takes test cards, no money moves.',
+    );
+  }
+  return notices;
 }
 
 export class ConfigError extends Error {
@@ -218,6 +284,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appDevOrigins: e.APP_DEV_ORIGINS?.split(',') ?? [],
     smtpUrl: e.SMTP_URL,
     seedDemoData: e.SEED_DEMO_DATA,
+    providerEmailDomains:
+      e.PROVIDER_EMAIL_DOMAINS?.toLowerCase().split(',') ?? DEFAULT_PROVIDER_EMAIL_DOMAINS,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : repoRoot,
     filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : undefined,

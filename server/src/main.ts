@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trialNotices } from './config.js';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-data.js';
 
@@ -25,7 +25,9 @@ async function main() {
     `  sign-in        ${config.oidc.embedded ? `${config.oidc.issuer} (embedded provider)` : `${config.oidc.issuer} (external provider)`}`,
     `  data           ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir}/db (PGlite)`}`,
   ];
-  if (config.oidc.embedded) {
+  const notices = trialNotices(config);
+  if (notices.length > 0) lines.push('', ...notices.map((notice) => `  ${notice}`));
+  if (config.oidc.embedded && config.seedDemoData) {
     lines.push('', `Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.email.padEnd(24)} ${account.describes}`);
   }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DEFAULT_PROVIDER_EMAIL_DOMAINS,
   addMultipleMembersPayloadSchema,
   addMultipleMembersResultSchema,
   emailAssignmentPayloadSchema,
@@ -48,7 +47,7 @@ const projectAnswer = { 200: projectSchema, ...errorResponses(400, 401, 403, 404
 export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
   const { db } = options;
   const { caller, record, log } = projectHelpers(options);
-  const { faeAssignment } = projectPayloadSchemas(DEFAULT_PROVIDER_EMAIL_DOMAINS);
+  const { faeAssignment } = projectPayloadSchemas(options.config.providerEmailDomains);
 
   app.delete(
     '/projects/:id/users',

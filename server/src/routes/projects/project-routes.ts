@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, or, sql, ty
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DEFAULT_PROVIDER_EMAIL_DOMAINS,
   PROJECT_CANCEL_TRANSITIONS,
   PROJECT_FIELDS,
   Role,
@@ -83,7 +82,7 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<
   const { db, mail, files } = options;
   const { publicUrl } = options.config;
   const { caller, records, record, log } = projectHelpers(options);
-  const payloads = projectPayloadSchemas(DEFAULT_PROVIDER_EMAIL_DOMAINS);
+  const payloads = projectPayloadSchemas(options.config.providerEmailDomains);
 
   app.get(
     '/projects',
