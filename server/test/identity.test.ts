@@ -136,8 +136,35 @@ describe('step-up with a TOTP second factor', () => {
     const page = await next.start();
     const codePage = await next.submit(page.page!, { email: 'customer@portal.test', password: 'demo1234' });
     expect(codePage.page?.body).not.toContain('totp-secret');
-    const finished = await next.submit(codePage.page!, { code: totp.generate() });
+    // The code just used is refused (a code works once, even within its 30 seconds); the next step's works.
+    const replayed = await next.submit(codePage.page!, { code: totp.generate() });
+    expect(replayed.page?.statusCode).toBe(401);
+    expect(replayed.page?.body).toContain('The code is not correct.');
+    const finished = await next.submit(replayed.page!, {
+      code: totp.generate({ timestamp: Date.now() + 30_000 }),
+    });
     expect(finished.callback).toBeDefined();
+  });
+
+  it('takes one code once when two sign-ins race with it', async () => {
+    const secretOf = async (flow: AuthorizationFlow) => {
+      const login = await flow.start();
+      return flow.submit(login.page!, { email: 'csa@portal.test', password: 'demo1234' });
+    };
+    const enrol = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { clientId: 'portal-mfa' });
+    const enrolPage = await secretOf(enrol);
+    const secret = /id="totp-secret">([A-Z2-7]+)</.exec(enrolPage.page!.body)![1]!;
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await enrol.submit(enrolPage.page!, { code: totp.generate({ timestamp: Date.now() - 30_000 }) });
+
+    const flows = [0, 1].map(
+      () => new AuthorizationFlow(t.app, new InjectBrowser(t.app), { clientId: 'portal-mfa' }),
+    );
+    const pages = await Promise.all(flows.map(secretOf));
+    const code = totp.generate();
+    const results = await Promise.all(flows.map((flow, i) => flow.submit(pages[i]!.page!, { code })));
+    expect(results.filter((r) => r.callback).length).toBe(1);
+    expect(results.filter((r) => r.page?.statusCode === 401).length).toBe(1);
   });
 
   it('keeps a normal sign-in free of the second factor', async () => {

@@ -60,14 +60,39 @@ export class Notifications {
 
 const secretsFile = () => path.join(process.env.E2E_DATA_DIR!, 'e2e-totp-secrets.json');
 
-function rememberedSecret(email: string): string | undefined {
-  if (!fs.existsSync(secretsFile())) return undefined;
-  return (JSON.parse(fs.readFileSync(secretsFile(), 'utf8')) as Record<string, string>)[email];
+/** An account's TOTP key and the last time step a code was sent for (the provider takes each code once). */
+interface RememberedFactor {
+  secret: string;
+  lastStep?: number;
 }
 
-export function rememberSecret(email: string, secret: string) {
-  const all = fs.existsSync(secretsFile()) ? JSON.parse(fs.readFileSync(secretsFile(), 'utf8')) : {};
-  fs.writeFileSync(secretsFile(), JSON.stringify({ ...all, [email]: secret }));
+function rememberedFactors(): Record<string, RememberedFactor> {
+  return fs.existsSync(secretsFile()) ? JSON.parse(fs.readFileSync(secretsFile(), 'utf8')) : {};
+}
+
+function remember(email: string, factor: RememberedFactor) {
+  fs.writeFileSync(secretsFile(), JSON.stringify({ ...rememberedFactors(), [email]: factor }));
+}
+
+const PERIOD_MS = 30_000;
+const currentStep = () => Math.floor(Date.now() / PERIOD_MS);
+
+/**
+ * A TOTP code the provider has not taken yet for `email`: the current step's, or the next one's (accepted as
+ * clock drift) when the current was used; when both were, it waits for the clock. `secret` is the key shown at
+ * enrolment (remembered for later step-ups of the same account in the run's data folder).
+ */
+export async function freshTotpCode(email: string, secret?: string): Promise<string> {
+  const known = rememberedFactors()[email];
+  const key = secret ?? known?.secret;
+  if (!key) throw new Error(`no TOTP key known for ${email}`);
+  const lastStep = known?.secret === key ? (known.lastStep ?? 0) : 0;
+  const step = Math.max(currentStep(), lastStep + 1);
+  await expect.poll(currentStep, { timeout: 2 * PERIOD_MS }).toBeGreaterThanOrEqual(step - 1);
+  remember(email, { secret: key, lastStep: step });
+  return new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30 }).generate({
+    timestamp: step * PERIOD_MS,
+  });
 }
 
 /**
@@ -77,14 +102,8 @@ export function rememberSecret(email: string, secret: string) {
 export async function answerSecondFactor(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
   const shown = page.locator('#totp-secret');
-  let secret = rememberedSecret(email);
-  if (await shown.count()) {
-    secret = (await shown.textContent())!.trim();
-    rememberSecret(email, secret);
-  }
-  if (!secret) throw new Error(`no TOTP key known for ${email}`);
-  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-  await page.getByLabel('Authentication code').fill(code);
+  const secret = (await shown.count()) ? (await shown.textContent())!.trim() : undefined;
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(email, secret));
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 

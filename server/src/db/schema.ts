@@ -71,6 +71,8 @@ export const identityAccounts = pgTable(
     /** Base32 TOTP secret; set at enrolment, confirmed when totpEnabledAt is set. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last TOTP time step (Unix time / 30 s) a code was accepted for: a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('identity_accounts_email_key').on(sql`lower(${t.email})`)],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Registration } from '@portal/resources';
 import type { MailQueue } from '../mail/queue.js';
@@ -138,19 +138,33 @@ export function identityStore(db: Database) {
       return totpFor(secret, email).toString();
     },
 
-    /** Checks a code against the account's secret (one step of clock drift either way); a first good code enrols. */
+    /**
+     * Checks a code against the account's secret (one step of clock drift either way); a first good code enrols.
+     * A code works once: its time step must be later than the last accepted one, and storing it is the check
+     * (one conditional update), so a replayed or raced code finds the step taken.
+     */
     async checkTotp(accountId: string, code: string): Promise<boolean> {
       const account = await this.findById(accountId);
       if (!account?.totpSecret) return false;
-      const delta = totpFor(account.totpSecret, account.email).validate({ token: code, window: 1 });
+      const totp = totpFor(account.totpSecret, account.email);
+      const delta = totp.validate({ token: code, window: 1 });
       if (delta === null) return false;
-      if (!account.totpEnabledAt) {
-        await db
-          .update(identityAccounts)
-          .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
-          .where(eq(identityAccounts.id, accountId));
-      }
-      return true;
+      const step = totp.counter() + delta;
+      const [accepted] = await db
+        .update(identityAccounts)
+        .set({
+          totpLastStep: step,
+          totpEnabledAt: account.totpEnabledAt ?? new Date(),
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(identityAccounts.id, accountId),
+            or(isNull(identityAccounts.totpLastStep), lt(identityAccounts.totpLastStep, step)),
+          ),
+        )
+        .returning({ id: identityAccounts.id });
+      return accepted !== undefined;
     },
   };
 }
