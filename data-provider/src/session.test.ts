@@ -7,6 +7,7 @@ import {
   Session,
   SignInError,
   createSession,
+  DEFAULT_REDIRECT_AFTER_LOGIN,
   toSafeRedirectTarget,
   type SessionOptions,
   type SessionUserManager,
@@ -712,14 +713,41 @@ describe('signOut and clear', () => {
 });
 
 describe('toSafeRedirectTarget', () => {
+  const origin = 'https://portal.example.com';
   it.each([
     ['/admin', '/admin'],
     ['/my/projects?tab=table', '/my/projects?tab=table'],
-    ['https://evil.example', '/my/projects'],
-    ['//evil.example', '/my/projects'],
-    ['/\\evil.example', '/my/projects'],
-    ['javascript:alert(1)', '/my/projects'],
-  ])('%s → %s', (input, expected) => {
-    expect(toSafeRedirectTarget(input)).toBe(expected);
+    ['/assets#top', '/assets#top'],
+    ['/my/%2F%2Fevil.com', '/my/%2F%2Fevil.com'],
+    ['/%5Cevil.com', '/%5Cevil.com'],
+    ['/./my/../admin', '/admin'],
+  ])('keeps the same-origin path %j as %j', (input, expected) => {
+    expect(toSafeRedirectTarget(input, origin)).toBe(expected);
+  });
+
+  it.each([
+    'https://evil.example',
+    'http://portal.example.com.evil.example/',
+    '//evil.example',
+    '///evil.example',
+    '/\\evil.example',
+    '\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r/evil.example',
+    '\t//evil.example',
+    '/\u0000/admin',
+    '/%09/evil.example\u007f',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' /admin',
+    'evil.example',
+    '',
+    '/api/v1/users/me',
+    '/oidc/session/end',
+    '/auth/callback?code=x',
+    '/login?redirectTo=//evil.example',
+  ])('drops %j for the default page', (input) => {
+    expect(toSafeRedirectTarget(input, origin)).toBe(DEFAULT_REDIRECT_AFTER_LOGIN);
   });
 });

@@ -469,10 +469,30 @@ export async function createSession(config: PortalConfig, options?: SessionOptio
   return session;
 }
 
-/** Keeps only same-origin paths, so a crafted `redirectTo` cannot send the user elsewhere. */
-export function toSafeRedirectTarget(target: string): string {
-  const isLocalPath = target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
-  return isLocalPath ? target : DEFAULT_REDIRECT_AFTER_LOGIN;
+/** Addresses that are no page to land on after a sign-in: the API, the provider, the sign-in steps themselves. */
+const NOT_A_PAGE = /^\/(api|oidc|auth\/callback|login)(\/|\?|#|$)/i;
+
+/**
+ * The one rule for `redirectTo` (every reader calls it: login page, auth callback, admin console): a same-origin
+ * path, else the default page. Control characters and backslashes are refused outright because browsers strip or
+ * re-read them (`/\t/evil.com` becomes `//evil.com`); the rest must resolve, by the browser's own URL parser, to
+ * this origin. Answers the normalised path, query and fragment.
+ */
+export function toSafeRedirectTarget(
+  target: string,
+  origin: string = globalThis.location?.origin ?? 'http://portal.invalid',
+): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (!target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return DEFAULT_REDIRECT_AFTER_LOGIN;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return DEFAULT_REDIRECT_AFTER_LOGIN;
+  }
+  if (url.origin !== new URL(origin).origin) return DEFAULT_REDIRECT_AFTER_LOGIN;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return NOT_A_PAGE.test(path) ? DEFAULT_REDIRECT_AFTER_LOGIN : path;
 }
 
 function callSafely<T>(listener: (payload: T) => void, payload: T): void {
