@@ -26,6 +26,7 @@ import { openConfiguredStorage } from './storage/open.js';
 import { removeOrphanFiles } from './storage/orphans.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createScanner, type Scanner } from './uploads/scanner.js';
+import { requestLogOptions } from './http/log-redaction.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   /** Keep PGlite in memory instead of DATA_DIR/db (tests). */
   inMemory?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Where mail goes; by default SMTP_URL or the DATA_DIR/outbox folder (in memory with inMemory). */
   mailer?: Mailer;
   /** The clock of checkout expiry and of the mail queue's retries (tests move it). */
@@ -75,7 +78,10 @@ export const API_PREFIX = '/api/v1';
 /** The whole portal as one Fastify app; the entry point and the tests build the same one. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, stream: options.logStream, ...requestLogOptions() },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
