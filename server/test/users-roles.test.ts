@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, User } from '@portal/resources';
+import { eq } from 'drizzle-orm';
+import { identityAccounts } from '../src/db/schema.js';
+import { identityStore } from '../src/oidc/identity-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
@@ -156,5 +159,33 @@ describe('POST and DELETE users/roles', () => {
     expect(
       (await call('GET', '/api/v1/boards', customer, undefined, { range: 'boards=0-0' })).statusCode,
     ).toBe(200);
+  });
+});
+
+// Last: it adds a user, which the counts above do not expect.
+describe('GET users/roles/csv with names a spreadsheet would run', () => {
+  it('writes formula-like cells as text', async () => {
+    const email = 'formula@example.com';
+    const account = await identityStore(t.database.db).register({
+      email,
+      password: 'a-long-password',
+      givenName: '=HYPERLINK("http://evil.example","open")',
+      familyName: '@SUM(1+1)',
+      company: '+cmd',
+      country: '-DE',
+    });
+    await t.database.db
+      .update(identityAccounts)
+      .set({ emailVerified: true })
+      .where(eq(identityAccounts.id, account.id));
+    const tokens = await signIn(t.app, { email, password: 'a-long-password' });
+    expect((await call('GET', '/api/v1/users/me', tokens)).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/v1/users/roles', admin, { role: 'Support', user: email })).statusCode,
+    ).toBe(200);
+    const csv = await call('GET', '/api/v1/users/roles/csv', admin, undefined, { accept: 'text/csv' });
+    expect(csv.body.split('\r\n')).toContain(
+      `${email},${email},"'=HYPERLINK(""http://evil.example"",""open"")",'@SUM(1+1),Support`,
+    );
   });
 });

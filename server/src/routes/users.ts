@@ -7,6 +7,7 @@ import {
   ROLE_NAMES,
   formatContentRange,
   parseRangeHeader,
+  toCsv,
   userRoleChangeSchema,
   userSchema,
   type RoleName,
@@ -44,26 +45,18 @@ async function usersWithRoles(db: Database, userIds: string[]): Promise<User[]> 
   }));
 }
 
-const csvCell = (value: string) =>
-  /[",\n\r]/.test(value) || /^[=+\-@\t]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-
-/** Role assignments as CSV: one row per user, roles joined by semicolons. Cells that a spreadsheet would run are quoted. */
-function toCsv(list: User[]): string {
-  const lines = ['email,username,givenName,familyName,roles'];
-  for (const user of list) {
-    lines.push(
-      [
-        user.email,
-        user.username,
-        user.givenName ?? '',
-        user.familyName ?? '',
-        user.roles.map((r) => r.name).join(';'),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+/** Role assignments as CSV: one row per user, roles joined by semicolons (`toCsv` neutralises formula cells). */
+function rolesCsv(list: User[]): string {
+  return toCsv([
+    ['email', 'username', 'givenName', 'familyName', 'roles'],
+    ...list.map((user) => [
+      user.email,
+      user.username,
+      user.givenName ?? '',
+      user.familyName ?? '',
+      user.roles.map((r) => r.name).join(';'),
+    ]),
+  ]);
 }
 
 export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -157,7 +150,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="user-roles.csv"')
           .serializer((payload: unknown) => payload as string)
-          .send(toCsv(list));
+          .send(rolesCsv(list));
       }
       return list;
     },
