@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { singleLineText } from './validation/text.js';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** A required one-line text: names, company and country (no line breaks or control characters). */
 const trimmed = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+  singleLineText(label).pipe(
+    z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`),
+  );
 
 /** The sign-up form of the embedded identity provider. */
 export const registrationSchema = z.object({

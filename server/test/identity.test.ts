@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@portal/resources';
+import { identityStore } from '../src/oidc/identity-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { AuthorizationFlow, InjectBrowser, bearer, claimsOf, signIn } from './support/sign-in.js';
 
@@ -35,6 +36,19 @@ describe('registration with prompt=create', () => {
     expect(bad.page?.body).toContain('Enter a valid email address.');
     expect(bad.page?.body).toContain('Password must be at least 10 characters.');
     expect(bad.page?.body).toContain('value="Nora"');
+    // Names, company and country are one line: a line break or control character could forge mail text.
+    const forged = await flow.submit(bad.page!, {
+      ...registration,
+      givenName: 'Nora\r\nBcc: all@example.com',
+      familyName: 'New\u0007comer',
+      company: 'Initech\nCall +1 555',
+      country: 'NL\u2028',
+    });
+    expect(forged.page?.statusCode).toBe(400);
+    for (const label of ['Given name', 'Family name', 'Company', 'Country']) {
+      expect(forged.page?.body).toContain(`${label} may not contain line breaks or control characters.`);
+    }
+    expect(await identityStore(t.database.db).findByEmail(registration.email)).toBeUndefined();
     expect(t.app.mailer.sent).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '@portal/resources';
-import { projectMembers } from '../src/db/tables.js';
+import { eq } from 'drizzle-orm';
+import { projectMembers, projects } from '../src/db/tables.js';
 import type { Mail } from '../src/mail/mailer.js';
 import { notificationRecipients, notifyProjectMembers } from '../src/mail/notify.js';
 import { startTestApp, TEST_PUBLIC_URL, type TestApp } from './support/app.js';
@@ -109,6 +110,29 @@ describe('project status changes', () => {
     expect(recipientsOf(await delivered())).toEqual(['colleague@example.com', 'picky@example.com']);
     expectOk(await call('POST', `projects/${project.id}/cancel/reject`, admin));
     await delivered();
+  });
+});
+
+describe('user values in mails', () => {
+  it('stay text on their own line: a name cannot add lines, links or headers', async () => {
+    const boards = await demoBoards(t);
+    const forged = await kit.registered(customer, boards.noSerial.name, { name: 'Forged' });
+    // A name from before names were one line, or written by another path: the mail flattens it.
+    await t.database.db
+      .update(projects)
+      .set({ name: 'Forged\r\nBcc: all@example.com\n\nOpen http://evil.example\u2028now' })
+      .where(eq(projects.id, forged.id));
+    await t.database.db
+      .insert(projectMembers)
+      .values({ projectId: forged.id, userId: people.colleague.id, role: 'member' as const });
+    expectOk(await call('POST', `projects/${forged.id}/cancel/request`, customer));
+    const [mail] = await delivered();
+    expect(mail!.subject).toBe(
+      'Forged Bcc: all@example.com Open http://evil.example now: cancellation requested',
+    );
+    const lines = mail!.text.split('\n');
+    expect(lines).toContain('Project: Forged Bcc: all@example.com Open http://evil.example now');
+    expect(lines.some((line) => line.startsWith('Bcc:') || line.startsWith('Open http'))).toBe(false);
   });
 });
 

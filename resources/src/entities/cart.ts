@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_ISSUE_MESSAGES } from '../errors.js';
 import { billingValidationStatusSchema, checkoutSessionStatusSchema } from '../states.js';
-import { requiredText } from '../validation/text.js';
+import { requiredText, singleLineText } from '../validation/text.js';
 import { customBundleInputSchema, customBundleSchema, softwareBundleSchema } from './bundle.js';
 import { orderRecordSchema } from './order.js';
 import { featureIdSchema, priceSchema, toolSchema, toolVersionSchema, versionLabelSchema } from './tool.js';
@@ -33,7 +33,9 @@ export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
 /** The customer billing information page: what a purchase needs besides the card. */
 export const billingInformationInputSchema = z.object({
-  companyName: z.string().max(255, 'Company name may have at most 255 characters.').nullable(),
+  companyName: singleLineText('Company name')
+    .max(255, 'Company name may have at most 255 characters.')
+    .nullable(),
   billingAddress: postalAddressSchema.nullable(),
   shippingAddress: postalAddressSchema.nullable(),
   /** VAT or other tax ID, with its country prefix for EU VAT IDs (DE123456789). */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { httpUrlSchema, metaDescriptionSchema, requiredText } from './text.js';
+import { billingInformationInputSchema } from '../entities/cart.js';
+import { registrationSchema } from '../identity.js';
+import { httpUrlSchema, metaDescriptionSchema, requiredText, singleLineText } from './text.js';
 import { chars, messagesFor } from './test-helpers.js';
 
 describe('metaDescriptionSchema', () => {
@@ -35,5 +37,43 @@ describe('requiredText', () => {
 
   it('runs the other checks on a given value', () => {
     expect(messagesFor(schema, 'abcd')).toEqual(['Too long.']);
+  });
+});
+
+describe('singleLineText: names, company and country', () => {
+  it.each(['Nora\nBcc: x', 'Nora\r', 'Tab\there', 'Bell\u0007', 'C1\u0085', 'Sep\u2028', 'NUL\u0000'])(
+    'refuses %j with the message at the field',
+    (value) => {
+      expect(messagesFor(singleLineText('Given name'), value)).toEqual([
+        'Given name may not contain line breaks or control characters.',
+      ]);
+      const registration = registrationSchema.safeParse({
+        email: 'a@example.com',
+        password: 'a-long-password',
+        givenName: value,
+        familyName: value,
+        company: value,
+        country: value,
+      });
+      expect(registration.error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+        'givenName',
+        'familyName',
+        'company',
+        'country',
+      ]);
+      const billing = billingInformationInputSchema.safeParse({
+        companyName: value,
+        billingAddress: null,
+        shippingAddress: null,
+        taxId: null,
+      });
+      expect(billing.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['companyName', 'Company name may not contain line breaks or control characters.'],
+      ]);
+    },
+  );
+
+  it('takes ordinary names, accents and punctuation', () => {
+    expect(messagesFor(singleLineText('Company'), 'Ünïcødé & Söhne, S.A. (Zürich) =1')).toEqual([]);
   });
 });

@@ -23,3 +23,17 @@ export const metaDescriptionSchema = z
     META_DESCRIPTION_MAX_LENGTH,
     `The meta description may have at most ${META_DESCRIPTION_MAX_LENGTH} characters.`,
   );
+
+/**
+ * Line breaks and control characters (C0, DEL, C1, the Unicode line and paragraph separators): refused in names,
+ * company and country, which end up in mail lines, mail subjects and spreadsheets where they could forge text.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what the rule refuses
+const LINE_BREAK_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A one-line text such as a person's name, a company or a country; `label` names the field in the message. */
+export function singleLineText(label: string) {
+  return z.string().refine((value) => !LINE_BREAK_OR_CONTROL.test(value), {
+    error: `${label} may not contain line breaks or control characters.`,
+  });
+}

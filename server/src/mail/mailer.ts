@@ -15,6 +15,15 @@ export interface Mailer {
   readonly sent: Mail[];
 }
 
+/**
+ * A user's value as it goes into a line of a mail (plain text, never HTML): line breaks and control characters
+ * become one space, so a name, title or file name cannot add lines, headers or links of its own.
+ */
+export function mailLine(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is flattened here
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
+
 export const MAIL_FROM = 'Developer Portal <no-reply@portal.test>';
 
 /**

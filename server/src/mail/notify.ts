@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { NotificationSettingType } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { notificationSettings, projectMembers, users } from '../db/tables.js';
+import { mailLine } from './mailer.js';
 import type { MailExecutor, MailQueue } from './queue.js';
 
 export interface ProjectNotification {
@@ -82,7 +83,8 @@ export async function notifyProjectMembers(
 
 /**
  * Subject and text of a project notification: what happened, the project, a link to it and a link to the
- * settings that turn such mails off. `publicUrl` is the portal's address (config.publicUrl).
+ * settings that turn such mails off. `publicUrl` is the portal's address (config.publicUrl). Every line is
+ * flattened by `mailLine`, so user values cannot add lines.
  */
 export function projectMail(
   publicUrl: string,
@@ -91,14 +93,17 @@ export function projectMail(
   details: string[] = [],
 ): { subject: string; text: string } {
   const page = `${publicUrl}/my/projects/${project.id}`;
-  const sentence = headline.charAt(0).toUpperCase() + headline.slice(1);
+  // Names, titles and file names are the users': each stays on its own line.
+  const name = mailLine(project.name);
+  const what = mailLine(headline);
+  const sentence = what.charAt(0).toUpperCase() + what.slice(1);
   return {
-    subject: `${project.name}: ${headline}`,
+    subject: `${name}: ${what}`,
     text: [
       `${sentence}.`,
       '',
-      `Project: ${project.name}`,
-      ...details,
+      `Project: ${name}`,
+      ...details.map(mailLine),
       '',
       `Open the project: ${page}`,
       '',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Registration } from '@portal/resources';
+import { mailLine } from '../mail/mailer.js';
 import type { MailQueue } from '../mail/queue.js';
 import type { Database } from '../db/client.js';
 import { emailVerifications, identityAccounts } from '../db/schema.js';
@@ -193,7 +194,7 @@ export function verificationMailer(
         kind: 'verification',
         to: account.email,
         subject: 'Confirm your email address for the Developer Portal',
-        text: `Hello ${account.givenName ?? ''},\n\nplease confirm your email address by opening this link within 48 hours:\n\n${verifyUrl}?token=${token}\n\nIf you did not register, ignore this message.\n`,
+        text: `Hello ${mailLine(account.givenName ?? '')},\n\nplease confirm your email address by opening this link within 48 hours:\n\n${verifyUrl}?token=${token}\n\nIf you did not register, ignore this message.\n`,
       },
       tx,
     );
