@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { withDatabase } from './lib/database.js';
-import { bearer, client, signIn, type Client, type Tokens } from './lib/http.js';
+import { bearer, client, signIn, signUp, type Client, type Tokens } from './lib/http.js';
 import { Cluster, Server, bounded, freePort, sleep } from './lib/processes.js';
 
 const { values } = parseArgs({
@@ -275,9 +275,11 @@ const verdict = await bounded(
         loop(async () => {
           const email = `kill-signup-${(signUpCounter += 1)}@example.com`;
           attempted.signUps += 1;
-          await signIn(send, publicUrl, email, 'a-long-password', {
-            prompt: 'create',
-            form: { givenName: 'Kill', familyName: 'Test', company: 'Crash Ltd', country: 'DE' },
+          await signUp(send, publicUrl, email, 'a-long-password', {
+            givenName: 'Kill',
+            familyName: 'Test',
+            company: 'Crash Ltd',
+            country: 'DE',
           });
           acknowledged.signUps.push(email);
         }),

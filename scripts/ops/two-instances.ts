@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { withDatabase } from './lib/database.js';
-import { bearer, client, signIn, type Answer, type Client } from './lib/http.js';
+import { bearer, client, signIn, signUp, type Answer, type Client } from './lib/http.js';
 import { Cluster, Server, bounded, freePort, sleep } from './lib/processes.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ops-two-'));
@@ -194,11 +194,14 @@ const verdict = await bounded(
     // A sign-up on A queues one verification mail; with two workers it is sent once.
     const outbox = path.join(dataDir, 'outbox');
     const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
-    await signIn(a, publicUrl, `two-instances-${Date.now()}@example.com`, 'a-long-password', {
-      prompt: 'create',
-      form: { givenName: 'Two', familyName: 'Instances', company: 'Dup Check', country: 'DE' },
-      loginVia: b,
-    });
+    await signUp(
+      a,
+      publicUrl,
+      `two-instances-${Date.now()}@example.com`,
+      'a-long-password',
+      { givenName: 'Two', familyName: 'Instances', company: 'Dup Check', country: 'DE' },
+      { loginVia: b },
+    );
     let mails = 0;
     for (let i = 0; i < 40; i += 1) {
       mails = (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0) - before;

@@ -19,7 +19,7 @@ import { createTokenVerifier } from './auth/verifier.js';
 import { ApiError, notFound, registerErrorHandling, sendApiError } from './http/errors.js';
 import { loadProviderSecrets, publicJwks } from './oidc/keys.js';
 import { createProvider, VERIFY_EMAIL_PATH } from './oidc/provider.js';
-import { identityStore, verificationMailer } from './oidc/identity-store.js';
+import { identityStore, signUpMailer } from './oidc/identity-store.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMailQueue, type MailQueue } from './mail/queue.js';
 import { openConfiguredStorage } from './storage/open.js';
@@ -177,13 +177,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.oidc.embedded) {
     const secrets = await loadProviderSecrets(options.inMemory ? null : config.dataDir);
     const identity = identityStore(db);
-    const sendVerificationMail = verificationMailer(
-      identity,
-      mail,
-      `${config.publicUrl}${VERIFY_EMAIL_PATH}`,
-    );
+    const signUpMail = signUpMailer(identity, mail, {
+      verify: `${config.publicUrl}${VERIFY_EMAIL_PATH}`,
+      signIn: `${config.publicUrl}/login`,
+    });
     const provider = createProvider(config, db, identity, secrets);
-    await app.register(embeddedOidcPlugin, { provider, identity, sendVerificationMail, db });
+    await app.register(embeddedOidcPlugin, { provider, identity, signUpMail, db });
     verifier = createTokenVerifier(config, publicJwks(secrets.jwks));
     await pruneExpiredPayloads(db);
     const prune = setInterval(() => void pruneExpiredPayloads(db).catch(() => undefined), 60 * 60 * 1000);

@@ -52,18 +52,21 @@ describe('registration with prompt=create', () => {
     expect(t.app.mailer.sent).toHaveLength(0);
   });
 
-  it('creates an unverified account, signs it in, and mails a verification link', async () => {
+  it('creates an unverified account, asks to check the mail, and mails a verification link', async () => {
     const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
     const first = await flow.start();
     const done = await flow.submit(first.page!, registration);
-    expect(done.callback).toBeDefined();
-    const tokens = await flow.exchange(done.callback!);
+    expect(done.page?.statusCode).toBe(200);
+    expect(done.page?.body).toContain('<h1>Check your email</h1>');
+    expect(done.callback).toBeUndefined();
+
+    // Until the link is opened, a sign-in brings an unverified token.
+    const tokens = await signIn(t.app, { email: registration.email, password: registration.password });
     expect(claimsOf(tokens.id_token)).toMatchObject({
       email: registration.email,
       email_verified: false,
       given_name: 'Nora',
     });
-
     const me = await get('/api/v1/users/me', bearer(tokens));
     expect(me.statusCode).toBe(200);
     expect(me.json<User>()).toMatchObject({ email: registration.email, emailVerified: false, roles: [] });
@@ -85,12 +88,39 @@ describe('registration with prompt=create', () => {
     expect((await get('/api/v1/users/me', bearer(again))).json<User>().emailVerified).toBe(true);
   });
 
-  it('refuses a second account with the same email', async () => {
-    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
-    const first = await flow.start();
-    const taken = await flow.submit(first.page!, { ...registration, email: 'ADMIN@portal.test' });
-    expect(taken.page?.statusCode).toBe(409);
-    expect(taken.page?.body).toContain('An account with this email already exists.');
+  it('answers a taken email exactly as a new one, and tells only its holder by mail', async () => {
+    const answer = async (email: string) => {
+      const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
+      const first = await flow.start();
+      const started = performance.now();
+      const done = await flow.submit(first.page!, { ...registration, email });
+      return { done, ms: performance.now() - started };
+    };
+    const sentBefore = t.app.mailer.sent.length;
+    const taken = await answer('ADMIN@portal.test');
+    const fresh = await answer('brand.new@example.com');
+    expect(taken.done.page?.statusCode).toBe(fresh.done.page?.statusCode);
+    const shown = (answered: typeof taken, email: string) => answered.done.page?.body.replace(email, '…');
+    expect(shown(taken, 'ADMIN@portal.test')).toBe(shown(fresh, 'brand.new@example.com'));
+    // The same work (a password hash, a queued mail) both ways: no answer is quick because the email is known.
+    expect(taken.ms).toBeGreaterThan(fresh.ms / 4);
+
+    await t.app.mail.drain();
+    const mails = t.app.mailer.sent.slice(sentBefore);
+    const toAdmin = mails.find((mail) => mail.to === 'admin@portal.test');
+    expect(toAdmin?.subject).toBe(
+      'Someone tried to register with your email address at the Developer Portal',
+    );
+    expect(toAdmin?.text).toContain('sign in instead: http://localhost:8080/login');
+    expect(toAdmin?.text).not.toContain('verify-email');
+    // The account is unchanged: its own password still signs in, the one sent with the form does not.
+    await signIn(t.app, { email: 'admin@portal.test' });
+    const login = new AuthorizationFlow(t.app, new InjectBrowser(t.app));
+    const refused = await login.submit((await login.start()).page!, {
+      email: 'admin@portal.test',
+      password: registration.password,
+    });
+    expect(refused.page?.statusCode).toBe(401);
   });
 
   it('refuses an unknown or malformed verification token', async () => {
@@ -269,7 +299,7 @@ describe('unverified users', () => {
   it('are told so by the API on every call but users/me', async () => {
     const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app), { prompt: 'create' });
     const page = await flow.start();
-    const done = await flow.submit(page.page!, {
+    await flow.submit(page.page!, {
       email: 'late.verifier@example.com',
       password: 'a-long-password',
       givenName: 'Lea',
@@ -277,7 +307,7 @@ describe('unverified users', () => {
       company: 'Initech',
       country: 'DE',
     });
-    const tokens = await flow.exchange(done.callback!);
+    const tokens = await signIn(t.app, { email: 'late.verifier@example.com', password: 'a-long-password' });
     expect((await get('/api/v1/users/me', bearer(tokens))).json<User>().emailVerified).toBe(false);
     const refused = await get('/api/v1/service-accounts', bearer(tokens));
     expect(refused.statusCode).toBe(403);

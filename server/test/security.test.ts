@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@portal/resources';
+import { eq } from 'drizzle-orm';
+import { rateLimitHits } from '../src/db/schema-rate-limits.js';
+import { storedKey } from '../src/http/rate-limit-store.js';
+import { identityStore } from '../src/oidc/identity-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { AuthorizationFlow, InjectBrowser, bearer, signIn, type Tokens } from './support/sign-in.js';
 
@@ -100,9 +104,80 @@ describe('rate limits on sign-in', () => {
     await expect(signIn(t.app, { email: 'internal@portal.test' })).resolves.toBeDefined();
   });
 
+  it('answer 429 after thirty failures from one address over many accounts, never for its successes', async () => {
+    const address = '192.0.2.30';
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app, undefined, address));
+    let page = (await flow.start()).page!;
+    const accounts = ['a', 'b', 'c', 'd'].map((name) => `spray-${name}@example.com`);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      // Eight or fewer per account: the per-account limit (ten) never trips, only the address's does.
+      const step = await flow.submit(page, { email: accounts[attempt % 4]!, password: `spray-${attempt}` });
+      statuses.push(step.page!.statusCode);
+      page = step.page!;
+      if (attempt % 10 === 0) {
+        // A success from the same address in between is not held up and does not count.
+        const other = new AuthorizationFlow(t.app, new InjectBrowser(t.app, undefined, address));
+        const done = await other.submit((await other.start()).page!, {
+          email: 'customer@portal.test',
+          password: 'demo1234',
+        });
+        expect(done.callback).toBeDefined();
+      }
+    }
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const refused = await flow.submit(page, { email: 'customer@portal.test', password: 'demo1234' });
+    expect(refused.page?.statusCode).toBe(429);
+    expect(Number(refused.page?.headers['retry-after'])).toBeGreaterThan(60);
+    expect(refused.page?.body).toContain('Too many attempts');
+    // Another address is not held up by it.
+    const elsewhere = new AuthorizationFlow(t.app, new InjectBrowser(t.app, undefined, '192.0.2.31'));
+    const done = await elsewhere.submit((await elsewhere.start()).page!, {
+      email: 'customer@portal.test',
+      password: 'demo1234',
+    });
+    expect(done.callback).toBeDefined();
+    // Counted in the shared database store, so every instance sees the same count.
+    const [row] = await t.database.db
+      .select({ count: rateLimitHits.count })
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, storedKey('sign-in-failures-address', address)));
+    expect(row?.count).toBe(30);
+  });
+
   it('counts failures only: signing in again and again is never refused', async () => {
     for (let round = 0; round < 12; round += 1) {
       await expect(signIn(t.app, { email: 'csa@portal.test' })).resolves.toBeDefined();
     }
+  });
+});
+
+describe('rate limits on sign-up', () => {
+  const form = (email: string) => ({
+    email,
+    password: 'a-long-password',
+    givenName: 'Mass',
+    familyName: 'Signup',
+    company: 'Spam Ltd',
+    country: 'DE',
+  });
+  const signUp = async (address: string, email: string) => {
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app, undefined, address), {
+      prompt: 'create',
+    });
+    return (await flow.submit((await flow.start()).page!, form(email))).page!;
+  };
+
+  it('answer 429 after ten sign-ups from one address in ten minutes, taken emails included', async () => {
+    const address = '198.51.100.10';
+    for (let n = 0; n < 10; n += 1) {
+      const email = n === 3 ? 'admin@portal.test' : `mass-${n}@example.com`;
+      expect((await signUp(address, email)).statusCode).toBe(200);
+    }
+    const refused = await signUp(address, 'mass-10@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    expect(await identityStore(t.database.db).findByEmail('mass-10@example.com')).toBeUndefined();
+    expect((await signUp('198.51.100.11', 'mass-10@example.com')).statusCode).toBe(200);
   });
 });

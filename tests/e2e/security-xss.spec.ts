@@ -251,6 +251,10 @@ test.describe('stored XSS', () => {
         .annotations.push({ type: 'note', description: 'the registration page refuses markup in names' });
       return;
     }
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await inert('check-your-email page');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await new LoginPage(page).signIn(email, 'a-long-password');
     await expect(page).toHaveURL(/\/user-not-verified$/);
     await inert('user-not-verified page');
     const mail = await latestMailTo(email);

@@ -124,17 +124,8 @@ export interface Tokens {
   expires_in: number;
 }
 
-/**
- * Signs in through the embedded provider as a browser does (authorization code with PKCE, the login form) and
- * answers the tokens. `publicUrl` is the portal's PUBLIC_URL (the redirect URI is its /auth/callback).
- */
-export async function signIn(
-  send: Client,
-  publicUrl: string,
-  email: string,
-  password = 'demo1234',
-  options: { loginVia?: Client; prompt?: 'create'; form?: Record<string, string> } = {},
-): Promise<Tokens> {
+/** The embedded provider's form (sign-in, or sign-up with `prompt: 'create'`) as a browser reaches it. */
+async function providerForm(send: Client, publicUrl: string, prompt?: 'create') {
   const browser = new Browser(send);
   const verifier = randomBytes(32).toString('base64url');
   const state = randomBytes(8).toString('hex');
@@ -147,15 +138,30 @@ export async function signIn(
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
     state,
-    ...(options.prompt ? { prompt: options.prompt } : {}),
+    ...(prompt ? { prompt } : {}),
   });
-  const login = await browser.follow(await browser.request('GET', `/oidc/auth?${params}`), redirectUri);
-  const action = /<form[^>]*action="([^"]+)"/.exec(login.page?.text() ?? '')?.[1];
-  if (!action) throw new Error(`no login form for ${email}: ${login.page?.status}`);
+  const page = await browser.follow(await browser.request('GET', `/oidc/auth?${params}`), redirectUri);
+  const action = /<form[^>]*action="([^"]+)"/.exec(page.page?.text() ?? '')?.[1]?.replace(/&amp;/g, '&');
+  if (!action) throw new Error(`no ${prompt ?? 'login'} form: ${page.page?.status}`);
+  return { browser, verifier, state, redirectUri, action };
+}
+
+/**
+ * Signs in through the embedded provider as a browser does (authorization code with PKCE, the login form) and
+ * answers the tokens. `publicUrl` is the portal's PUBLIC_URL (the redirect URI is its /auth/callback).
+ */
+export async function signIn(
+  send: Client,
+  publicUrl: string,
+  email: string,
+  password = 'demo1234',
+  options: { loginVia?: Client } = {},
+): Promise<Tokens> {
+  const { browser, verifier, state, redirectUri, action } = await providerForm(send, publicUrl);
   // The form may be sent to another instance of the same portal: the interaction lives in the database.
   const submitter = options.loginVia ? browser.via(options.loginVia) : browser;
   const done = await submitter.follow(
-    await submitter.request('POST', action.replace(/&amp;/g, '&'), { email, password, ...options.form }),
+    await submitter.request('POST', action, { email, password }),
     redirectUri,
   );
   if (!done.location) throw new Error(`sign-in of ${email} refused: ${done.page?.status}`);
@@ -175,6 +181,22 @@ export async function signIn(
   if (token.status !== 200)
     throw new Error(`token exchange for ${email} failed: ${token.status} ${token.text()}`);
   return token.json<Tokens>();
+}
+
+/** Signs up through the provider's registration form; it answers "Check your email" (the account is unverified). */
+export async function signUp(
+  send: Client,
+  publicUrl: string,
+  email: string,
+  password: string,
+  form: Record<string, string>,
+  options: { loginVia?: Client } = {},
+): Promise<void> {
+  const { browser, action } = await providerForm(send, publicUrl, 'create');
+  const submitter = options.loginVia ? browser.via(options.loginVia) : browser;
+  const answer = await submitter.request('POST', action, { email, password, ...form });
+  if (answer.status !== 200 || !answer.text().includes('Check your email'))
+    throw new Error(`sign-up of ${email} refused: ${answer.status}`);
 }
 
 export const bearer = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.access_token}` });

@@ -16,7 +16,12 @@ export type IdentityAccount = typeof identityAccounts.$inferSelect;
 const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 export const TOTP_ISSUER = 'Developer Portal';
 
-export class EmailTakenError extends Error {}
+/** A sign-up of an address that has an account; the account is told by mail, the caller is not. */
+export class EmailTakenError extends Error {
+  constructor(readonly account: IdentityAccount) {
+    super('an account with this email exists');
+  }
+}
 
 // Checked against when the email is unknown, so a wrong email costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -61,14 +66,16 @@ export function identityStore(db: Database) {
     /**
      * Makes the account; `within` runs in the same transaction with the new row (its verification mail), so a
      * failure or a kill there leaves no account behind. The password is hashed before, outside the transaction.
+     * An email that has an account already costs the same hash, then throws EmailTakenError with that account.
      */
     async register(
       registration: Registration,
       within?: (tx: Writer, account: IdentityAccount) => Promise<void>,
     ): Promise<IdentityAccount> {
-      if (await this.findByEmail(registration.email)) throw new EmailTakenError();
+      const existing = await this.findByEmail(registration.email);
       const passwordHash = await hashPassword(registration.password);
-      return db.transaction(async (tx) => {
+      if (existing) throw new EmailTakenError(existing);
+      const created = await db.transaction(async (tx) => {
         const [account] = await tx
           .insert(identityAccounts)
           .values({
@@ -82,10 +89,12 @@ export function identityStore(db: Database) {
           })
           .onConflictDoNothing()
           .returning();
-        if (!account) throw new EmailTakenError();
-        await within?.(tx, account);
+        if (account) await within?.(tx, account);
         return account;
       });
+      if (created) return created;
+      // A sign-up of the same address won the race.
+      throw new EmailTakenError((await this.findByEmail(registration.email))!);
     },
 
     /** A fresh one-time verification token; only its hash is stored (with `tx`, inside that transaction). */
@@ -172,31 +181,45 @@ export function identityStore(db: Database) {
 
 export type IdentityStore = ReturnType<typeof identityStore>;
 
-/** Queues the confirmation mail of an account; with `tx`, inside that transaction (the account's own). */
-export type VerificationMailer = (
-  account: { id: string; email: string; givenName: string | null },
-  tx?: Writer,
-) => Promise<void>;
+/** The mails of a sign-up: the confirmation link of a new account, or the note to an address that has one. */
+export interface SignUpMailer {
+  /** Queues the one-time confirmation link; with `tx`, inside that transaction (the account's own). */
+  verification(account: { id: string; email: string; givenName: string | null }, tx?: Writer): Promise<void>;
+  /** Tells the holder of an account that someone tried to register with its address. */
+  accountExists(account: { email: string; givenName: string | null }): Promise<void>;
+}
 
 /**
- * Queues the one-time confirmation link of an account to its address (delivered by the mail worker). The token
- * and the queued mail are written through `tx` when given, so they commit with the account or not at all.
+ * The mails of a sign-up, delivered by the mail worker. The token and the queued confirmation mail are written
+ * through `tx` when given, so they commit with the account or not at all. A sign-up with a taken address gets
+ * the same answer on screen as a new one; only the address's holder learns, by this mail, what happened.
  */
-export function verificationMailer(
+export function signUpMailer(
   identity: IdentityStore,
   mail: MailQueue,
-  verifyUrl: string,
-): VerificationMailer {
-  return async (account, tx) => {
-    const token = await identity.createVerificationToken(account.id, tx);
-    await mail.enqueue(
-      {
-        kind: 'verification',
+  urls: { verify: string; signIn: string },
+): SignUpMailer {
+  const hello = (account: { givenName: string | null }) => `Hello ${mailLine(account.givenName ?? '')},\n\n`;
+  return {
+    async verification(account, tx) {
+      const token = await identity.createVerificationToken(account.id, tx);
+      await mail.enqueue(
+        {
+          kind: 'verification',
+          to: account.email,
+          subject: 'Confirm your email address for the Developer Portal',
+          text: `${hello(account)}please confirm your email address by opening this link within 48 hours:\n\n${urls.verify}?token=${token}\n\nIf you did not register, ignore this message.\n`,
+        },
+        tx,
+      );
+    },
+    async accountExists(account) {
+      await mail.enqueue({
+        kind: 'account-exists',
         to: account.email,
-        subject: 'Confirm your email address for the Developer Portal',
-        text: `Hello ${mailLine(account.givenName ?? '')},\n\nplease confirm your email address by opening this link within 48 hours:\n\n${verifyUrl}?token=${token}\n\nIf you did not register, ignore this message.\n`,
-      },
-      tx,
-    );
+        subject: 'Someone tried to register with your email address at the Developer Portal',
+        text: `${hello(account)}someone just tried to create a Developer Portal account with your email address, which already has one. Nothing was changed.\n\nIf it was you, sign in instead: ${urls.signIn}\nIf you forgot your password, ask the portal's support to reset it.\nIf it was not you, ignore this message.\n`,
+      });
+    },
   };
 }

@@ -10,7 +10,7 @@ import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { registrationSchema, totpCodeSchema } from '@portal/resources';
-import { EmailTakenError, type IdentityStore, type VerificationMailer } from './identity-store.js';
+import { EmailTakenError, type IdentityStore, type SignUpMailer } from './identity-store.js';
 import { ACR_MFA, ACR_PASSWORD, INTERACTION_PATH, VERIFY_EMAIL_PATH } from './provider.js';
 import {
   LOGOUT_SCRIPT,
@@ -45,7 +45,7 @@ const codeForm = z.object({ code: z.string().max(20).default('') });
 export interface EmbeddedOidcOptions {
   provider: Provider;
   identity: IdentityStore;
-  sendVerificationMail: VerificationMailer;
+  signUpMail: SignUpMailer;
   /** Where failed sign-ins are counted (shared by every instance on the database). */
   db: Database;
 }
@@ -58,20 +58,35 @@ export interface EmbeddedOidcOptions {
 const FAILURES = { max: 10, windowMs: 60_000 };
 
 /**
+ * Per client address, whatever the account: failed sign-ins (password spraying over many accounts) and accepted
+ * sign-up forms (mass registration). Failures only count, so one address signing in often is never held up.
+ */
+export const ADDRESS_LIMITS = {
+  signInFailures: { max: 30, windowMs: 10 * 60_000 },
+  signUps: { max: 10, windowMs: 10 * 60_000 },
+};
+
+/**
  * Mounts the embedded provider at /oidc and serves its interactions: sign-in, registration, the TOTP second
  * factor and email verification. The provider reads its own request bodies, so its context parses none.
  */
 export async function embeddedOidcPlugin(app: FastifyInstance, options: EmbeddedOidcOptions) {
-  const { provider, identity, sendVerificationMail } = options;
+  const { provider, identity, signUpMail } = options;
   const failures = createRateLimitCounter(options.db, {
     onPruneError: (error) => app.log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
   /** Refuses (429 with Retry-After) while `key` has used up its failures of the minute. */
-  const refuseWhileHeld = async (namespace: string, key: string, reply: FastifyReply) => {
+  const refuseWhileHeld = async (
+    namespace: string,
+    key: string,
+    reply: FastifyReply,
+    limit: { max: number } = FAILURES,
+  ) => {
     const held = await failures.peek(namespace, key);
-    if (held && held.count >= FAILURES.max) throw tooManyAttempts(held.ttlMs, reply);
+    if (held && held.count >= limit.max) throw tooManyAttempts(held.ttlMs, reply);
   };
-  const countFailure = (namespace: string, key: string) => failures.hit(namespace, key, FAILURES.windowMs);
+  const countFailure = (namespace: string, key: string, limit: { windowMs: number } = FAILURES) =>
+    failures.hit(namespace, key, limit.windowMs);
   const handle = provider.callback();
 
   await app.register(async (interactions) => {
@@ -176,6 +191,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
 
     interactions.post(`${INTERACTION_PATH}/:uid/login`, hidden, async (request, reply) => {
       const attempt = signInAttemptKey(request);
+      await refuseWhileHeld('sign-in-failures-address', request.ip, reply, ADDRESS_LIMITS.signInFailures);
       await refuseWhileHeld('sign-in-failures', attempt, reply);
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const form = loginForm.safeParse(request.body ?? {});
@@ -191,6 +207,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
       const account = await identity.checkPassword(email, password);
       if (!account) {
         await countFailure('sign-in-failures', attempt);
+        await countFailure('sign-in-failures-address', request.ip, ADDRESS_LIMITS.signInFailures);
         return again(401, 'The email or password is not correct.');
       }
       return finish(request, reply, { login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] } });
@@ -222,20 +239,26 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
         for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
         return again(400, errors);
       }
-      let account;
+      // Every accepted form counts against the address, whether its email is new or taken.
+      const signUps = await failures.hit('sign-ups-address', request.ip, ADDRESS_LIMITS.signUps.windowMs);
+      if (signUps.count > ADDRESS_LIMITS.signUps.max) throw tooManyAttempts(signUps.ttlMs, reply);
       try {
         // The account and its verification mail commit together: a kill in between leaves neither.
-        account = await identity.register(parsed.data, (tx, created) => sendVerificationMail(created, tx));
+        await identity.register(parsed.data, (tx, created) => signUpMail.verification(created, tx));
       } catch (error) {
-        if (error instanceof EmailTakenError) {
-          return again(409, { email: 'An account with this email already exists. Sign in instead.' });
-        }
-        throw error;
+        if (!(error instanceof EmailTakenError)) throw error;
+        // The same answer as for a new account: only the address's holder learns, by mail, that it has one.
+        await signUpMail.accountExists(error.account);
       }
-      return finish(request, reply, {
-        create: {},
-        login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] },
-      });
+      return html(
+        reply,
+        200,
+        messagePage(
+          'Check your email',
+          `We sent a message to ${parsed.data.email}. Open the link in it to confirm your address, then sign in.`,
+          { href: '/login', text: 'Sign in' },
+        ),
+      );
     });
 
     interactions.post(`${INTERACTION_PATH}/:uid/totp`, hidden, async (request, reply) => {

@@ -21,6 +21,8 @@ export class InjectBrowser {
   constructor(
     private readonly app: FastifyInstance,
     readonly host = HOST,
+    /** The client address the requests come from (Fastify inject's default is 127.0.0.1). */
+    readonly remoteAddress?: string,
   ) {}
 
   async request(
@@ -38,6 +40,7 @@ export class InjectBrowser {
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       payload: form ? new URLSearchParams(form).toString() : undefined,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
     });
     for (const cookie of response.cookies as { name: string; value: string; expires?: Date }[]) {
       if (cookie.expires && cookie.expires.getTime() < Date.now()) this.cookies.delete(cookie.name);
