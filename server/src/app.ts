@@ -10,9 +10,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { ConfigError, DEMO_CREDENTIALS_REFUSED, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { seedDemoData } from './db/demo-data.js';
+import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
 import { access } from './auth/access.js';
 import authPlugin from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verifier.js';
@@ -122,6 +122,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.seedDemoData && (await seedDemoData(db, issuerKey))) {
     app.log.info('filled the empty database with demo data');
+  }
+  // Demo data loaded earlier (or by another instance) is as open as freshly seeded data.
+  if (!config.demoDataAllowed && (await holdsPublishedDemoCredentials(db))) {
+    await app.close();
+    throw new ConfigError([DEMO_CREDENTIALS_REFUSED]);
   }
 
   const mailer =

@@ -134,7 +134,7 @@ const envSchema = envShape.superRefine((env, ctx) => {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   // A malformed PUBLIC_URL has its own message; this rule waits for a good one.
   if (/^https?:\/\//.test(publicUrl) && URL.canParse(publicUrl) && !isLocalTrial(publicUrl, env.NODE_ENV)) {
-    const where = 'PUBLIC_URL is not a loopback address or NODE_ENV=production';
+    const where = NOT_A_LOCAL_TRIAL;
     if (env.SEED_DEMO_DATA && !env.ALLOW_DEMO_DATA) {
       ctx.addIssue({
         code: 'custom',
@@ -158,6 +158,11 @@ const envSchema = envShape.superRefine((env, ctx) => {
     }
   }
 });
+
+const NOT_A_LOCAL_TRIAL = 'PUBLIC_URL is not a loopback address or NODE_ENV=production';
+
+/** The start refusal of a database that holds the published demo credentials where they are not allowed. */
+export const DEMO_CREDENTIALS_REFUSED = `ALLOW_DEMO_DATA: the database holds the demo accounts or service account with their published password and secret, and ${NOT_A_LOCAL_TRIAL}: change or remove them, or set ALLOW_DEMO_DATA=true to keep them`;
 
 /** A loopback host: `localhost` (and its subdomains), 127.0.0.0/8 or ::1. */
 function isLoopbackHost(hostname: string): boolean {
@@ -198,6 +203,8 @@ export interface Config {
   /** Origins besides PUBLIC_URL whose /auth/callback the embedded clients accept (Vite dev servers). */
   appDevOrigins: string[];
   seedDemoData: boolean;
+  /** Demo data may be served: a local trial (loopback PUBLIC_URL, not NODE_ENV=production) or ALLOW_DEMO_DATA. */
+  demoDataAllowed: boolean;
   /** Mail domains of provider staff (FAE addresses); PROVIDER_EMAIL_DOMAINS, default the demo domain. */
   providerEmailDomains: readonly string[];
   logLevel: string;
@@ -284,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appDevOrigins: e.APP_DEV_ORIGINS?.split(',') ?? [],
     smtpUrl: e.SMTP_URL,
     seedDemoData: e.SEED_DEMO_DATA,
+    demoDataAllowed: e.ALLOW_DEMO_DATA || isLocalTrial(publicUrl, e.NODE_ENV),
     providerEmailDomains:
       e.PROVIDER_EMAIL_DOMAINS?.toLowerCase().split(',') ?? DEFAULT_PROVIDER_EMAIL_DOMAINS,
     logLevel: e.LOG_LEVEL,

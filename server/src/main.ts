@@ -4,8 +4,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-data.js';
 
 async function main() {
   let config;
+  let app;
   try {
     config = loadConfig();
+    // The database's content is checked too (demo credentials where they are not allowed).
+    app = await buildApp(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -13,7 +16,6 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [

@@ -1,7 +1,7 @@
 import { Role, type RoleName } from '@portal/resources';
-import { hashPassword, sha256Hex } from '../lib/password.js';
+import { hashPassword, sha256Hex, verifyPassword } from '../lib/password.js';
 import type { Database } from './client.js';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   boards,
   companySpaceMembers,
@@ -236,4 +236,35 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
     });
   });
   return true;
+}
+
+/**
+ * Whether the database holds a demo credential that the README publishes: the demo service account with its
+ * secret, or a demo account that still has the demo password. Such a database is a local trial's.
+ */
+export async function holdsPublishedDemoCredentials(db: Database): Promise<boolean> {
+  const [robot] = await db
+    .select({ clientId: serviceAccounts.clientId })
+    .from(serviceAccounts)
+    .where(
+      and(
+        eq(serviceAccounts.clientId, DEMO_SERVICE_ACCOUNT.clientId),
+        eq(serviceAccounts.secretHash, sha256Hex(DEMO_SERVICE_ACCOUNT.secret)),
+      ),
+    )
+    .limit(1);
+  if (robot) return true;
+  const accounts = await db
+    .select({ passwordHash: identityAccounts.passwordHash })
+    .from(identityAccounts)
+    .where(
+      inArray(
+        identityAccounts.email,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    );
+  for (const account of accounts) {
+    if (await verifyPassword(DEMO_PASSWORD, account.passwordHash)) return true;
+  }
+  return false;
 }
