@@ -26,7 +26,7 @@ import type { Executor } from './executor.js';
 import { assertNotCancelled, reachProject } from './access.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
 import { findProject, invitationRecord, type InvitationRow, type ProjectWithBoard } from './records.js';
-import { explicitRoleOf } from './roles.js';
+import { assertInProjectCompanySpace, explicitRoleOf } from './roles.js';
 import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
 
 const invitationError = (status: number, code: ErrorCode, resources: string[] = ['invitation']) =>
@@ -276,6 +276,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
           request.headers[INVITATION_PASSWORD_HEADER],
           true,
         );
+        // Reading tells the invitee where the link leads; joining is for people of the project's company space.
+        await assertInProjectCompanySpace(tx, who.user.id, found.project, ['invitation']);
         await tx
           .insert(projectMembers)
           .values({ projectId: found.project.id, userId: who.user.id, role: 'member' });
