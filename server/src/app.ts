@@ -38,6 +38,7 @@ import { projectRoutes } from './routes/projects.js';
 import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
 import type { Clock } from './payments/clock.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
+import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
 
 export interface BuildOptions {
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         reply.header('Cache-Control', 'no-cache, no-store');
         reply.header('Access-Control-Expose-Headers', 'Content-Range');
       });
+      boundListAnswers(api);
       api.get('/openapi.json', { schema: { hide: true }, config: { access: access.public() } }, async () =>
         app.swagger(),
       );

@@ -6,8 +6,9 @@ import { demoBoards, projectTestKit } from './projects-support.js';
 
 /**
  * Invitation passwords cannot be guessed faster than the rate limit (10 guesses per 10 minutes per invitation and
- * caller): not by switching between reading and accepting, not by taking a fresh token, and the password itself
- * is long and random enough that the limit makes guessing hopeless. invitations.test.ts covers the basic limit.
+ * caller, 30 per invitation from everyone): not by switching between reading and accepting, not by taking a fresh
+ * token or another account, and a chosen password is long and uncommon, a made-up one long and random enough
+ * that the limit makes guessing hopeless. invitations.test.ts covers the basic limit.
  */
 let t: TestApp;
 const kit = projectTestKit(() => t);
@@ -56,6 +57,18 @@ describe('invitation password guesses', () => {
     expectError(await read(id, second, password!), 429, 'too_many_requests');
   });
 
+  it('are limited per invitation across all callers: more accounts give no more guesses', async () => {
+    const { id, password } = await openInvitation();
+    for (const name of ['a', 'b', 'c']) {
+      const guesser = (await kit.account(`crowd-${name}@portal.test`)).tokens;
+      for (let i = 0; i < 10; i += 1)
+        expect((await read(id, guesser, `wrong-${name}-${i}`)).statusCode).toBe(403);
+    }
+    const fresh = (await kit.account('crowd-d@portal.test')).tokens;
+    expectError(await read(id, fresh, password!), 429, 'too_many_requests');
+    expectError(await accept(id, fresh, password!), 429, 'too_many_requests');
+  });
+
   it('are not counted against the next invitation of the same project', async () => {
     const guesser = (await kit.account('guesser-three@portal.test')).tokens;
     const project = await registered(owner, boardName);
@@ -65,6 +78,20 @@ describe('invitation password guesses', () => {
     // A new invitation revokes the old one; its own budget is fresh (the password is new too).
     const next = expectOk<Invitation>(await call('POST', `projects/${project.id}/invitations`, owner), 201);
     expectOk(await read(next.id, guesser, next.password!));
+  });
+
+  it('may be chosen only at least ten characters long and not common, by the one rule of @portal/resources', async () => {
+    const project = await registered(owner, boardName);
+    const create = (password: string) =>
+      call('POST', `projects/${project.id}/invitations`, owner, { password });
+    for (const weak of ['nine-char', 'password123', 'QWERTYUIOP', '1234567890', 'zzzzzzzzzzzz']) {
+      const response = await create(weak);
+      expect(response.statusCode, `${weak}: ${response.body}`).toBe(400);
+      expect(response.json<{ errors: { resources: string[] }[] }>().errors[0]!.resources).toEqual([
+        'body.password',
+      ]);
+    }
+    expectOk<Invitation>(await create('plum-orbit-cellar'), 201);
   });
 
   it('face a password too long and random to guess within the limit', async () => {

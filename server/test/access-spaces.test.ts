@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, type CompanySpace, type Project } from '@portal/resources';
+import {
+  INVITATION_PASSWORD_HEADER,
+  Role,
+  type CompanySpace,
+  type ErrorBody,
+  type Project,
+} from '@portal/resources';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -119,6 +125,41 @@ describe('the projects of a company space', () => {
     const still = expectOk<Project>(await call('GET', `projects/${acme.project.id}`, acme.customer));
     expect(still.name).toBe('Acme secret design');
     expect(still.members?.map((m) => m.email) ?? []).not.toContain(beta.member.email);
+  });
+
+  it('cannot bring a person of another space into a project role by any path (wrong_company_space)', async () => {
+    const project = acme.project.id;
+    const stranger = beta.member.email;
+    const batch = expectOk<{ failed: { email: string; errorCode: string }[] }>(
+      await call('POST', 'projects/add-multiple-members', acme.customer, {
+        projects: [project],
+        users: [stranger],
+      }),
+    );
+    expect(batch.failed).toEqual([
+      expect.objectContaining({ email: stranger, errorCode: 'wrong_company_space' }),
+    ]);
+    const refusals = [
+      await call('POST', `projects/${project}/substitute`, acme.customer, { email: stranger }),
+      await call('POST', `projects/${project}/ownership`, acme.customer, {
+        newProjectOwner: { email: stranger },
+      }),
+    ];
+    const invitation = expectOk<{ id: string; password: string }>(
+      await call('POST', `projects/${project}/invitations`, acme.customer, {}),
+      201,
+    );
+    const headers = { [INVITATION_PASSWORD_HEADER]: invitation.password };
+    refusals.push(
+      await call('POST', `invitations/${invitation.id}/accept`, beta.member.tokens, undefined, headers),
+    );
+    for (const response of refusals) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json<ErrorBody>().errors[0]!.errorCode).toBe('wrong_company_space');
+    }
+    const still = expectOk<Project>(await call('GET', `projects/${project}`, acme.customer));
+    expect(still.members.map((member) => member.email)).not.toContain(stranger);
+    expect(still.owner.email).toBe('customer@portal.test');
   });
 
   it('count only their own space in the caller’s statistics and groups', async () => {

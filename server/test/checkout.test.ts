@@ -15,6 +15,7 @@ import { auditLog } from '../src/db/schema.js';
 import { checkouts, orders, paymentSessions } from '../src/db/schema-catalogue.js';
 import { TEST_CARDS } from '../src/payments/test-cards.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { bundle, custom, tool } from './support/cart-entries.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
@@ -49,17 +50,6 @@ function expectError(response: LightMyRequestResponse, status: number, code: str
   expect(body.errors[0]?.errorCode).toBe(code);
   return body;
 }
-
-const tool = (featureId: string, version: string) => ({
-  type: 'tool',
-  item: { featureId },
-  package: { version },
-});
-const bundle = (uuid: string) => ({ type: 'bundle', item: { uuid } });
-const custom = (name: string, toolFeatureIds: string[]) => ({
-  type: 'custom-bundle',
-  customBundle: { name, toolFeatureIds },
-});
 
 const checkout = (tokens: Tokens, entries: object[], answers: object = {}) =>
   call('POST', '/checkouts', tokens, { entries, answers });

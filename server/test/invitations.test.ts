@@ -99,7 +99,8 @@ describe('GET invitations/{id} and POST invitations/{id}/accept', () => {
   it('shows the invitation to whoever has the password, then lets them join as a member', async () => {
     const project = await registered(customer, boards.noSerial.name, { name: 'Join us' });
     const { id, password } = await invite(project.id);
-    const details = expectOk<InvitationDetails>(await read(id, internal, password!));
+    const joiner = await kit.account('joiner@portal.test', { space: 'Acme Devices' });
+    const details = expectOk<InvitationDetails>(await read(id, joiner.tokens, password!));
     expect(details).toMatchObject({
       id,
       status: 'active',
@@ -107,12 +108,14 @@ describe('GET invitations/{id} and POST invitations/{id}/accept', () => {
       invitedBy: 'customer@portal.test',
     });
     expect(details.password).toBeUndefined();
-    const joined = expectOk<Project>(await accept(id, internal, password!));
-    expect(joined.members.find((m) => m.email === 'internal@portal.test')?.roles).toEqual(['member']);
-    expectOk(await call('GET', `projects/${project.id}`, internal));
+    // Only people of the project's company space join (internal@ has none).
+    expectError(await accept(id, internal, password!), 409, 'wrong_company_space');
+    const joined = expectOk<Project>(await accept(id, joiner.tokens, password!));
+    expect(joined.members.find((m) => m.email === 'joiner@portal.test')?.roles).toEqual(['member']);
+    expectOk(await call('GET', `projects/${project.id}`, joiner.tokens));
     // The link stays good for others until it expires.
     expectOk(await accept(id, promoted, password!));
-    expectError(await accept(id, internal, password!), 409, 'invitation_already_member');
+    expectError(await accept(id, joiner.tokens, password!), 409, 'invitation_already_member');
     expectError(await read(id, customer, password!), 409, 'invitation_already_member');
   });
 
@@ -212,7 +215,10 @@ describe('invitations to secure projects', () => {
       'invitation_missing',
     );
     expectError(await read(id, customer, password!), 403, 'not_promoted');
-    const other = await kit.account('promoted2@example.com', { roles: ['Promoted User'] });
+    const other = await kit.account('promoted2@example.com', {
+      roles: ['Promoted User'],
+      space: 'Acme Devices',
+    });
     expectError(await accept(id, other.tokens, password!), 403, 'missing_multifactor_auth');
     const otherMfa = await kit.mfaToken('promoted2@example.com', 'a-long-password');
     const joined = expectOk<Project>(await accept(id, otherMfa, password!));

@@ -295,9 +295,12 @@ describe('the eSIM board', () => {
   });
 
   it('answers 409 when the profile pool is empty, and registers nothing', async () => {
-    await registered(customer, DEFAULT_ESIM_SERIAL_NUMBER);
+    // One profile per user (issue 17): the pool's last profile and the empty pool meet two more people.
+    const third = (await kit.account('esim-third@portal.test', { space: 'Acme Devices' })).tokens;
+    const fourth = (await kit.account('esim-fourth@portal.test', { space: 'Acme Devices' })).tokens;
+    await registered(third, DEFAULT_ESIM_SERIAL_NUMBER);
     const before = (await t.database.db.select().from(projects)).length;
-    expectError(await register(customer, DEFAULT_ESIM_SERIAL_NUMBER), 409, 'conflict');
+    expectError(await register(fourth, DEFAULT_ESIM_SERIAL_NUMBER), 409, 'conflict');
     expect((await t.database.db.select().from(projects)).length).toBe(before);
   });
 });

@@ -54,7 +54,7 @@ test.describe.serial('members, invitations and ownership', () => {
     // A chosen password that is too short is refused before sending; left empty, one is made up.
     await owner.getByRole('textbox', { name: 'Password (optional)' }).fill('short');
     await owner.getByRole('button', { name: 'Create invitation link' }).click();
-    await expect(owner.getByText('The invitation password must have at least 8 characters.')).toBeVisible();
+    await expect(owner.getByText('The invitation password must have at least 10 characters.')).toBeVisible();
     await owner.getByRole('textbox', { name: 'Password (optional)' }).fill('');
     await owner.getByRole('button', { name: 'Create invitation link' }).click();
     const created = owner.getByRole('alert').filter({ hasText: 'Your invitation' });

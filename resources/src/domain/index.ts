@@ -7,3 +7,4 @@ export * from './layout.js';
 export * from './tool-api-version.js';
 export * from './sign-in.js';
 export * from './billing.js';
+export * from './order-lines.js';

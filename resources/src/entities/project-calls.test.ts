@@ -46,11 +46,11 @@ describe('invitation error codes (calls §8.4)', () => {
 });
 
 describe('invitation payloads', () => {
-  it('takes no password or one of 8 to 128 characters', () => {
+  it('takes no password or one of 10 to 128 characters', () => {
     expect(messagesFor(invitationCreatePayloadSchema, {})).toEqual([]);
     expect(messagesFor(invitationCreatePayloadSchema, { password: 'long-enough' })).toEqual([]);
     expect(messagesFor(invitationCreatePayloadSchema, { password: 'short' })).toEqual([
-      'The invitation password must have at least 8 characters.',
+      'The invitation password must have at least 10 characters.',
     ]);
   });
 

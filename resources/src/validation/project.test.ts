@@ -3,6 +3,8 @@ import {
   companySpaceNameSchema,
   developmentCodeSchema,
   invitationPasswordSchema,
+  isCommonPassword,
+  newInvitationPasswordSchema,
   newOwnerEmailSchema,
   projectGroupSchema,
   projectNameSchema,
@@ -188,5 +190,18 @@ describe('newOwnerEmailSchema (transfer ownership)', () => {
   it('accepts anyone but the owner when there is no substitute', () => {
     const noSubstitute = newOwnerEmailSchema({ owner: 'owner@example.com', substitute: null });
     expect(messagesFor(noSubstitute, 'deputy@example.com')).toEqual([]);
+  });
+});
+
+describe('newInvitationPasswordSchema', () => {
+  it('wants ten characters and refuses common ones ignoring case', () => {
+    expect(messagesFor(newInvitationPasswordSchema, 'nine-char')).toEqual([
+      'The invitation password must have at least 10 characters.',
+    ]);
+    for (const weak of ['Password123', 'QWERTYUIOP', 'aaaaaaaaaaaa']) {
+      expect(isCommonPassword(weak)).toBe(true);
+      expect(newInvitationPasswordSchema.safeParse(weak).success).toBe(false);
+    }
+    expect(newInvitationPasswordSchema.safeParse('plum-orbit-cellar').success).toBe(true);
   });
 });

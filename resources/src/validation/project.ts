@@ -81,7 +81,62 @@ export const projectBoardReferenceSchema = requiredText('Select a product.')
 /** The password an invitee types; sent as the `X-Invitation-Password` header. */
 export const invitationPasswordSchema = requiredText('Password is required.');
 
-export const INVITATION_PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+export const INVITATION_PASSWORD_LENGTH = { min: 10, max: 128 } as const;
+
+/**
+ * Passwords of at least ten characters that guessing tools try first (leaked-password lists, keyboard rows,
+ * the demo's own); compared ignoring case. Short on purpose: it stops the obvious, the length does the rest.
+ */
+export const COMMON_PASSWORDS: readonly string[] = [
+  '0123456789',
+  '1234567890',
+  '0987654321',
+  '12345678910',
+  '123456789a',
+  'a123456789',
+  'abcdefghij',
+  'abc1234567',
+  'qwertyuiop',
+  'qwerty1234',
+  'qwerty123456',
+  '1q2w3e4r5t',
+  '1qaz2wsx3edc',
+  'asdfghjkl1',
+  'zxcvbnm123',
+  'password12',
+  'password123',
+  'password1234',
+  'password!1',
+  'passw0rd123',
+  'iloveyou12',
+  'iloveyou123',
+  'welcome123',
+  'welcome1234',
+  'letmein123',
+  'changeme123',
+  'administrator',
+  'admin12345',
+  'admin123456',
+  'trustno1234',
+  'sunshine123',
+  'football123',
+  'baseball123',
+  'monkey12345',
+  'dragon12345',
+  'princess123',
+  'invitation',
+  'invitation1',
+  'invitation123',
+  'demo123456',
+  'demo1234demo',
+];
+
+/** Common: on the list, or one character repeated (`aaaaaaaaaa`). */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  return COMMON_PASSWORDS.includes(lower) || /^(.)\1*$/su.test(password);
+}
+
 /** A password the inviting owner chooses; left out, the server makes one up. */
 export const newInvitationPasswordSchema = invitationPasswordSchema
   .min(
@@ -91,6 +146,10 @@ export const newInvitationPasswordSchema = invitationPasswordSchema
   .max(
     INVITATION_PASSWORD_LENGTH.max,
     `The invitation password may have at most ${INVITATION_PASSWORD_LENGTH.max} characters.`,
+  )
+  .refine(
+    (password) => !isCommonPassword(password),
+    'This password is too common. Choose a less guessable one.',
   );
 
 /** A project's current owner and substitute emails, for the rules that want someone else. */

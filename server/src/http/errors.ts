@@ -21,6 +21,9 @@ const TYPES: Record<number, string> = {
 
 /** An error that leaves the API in the shape of spec calls-auth-errors §3. */
 export class ApiError extends Error {
+  /** Sent as `Retry-After` with the answer (a refusal thrown where no reply is at hand, e.g. in a transaction). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     readonly errors: ErrorItem[],
@@ -97,6 +100,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
             ? ApiError.of(503, 'service_unavailable', 'The service is briefly unavailable. Please try again.')
             : fromFastifyError(error);
     if (apiError.status === 503) reply.header('Retry-After', '5');
+    if (apiError.retryAfterSeconds) reply.header('Retry-After', String(apiError.retryAfterSeconds));
     if (apiError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
     }

@@ -11,12 +11,31 @@ export const listQuerystring = z.object({
 
 export interface ListQuery<Sort extends string, Filter> {
   sort: { field: Sort; order: 'ASC' | 'DESC' } | null;
-  /** null: no range asked, every matching row is returned. */
-  range: { offset: number; limit: number } | null;
+  /** The page: the one asked for, else the first {@link LIST_MAX_ROWS} rows. */
+  range: { offset: number; limit: number };
+  /** Whether the caller asked for a range (header or query). */
+  rangeAsked: boolean;
   filter: Filter;
 }
 
-const MAX_PAGE = 1000;
+/**
+ * The most rows one list answer holds, asked for or not (issue 17): a list called without a range answers its
+ * first this many with a `Content-Range` telling the true total, so no caller can pull a whole table at once.
+ */
+export const LIST_MAX_ROWS = 1000;
+
+/** The page a `Range` header asks for, else the first {@link LIST_MAX_ROWS} rows; 400 for a malformed header. */
+export function rangeOf(rangeHeader: string | undefined): { offset: number; limit: number; asked: boolean } {
+  if (rangeHeader === undefined) return { offset: 0, limit: LIST_MAX_ROWS, asked: false };
+  const range = parseRangeHeader(rangeHeader);
+  if (!range) throw badRequest('The Range header must read <resource>=<first>-<last>.', ['Range']);
+  return checkedPage({ ...range, asked: true });
+}
+
+function checkedPage<R extends { limit: number }>(range: R): R {
+  if (range.limit > LIST_MAX_ROWS) throw badRequest(`A page holds at most ${LIST_MAX_ROWS} rows.`, ['range']);
+  return range;
+}
 
 function parseJson(value: string, name: string): unknown {
   try {
@@ -52,11 +71,8 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
     sort = { field: parsed.data[0], order: parsed.data[1].toUpperCase() as 'ASC' | 'DESC' };
   }
 
-  let range: ListQuery<Sort, unknown>['range'] = null;
-  if (rangeHeader !== undefined) {
-    range = parseRangeHeader(rangeHeader);
-    if (!range) throw badRequest('The Range header must read <resource>=<first>-<last>.', ['Range']);
-  } else if (query.range) {
+  let range = rangeOf(rangeHeader);
+  if (!range.asked && query.range) {
     const parsed = z
       .tuple([
         z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -65,10 +81,11 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
       .refine(([first, last]) => last >= first)
       .safeParse(parseJson(query.range, 'range'));
     if (!parsed.success) throw badRequest('range must be [first,last] with 0 <= first <= last.', ['range']);
-    range = { offset: parsed.data[0], limit: parsed.data[1] - parsed.data[0] + 1 };
-  }
-  if (range && range.limit > MAX_PAGE) {
-    throw badRequest(`A page holds at most ${MAX_PAGE} rows.`, ['range']);
+    range = checkedPage({
+      offset: parsed.data[0],
+      limit: parsed.data[1] - parsed.data[0] + 1,
+      asked: true,
+    });
   }
 
   const rawFilter = query.filter ? parseJson(query.filter, 'filter') : {};
@@ -80,5 +97,10 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
       ...(issue?.path.map(String) ?? []),
     ]);
   }
-  return { sort, range, filter: filter.data };
+  return {
+    sort,
+    range: { offset: range.offset, limit: range.limit },
+    rangeAsked: range.asked,
+    filter: filter.data,
+  };
 }

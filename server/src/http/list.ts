@@ -1,10 +1,10 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { formatContentRange, listFilterSchema, type ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
-import { parseListQuery, type listQuerystring } from './list-query.js';
+import { LIST_MAX_ROWS, parseListQuery, type listQuerystring } from './list-query.js';
 import { filterConditions } from './list-sql.js';
 
 export interface ListSource {
@@ -44,13 +44,11 @@ export async function listRows<Row>(
     .from(table)
     .where(where)
     .orderBy(...orderBy);
-  const rows = (
-    list.range ? await query.limit(list.range.limit).offset(list.range.offset) : await query
-  ) as Row[];
+  const rows = (await query.limit(list.range.limit).offset(list.range.offset)) as Row[];
 
-  const offset = list.range?.offset ?? 0;
+  const { offset } = list.range;
   let total = offset + rows.length;
-  if (list.range && (rows.length === list.range.limit || (rows.length === 0 && offset > 0))) {
+  if (rows.length === list.range.limit || (rows.length === 0 && offset > 0)) {
     const [counted] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(table)
@@ -62,4 +60,28 @@ export async function listRows<Row>(
     formatContentRange({ resource: definition.name, offset, limit: rows.length, total }),
   );
   return rows;
+}
+
+/**
+ * The bound for every list answer (issue 17), whoever wrote the handler: lists read whole (a tool's versions, a
+ * questionnaire's questions, an installer's keys, nested lists) are cut to the first {@link LIST_MAX_ROWS} rows,
+ * and every array answer carries a `Content-Range` with the true total. Lists paged in SQL (`listRows`, the
+ * catalogue, projects) are already within the bound and keep their own header.
+ */
+export function boundListAnswers(api: FastifyInstance): void {
+  api.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (request.method !== 'GET' || reply.statusCode >= 300 || !Array.isArray(payload)) return payload;
+    if (reply.hasHeader('content-range') && payload.length <= LIST_MAX_ROWS) return payload;
+    const segments = (request.routeOptions.url ?? '')
+      .split('/')
+      .filter((part) => part && !part.startsWith(':'));
+    const resource =
+      String(reply.getHeader('content-range') ?? '').split(' ')[0] || segments.at(-1) || 'items';
+    const rows = payload.slice(0, LIST_MAX_ROWS);
+    reply.header(
+      'Content-Range',
+      formatContentRange({ resource, offset: 0, limit: rows.length, total: payload.length }),
+    );
+    return rows;
+  });
 }

@@ -10,7 +10,9 @@ import { rateLimitHits } from '../db/schema-rate-limits.js';
 export function tooManyAttempts(ttlMs: number, reply?: FastifyReply): ApiError {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   reply?.header('Retry-After', String(seconds));
-  return ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
+  const error = ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
+  error.retryAfterSeconds = seconds;
+  return error;
 }
 
 /** One counted attempt: how many the window holds now (this one included) and how long until it ends. */
@@ -56,7 +58,8 @@ const millisecondsLeft = sql<number>`greatest(0, ceil(extract(epoch from (${rate
  * before the write to race on.
  */
 export function createRateLimitCounter(
-  db: Database,
+  // A transaction too: a count that belongs to a write is kept or dropped with it.
+  db: Pick<Database, 'insert' | 'select' | 'delete'>,
   options: RateLimitCounterOptions = {},
 ): RateLimitCounter {
   const pruneEveryMs = options.pruneEveryMs ?? 60_000;

@@ -6,7 +6,6 @@ import {
   OWN_ROLE_REMOVAL_MESSAGE,
   ROLE_NAMES,
   formatContentRange,
-  parseRangeHeader,
   toCsv,
   userRoleChangeSchema,
   userSchema,
@@ -18,7 +17,8 @@ import { access } from '../auth/access.js';
 import type { Database } from '../db/client.js';
 import { userRoles, users } from '../db/schema.js';
 import { audit } from '../http/audit.js';
-import { ApiError, badRequest, notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { rangeOf } from '../http/list-query.js';
 import { errorResponses } from './schemas.js';
 
 const adminOnly = access.roles(['ADMIN']);
@@ -102,9 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
     async (request, reply) => {
       const { role } = request.query;
-      const range = request.headers.range === undefined ? null : parseRangeHeader(request.headers.range);
-      if (request.headers.range !== undefined && !range)
-        throw badRequest('The Range header must read <resource>=<first>-<last>.', ['Range']);
+      const range = rangeOf(request.headers.range);
       const holds = exists(
         db
           .select({ one: sql`1` })
@@ -112,16 +110,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
           .where(and(eq(userRoles.userId, users.id), role ? eq(userRoles.role, role) : undefined)),
       );
       const query = db.select({ id: users.id }).from(users).where(holds).orderBy(asc(users.email));
-      const ids = (range ? await query.limit(range.limit).offset(range.offset) : await query).map(
-        (r) => r.id,
-      );
+      const ids = (await query.limit(range.limit).offset(range.offset)).map((r) => r.id);
       const [{ total } = { total: 0 }] = await db
         .select({ total: sql<number>`count(*)::int` })
         .from(users)
         .where(holds);
       reply.header(
         'Content-Range',
-        formatContentRange({ resource: 'user-roles', offset: range?.offset ?? 0, limit: ids.length, total }),
+        formatContentRange({ resource: 'user-roles', offset: range.offset, limit: ids.length, total }),
       );
       return usersWithRoles(db, ids);
     },

@@ -196,7 +196,7 @@ export async function listCatalogue(
       updatedAt: sql`${catalogueDocuments.updatedAt}`,
     });
   }
-  if (!branches.length) return { items: [], offset: list.range?.offset ?? 0, total: 0 };
+  if (!branches.length) return { items: [], offset: list.range.offset, total: 0 };
 
   const where = (branch: Branch) =>
     branch.conditions.length ? sql` where ${sql.join(branch.conditions, sql` and `)}` : sql``;
@@ -204,7 +204,7 @@ export async function listCatalogue(
   const byUpdate = list.sort?.field === 'updatedAt';
   // Each branch is cut to the rows the page can need, in its own index order; PostgreSQL does not push an outer
   // ORDER BY … LIMIT into UNION ALL branches that filter, so without this every page would sort every item.
-  const cut = list.range ? sql` limit ${list.range.offset + list.range.limit}` : sql``;
+  const cut = sql` limit ${list.range.offset + list.range.limit}`;
   const page = sql.join(
     branches.map(
       (branch) =>
@@ -213,7 +213,7 @@ export async function listCatalogue(
     ),
     sql` union all `,
   );
-  const window = list.range ? sql` limit ${list.range.limit} offset ${list.range.offset}` : sql``;
+  const window = sql` limit ${list.range.limit} offset ${list.range.offset}`;
   const order = sql`${byUpdate ? sql`updated_at` : sql`name`} ${direction}, id ${direction}`;
   const everyVersion = caller.userId !== null || caller.admin;
   // The versions that pick each tool's latest come in the same round trip, looked up for the page's rows only.
@@ -231,9 +231,9 @@ export async function listCatalogue(
     sql` union all `,
   );
 
-  const offset = list.range?.offset ?? 0;
+  const { offset } = list.range;
   let total = offset + rows.length;
-  if (list.range && (rows.length === list.range.limit || (rows.length === 0 && offset > 0))) {
+  if (rows.length === list.range.limit || (rows.length === 0 && offset > 0)) {
     const key = JSON.stringify(dialect.sqlToQuery(union));
     const cached = counts?.get(key);
     total = cached ?? (await countMatches(db, union));

@@ -6,9 +6,6 @@ import {
   ERROR_MESSAGES,
   cartEntryKey,
   cartKeys,
-  hasSerialProductNumber,
-  isRequestable,
-  latestVersion,
   normalizeTaxId,
   validateBilling,
   validateQuestionnaireAnswers,
@@ -20,7 +17,6 @@ import {
   type OrderRecord,
   type PaymentSession,
   type PaymentSessionStatus,
-  type Price,
   type QuestionnaireAnswers,
 } from '@portal/resources';
 import {
@@ -30,9 +26,6 @@ import {
   orderPositions,
   orders,
   paymentSessions,
-  softwareBundles,
-  toolVersions,
-  tools,
 } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
@@ -40,7 +33,8 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { PaymentProviderError } from '../../payments/provider.js';
 import { iso, rowsOf, type CheckoutContext, type Executor } from './context.js';
 import { fulfilPurchase, orderRecords, orderRecordsOf } from './fulfilment.js';
-import { exportAccessOf, findQuestionnaire, toolColumns, type ToolSummaryRow } from './records.js';
+import { resolveOrderEntries, type PositionDraft, type ResolvedEntry } from './order-lines.js';
+import { exportAccessOf, findQuestionnaire } from './records.js';
 
 /**
  * A checkout of the same cart by the same user within this window after it completed answers the first one
@@ -57,23 +51,6 @@ type SessionRow = typeof paymentSessions.$inferSelect;
 /** Who acts: the customer, an admin, or nobody (the payment provider's confirmation, the expiry sweep). */
 export type Actor = Pick<FastifyRequest, 'currentUser'>;
 const PROVIDER: Actor = { currentUser: null };
-
-/** One order line in the making. */
-interface PositionDraft {
-  entryType: 'tool' | 'bundle' | 'custom-bundle';
-  featureId: string;
-  version: string | null;
-  name: string;
-  price: Price | null;
-}
-
-interface ResolvedEntry {
-  key: string;
-  payable: boolean;
-  exportControlledToolId: string | null;
-  questionnaireIds: string[];
-  positions: PositionDraft[];
-}
 
 /**
  * The idempotency key of a checkout: SHA-256 of the user and the sorted cart entry keys (spec §3 unique keys).
@@ -211,158 +188,6 @@ export function checkoutService(ctx: CheckoutContext) {
     return { checkout: fresh!, session: freshSession };
   }
 
-  /** Looks every entry up again; refusals are collected so the customer learns about all of them at once. */
-  async function resolveEntries(tx: Executor, entries: CheckoutEntryInput[]): Promise<ResolvedEntry[]> {
-    const toolFeatures = new Set<string>();
-    const bundleUuids = new Set<string>();
-    for (const entry of entries) {
-      if (entry.type === 'tool') toolFeatures.add(entry.item.featureId);
-      else if (entry.type === 'bundle') bundleUuids.add(entry.item.uuid);
-      else entry.customBundle.toolFeatureIds.forEach((id) => toolFeatures.add(id));
-    }
-    const toolRows = toolFeatures.size
-      ? await tx
-          .select(toolColumns)
-          .from(tools)
-          .where(inArray(tools.featureId, [...toolFeatures]))
-      : [];
-    const toolOf = new Map(toolRows.filter((row) => !row.isRemoved).map((row) => [row.featureId, row]));
-    const versionRows = toolRows.length
-      ? await tx
-          .select({
-            id: toolVersions.id,
-            toolId: toolVersions.toolId,
-            version: toolVersions.version,
-            versionNumeric: toolVersions.versionNumeric,
-            orderable: toolVersions.orderable,
-            spn: toolVersions.spn,
-            price: toolVersions.price,
-            exportControlled: toolVersions.exportControlled,
-          })
-          .from(toolVersions)
-          .where(
-            inArray(
-              toolVersions.toolId,
-              toolRows.map((row) => row.id),
-            ),
-          )
-      : [];
-    const versionsOf = (tool: ToolSummaryRow) => versionRows.filter((version) => version.toolId === tool.id);
-    const bundleRows = bundleUuids.size
-      ? await tx
-          .select()
-          .from(softwareBundles)
-          .where(inArray(softwareBundles.uuid, [...bundleUuids]))
-      : [];
-    const bundleOf = new Map(bundleRows.map((row) => [row.uuid, row]));
-
-    const unavailable: string[] = [];
-    const notOrderable: string[] = [];
-    const notRequestable: string[] = [];
-    const resolved: ResolvedEntry[] = [];
-    const asks = (item: { requestFlow: string; questionnaireId: string | null }) =>
-      item.requestFlow === 'cart-with-questionnaire' && item.questionnaireId ? [item.questionnaireId] : [];
-    const requestable = (tool: ToolSummaryRow) => isRequestable(tool) && tool.requestFlow !== 'external';
-
-    for (const entry of entries) {
-      const key = cartEntryKey(entry);
-      if (entry.type === 'tool') {
-        const tool = toolOf.get(entry.item.featureId);
-        const version = tool
-          ? versionsOf(tool).find((candidate) => candidate.version === entry.package.version)
-          : undefined;
-        if (!tool || !version) {
-          unavailable.push(key);
-          continue;
-        }
-        if (!requestable(tool)) notRequestable.push(key);
-        const payable = hasSerialProductNumber(version);
-        if (!version.orderable || (payable && !version.price)) notOrderable.push(key);
-        resolved.push({
-          key,
-          payable,
-          exportControlledToolId: version.exportControlled ? tool.id : null,
-          questionnaireIds: asks(tool),
-          positions: [
-            {
-              entryType: 'tool',
-              featureId: tool.featureId,
-              version: version.version,
-              name: tool.name,
-              price: payable ? version.price : null,
-            },
-          ],
-        });
-      } else if (entry.type === 'bundle') {
-        const bundle = bundleOf.get(entry.item.uuid);
-        if (!bundle || !bundle.released) {
-          unavailable.push(key);
-          continue;
-        }
-        if (bundle.requestFlow === 'external') notRequestable.push(key);
-        if (!bundle.orderable) notOrderable.push(key);
-        resolved.push({
-          key,
-          payable: false,
-          exportControlledToolId: null,
-          questionnaireIds: asks(bundle),
-          positions: [
-            { entryType: 'bundle', featureId: bundle.uuid, version: null, name: bundle.name, price: null },
-          ],
-        });
-      } else {
-        const positions: PositionDraft[] = [];
-        const questionnaireIds: string[] = [];
-        let available = true;
-        for (const featureId of new Set(entry.customBundle.toolFeatureIds)) {
-          const tool = toolOf.get(featureId);
-          if (!tool) {
-            available = false;
-            continue;
-          }
-          if (!requestable(tool)) notRequestable.push(key);
-          questionnaireIds.push(...asks(tool));
-          const latest = latestVersion({
-            versions: Object.fromEntries(versionsOf(tool).map((version) => [version.version, version])),
-            isOnlineTool: tool.isOnlineTool,
-            type: tool.type,
-          });
-          positions.push({
-            entryType: 'custom-bundle',
-            featureId,
-            version: latest?.version ?? null,
-            name: `${tool.name} (${entry.customBundle.name.trim()})`,
-            price: null,
-          });
-        }
-        if (!available) {
-          unavailable.push(key);
-          continue;
-        }
-        resolved.push({ key, payable: false, exportControlledToolId: null, questionnaireIds, positions });
-      }
-    }
-    const errors: ErrorItem[] = [];
-    if (unavailable.length) errors.push(refusal('cart_entry_unavailable', unavailable));
-    if (notRequestable.length) errors.push(refusal('not_requestable', [...new Set(notRequestable)]));
-    if (notOrderable.length) errors.push(refusal('not_orderable', notOrderable));
-    if (errors.length) throw new ApiError(409, errors);
-    const currencies = new Set(
-      resolved
-        .flatMap((entry) => entry.positions.map((position) => position.price?.currency))
-        .filter(Boolean),
-    );
-    if (currencies.size > 1) {
-      throw ApiError.of(
-        409,
-        'not_orderable',
-        'Payable items in different currencies cannot be paid together.',
-        [...currencies] as string[],
-      );
-    }
-    return resolved;
-  }
-
   /** Every questionnaire the entries ask must be answered by the rules of spec §5. */
   async function checkAnswers(
     tx: Executor,
@@ -390,12 +215,12 @@ export function checkoutService(ctx: CheckoutContext) {
 
   /** A purchase needs billing information that validates as ok (spec §4, calls §8.4): each issue its own code. */
   async function checkBilling(tx: Executor, userId: string, resolved: ResolvedEntry[]): Promise<void> {
-    const payable = resolved.filter((entry) => entry.payable);
+    const payable = resolved.flatMap((entry) => entry.positions).filter((position) => position.price);
     if (!payable.length) return;
     const validation = await billingValidationOf(
       tx,
       userId,
-      payable.map((entry) => entry.exportControlledToolId).filter((id): id is string => !!id),
+      payable.map((position) => position.exportControlledToolId).filter((id): id is string => !!id),
     );
     if (validation.status === 'ok') return;
     throw new ApiError(
@@ -535,13 +360,14 @@ export function checkoutService(ctx: CheckoutContext) {
               return { checkout: await record(tx, fresh!), created: false };
             }
           }
-          const resolved = await resolveEntries(tx, entries);
+          const resolved = await resolveOrderEntries(tx, user.id, entries);
           const answers = await checkAnswers(tx, resolved, input.answers);
           await checkBilling(tx, user.id, resolved);
 
           const now = clock.now();
-          const payable = resolved.filter((entry) => entry.payable).flatMap((entry) => entry.positions);
-          const requested = resolved.filter((entry) => !entry.payable).flatMap((entry) => entry.positions);
+          const lines = resolved.flatMap((entry) => entry.positions);
+          const payable = lines.filter((position) => position.price);
+          const requested = lines.filter((position) => !position.price);
           const [row] = await tx
             .insert(checkouts)
             .values({

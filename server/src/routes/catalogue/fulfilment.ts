@@ -17,11 +17,11 @@ import {
   licenses,
   orderPositions,
   orders,
-  softwareBundles,
   tools,
 } from '../../db/schema-catalogue.js';
 import { ApiError } from '../../http/errors.js';
 import { iso, isoOrNull, type Executor } from './context.js';
+import { assertApprovable, positionContents } from './order-lines.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PositionRow = typeof orderPositions.$inferSelect;
@@ -76,15 +76,8 @@ async function ensureInstallers(
   position: PositionRow,
   now: Date,
 ): Promise<void> {
-  let featureIds = [position.featureId];
-  if (position.entryType === 'bundle') {
-    const [bundle] = await tx
-      .select({ toolFeatureIds: softwareBundles.toolFeatureIds })
-      .from(softwareBundles)
-      .where(eq(softwareBundles.uuid, position.featureId))
-      .limit(1);
-    featureIds = bundle?.toolFeatureIds ?? [];
-  }
+  // A bundle brings installers for the content its position covers, never for payable tools sold apart.
+  const featureIds = (await positionContents(tx, position)).coveredFeatureIds;
   if (!featureIds.length) return;
   const candidates = await tx
     .select({
@@ -161,6 +154,7 @@ export async function decidePosition(
       ['status'],
     );
   }
+  if (decision.status === 'approved') await assertApprovable(tx, order, position);
   const [updated] = await tx
     .update(orderPositions)
     .set({

@@ -26,7 +26,7 @@ import type { Executor } from './executor.js';
 import { assertNotCancelled, reachProject } from './access.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
 import { findProject, invitationRecord, type InvitationRow, type ProjectWithBoard } from './records.js';
-import { explicitRoleOf } from './roles.js';
+import { assertInProjectCompanySpace, explicitRoleOf } from './roles.js';
 import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
 
 const invitationError = (status: number, code: ErrorCode, resources: string[] = ['invitation']) =>
@@ -39,21 +39,29 @@ function generatePassword(length = 14): string {
   return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
 
-/** Password guesses: a few per invitation and caller; the invitation expires long before they add up. */
+/** Password guesses per caller and invitation; the invitation expires long before they add up. */
 const GUESSES = 10;
+/**
+ * Guesses per invitation from every caller together, so many accounts or addresses cannot share out a larger
+ * budget. A guesser can hold a link up for the rest of the window; its invitee waits, nothing is revealed.
+ */
+const GUESSES_PER_INVITATION = 30;
 const GUESS_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * One budget of password guesses per invitation and caller, shared by reading and accepting (a per-route limit
- * would give each route its own). Counted in the database like the other rate limits, so two instances, or one
- * restarted, spend from the same budget.
+ * One budget of password guesses per invitation and caller, and one per invitation for all callers, each shared
+ * by reading and accepting (a per-route limit would give each route its own). Counted in the database like the
+ * other rate limits, so two instances, or one restarted, spend from the same budget.
  */
 function guessBudget(db: Database, log: FastifyBaseLogger) {
   const counter = createRateLimitCounter(db, {
     onPruneError: (error) => log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = `${(request.params as { id?: string }).id ?? ''}|${request.currentUser?.id ?? request.ip}`;
+    const invitation = (request.params as { id?: string }).id ?? '';
+    const everyone = await counter.hit('invitation-password-all', invitation, GUESS_WINDOW_MS);
+    if (everyone.count > GUESSES_PER_INVITATION) throw tooManyAttempts(everyone.ttlMs, reply);
+    const key = `${invitation}|${request.currentUser?.id ?? request.ip}`;
     const hit = await counter.hit('invitation-password', key, GUESS_WINDOW_MS);
     if (hit.count > GUESSES) throw tooManyAttempts(hit.ttlMs, reply);
   };
@@ -276,6 +284,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
           request.headers[INVITATION_PASSWORD_HEADER],
           true,
         );
+        // Reading tells the invitee where the link leads; joining is for people of the project's company space.
+        await assertInProjectCompanySpace(tx, who.user.id, found.project, ['invitation']);
         await tx
           .insert(projectMembers)
           .values({ projectId: found.project.id, userId: who.user.id, role: 'member' });

@@ -424,11 +424,12 @@ export async function listProjects(
     return page;
   };
 
-  const limit = list.range?.limit ?? (request.query.cursor ? 25 : null);
+  // A cursor without a range reads pages of 25; otherwise the range asked, or the first LIST_MAX_ROWS.
+  const limit: number | null = !list.rangeAsked && request.query.cursor ? 25 : list.range.limit;
   // Unfiltered lists count exactly (and cheaply); long filtered ones are estimated, the estimate kept a while.
   const cached = limit === null || !where ? null : knownEstimate(db, estimateKey);
   const countInQuery = limit !== null && cached === null;
-  let offset = list.range?.offset ?? 0;
+  let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;
   if (request.query.cursor) {

@@ -17,13 +17,14 @@ import { access } from '../../auth/access.js';
 import { projectMembers } from '../../db/tables.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
-import { membershipOf } from '../platform/company-space-records.js';
 import { assertNotCancelled, projectNotFound, reachProject, type ReachedProject } from './access.js';
 import { findProject } from './records.js';
 import { userByEmail } from './registration.js';
 import {
   assignFae,
+  assertInProjectCompanySpace,
   assignSubstitute,
+  inProjectCompanySpace,
   dropMember,
   explicitRoleOf,
   removeFae,
@@ -155,7 +156,6 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
           const key = email.trim().toLowerCase();
           if (!people.has(key)) people.set(key, (await userByEmail(tx, key)) ?? null);
         }
-        const spaces = new Map<string, string | null>();
         const result: AddMultipleMembersResult = { added: [], failed: [] };
         const inRequestOrder = [...new Set(request.body.projects)].map((id) =>
           reached.find((found) => found.project.id === id)!,
@@ -170,9 +170,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
               fail('not_found', 'No portal user has this email address.');
               continue;
             }
-            if (!spaces.has(user.id))
-              spaces.set(user.id, (await membershipOf(tx, user.id))?.companySpaceId ?? null);
-            if (spaces.get(user.id) !== found.project.companySpaceId) {
+            if (!(await inProjectCompanySpace(tx, user.id, found.project))) {
               fail('wrong_company_space', 'This user does not belong to the project’s company space.');
               continue;
             }
@@ -272,7 +270,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
           request.body,
           'email',
         );
-        const user = await assignSubstitute(tx, found.project.id, email);
+        const user = await assignSubstitute(tx, found.project, email);
         await log(tx, request, {
           action: 'set_substitute',
           entityId: found.project.id,
@@ -336,15 +334,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
         );
         const user = await userByEmail(tx, newProjectOwner.email);
         if (!user) throw notFound('No portal user has this email address.', ['newProjectOwner.email']);
-        const space = await membershipOf(tx, user.id);
-        if (!space || space.companySpaceId !== found.project.companySpaceId) {
-          throw ApiError.of(
-            409,
-            'wrong_company_space',
-            'The new owner must belong to the project’s company space.',
-            ['newProjectOwner.email'],
-          );
-        }
+        await assertInProjectCompanySpace(tx, user.id, found.project, ['newProjectOwner.email']);
         if ((await explicitRoleOf(tx, found.project.id, user.id)) === 'fae') {
           throw ApiError.of(409, 'conflict', 'The FAE cannot become the owner.', ['newProjectOwner.email']);
         }

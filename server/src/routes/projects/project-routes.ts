@@ -30,6 +30,7 @@ import { assertNotCancelled, reachProject, rolesIn, allows, projectNotFound } fr
 import { opensSecure, type ProjectCaller } from './caller.js';
 import { listProjects, projectListQuerystring } from './list.js';
 import { findProject } from './records.js';
+import { releaseEsimProfile } from './esim-profiles.js';
 import { registerProject } from './registration.js';
 import { assignFae, removeFae } from './roles.js';
 import {
@@ -312,7 +313,7 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<
         security,
         querystring: z.object({ acceptServiceAgreement: z.enum(['true', 'false']).optional() }),
         body: payloads.create,
-        response: { 201: projectSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -409,6 +410,7 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<
           );
         }
         const fileKeys = await projectDipFileKeys(tx, found.project.id);
+        await releaseEsimProfile(tx, found.project.id);
         await tx.delete(projects).where(eq(projects.id, found.project.id));
         await log(tx, request, { action: 'delete', entityId: found.project.id, before });
         return { before, fileKeys };
@@ -476,6 +478,7 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<
             .update(projects)
             .set({ status: to, updatedAt: new Date() })
             .where(eq(projects.id, found.project.id));
+          if (to === 'cancelled') await releaseEsimProfile(tx, found.project.id);
           const after = await record(tx, found.project.id, who);
           await log(tx, request, {
             action: `cancel_${action}`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_ESIM_SERIAL_NUMBER,
   ERROR_MESSAGES,
@@ -13,7 +13,6 @@ import {
   boardRestrictions,
   boards,
   companySpaces,
-  esimProfiles,
   projectMembers,
   projects,
   serialNumbers,
@@ -21,6 +20,7 @@ import {
 } from '../../db/tables.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { membershipOf } from '../platform/company-space-records.js';
+import { assignEsimProfile } from './esim-profiles.js';
 import type { Executor } from './executor.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
 import {
@@ -300,26 +300,6 @@ export async function registerProject(
   const projectId = project.id;
   written.set(tx, { project, board, members: people, invitation: null, people: found.people });
 
-  if (esim) {
-    const [profile] = await tx
-      .select({ id: esimProfiles.id })
-      .from(esimProfiles)
-      .where(and(isNull(esimProfiles.projectId), isNull(esimProfiles.userId)))
-      .orderBy(asc(esimProfiles.iccid))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!profile) {
-      throw ApiError.of(
-        409,
-        'conflict',
-        'No eSIM profile is available at the moment. Please try again later.',
-        ['board'],
-      );
-    }
-    await tx
-      .update(esimProfiles)
-      .set({ projectId, userId: owner.id, assignedAt: new Date() })
-      .where(eq(esimProfiles.id, profile.id));
-  }
+  if (esim) await assignEsimProfile(tx, owner.id, projectId);
   return projectId;
 }

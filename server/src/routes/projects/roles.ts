@@ -4,6 +4,7 @@ import { notificationSettings, projectMembers } from '../../db/tables.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { Executor } from './executor.js';
 import type { ProjectWithBoard } from './records.js';
+import { membershipOf } from '../platform/company-space-records.js';
 import { userByEmail } from './registration.js';
 
 type ExplicitRole = 'owner' | 'substitute' | 'fae' | 'member';
@@ -71,12 +72,42 @@ export async function removeFae(tx: Executor, projectId: string, options: { quie
 }
 
 /**
+ * Company-space isolation of project roles (issue 17): a person joins a project (as member, substitute or owner,
+ * added, invited or handed it) only from the project's own company space — a project without one takes only
+ * people without one. Every path into a project role asks this.
+ */
+export async function inProjectCompanySpace(
+  tx: Executor,
+  userId: string,
+  project: { companySpaceId: string | null },
+): Promise<boolean> {
+  return ((await membershipOf(tx, userId))?.companySpaceId ?? null) === project.companySpaceId;
+}
+
+/** {@link inProjectCompanySpace} as a refusal: 409 `wrong_company_space` on the field that named the person. */
+export async function assertInProjectCompanySpace(
+  tx: Executor,
+  userId: string,
+  project: { companySpaceId: string | null },
+  resources: string[],
+): Promise<void> {
+  if (await inProjectCompanySpace(tx, userId, project)) return;
+  throw ApiError.of(409, 'wrong_company_space', ERROR_MESSAGES.wrong_company_space, resources);
+}
+
+/**
  * Makes a portal user the substitute, who acts as the owner. A previous substitute stays as a plain member; the
  * owner cannot be the substitute (`owner_equals_substitute`), nor can the FAE.
  */
-export async function assignSubstitute(tx: Executor, projectId: string, email: string) {
+export async function assignSubstitute(
+  tx: Executor,
+  project: { id: string; companySpaceId: string | null },
+  email: string,
+) {
+  const projectId = project.id;
   const user = await userByEmail(tx, email);
   if (!user) throw notFound(MESSAGES.substituteNotFound, ['email']);
+  await assertInProjectCompanySpace(tx, user.id, project, ['email']);
   const current = await explicitRoleOf(tx, projectId, user.id);
   if (current === 'substitute') return user;
   if (current === 'owner') {
