@@ -34,6 +34,7 @@ export interface EntryRoute {
 
 const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
+const TOOL_PAGE_CI_BUDGET = 290 * KB;
 const CUSTOMER_LCP_MS = 1000;
 
 export const ENTRY_ROUTES: EntryRoute[] = [
@@ -45,16 +46,31 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxLcpMs: CUSTOMER_LCP_MS,
     modules: [],
   },
-  {
-    name: '/assets',
+  ...(
+    [
+      ['/assets', '/assets', '/catalogue/assets-page.tsx'],
+      ['/assets/software', '/assets/software', '/catalogue/assets-page.tsx'],
+      ['/documents', '/documents', '/catalogue/documents-page.tsx'],
+    ] as const
+  ).map(([name, path, page]): EntryRoute => ({
+    name,
     app: 'customer-app',
-    path: '/assets',
+    path,
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
-    // Misses the goal (270 KB): the feature pages use MUI and the zod schemas; see the README.
-    ciScriptGzip: 280 * KB,
-    // The catalogue page, the filter bar its route handle asks the layout for, and the feature's texts.
-    modules: ['/catalogue/assets-page.tsx', '/filter-bar.tsx', '/i18n/en-us-commerce.ts'],
+    // The catalogue view, the filter bar its route handle asks the layout for, the feature's texts, and the
+    // queries its loader starts while the page's code loads.
+    modules: [page, '/filter-bar.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
+  })),
+  {
+    name: 'a tool page',
+    app: 'customer-app',
+    path: '/assets/nx-motor-control-lib',
+    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxLcpMs: CUSTOMER_LCP_MS,
+    // Misses the goal: the tool page still uses MUI (README "Performance").
+    ciScriptGzip: TOOL_PAGE_CI_BUDGET,
+    modules: ['/tool/tool-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
   },
   {
     name: '/my/projects',
@@ -70,7 +86,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
       '/my-projects-page.tsx',
       'node_modules/oidc-client-ts/',
       '/i18n/en-us-projects.ts',
-      '/i18n/en-us-dip.ts',
+      '/projects/route-queries.ts',
     ],
   },
   {
