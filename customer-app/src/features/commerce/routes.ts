@@ -7,10 +7,18 @@ import { paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
 import type { CatalogueScope } from './catalogue/catalogue-search';
 import type * as RouteQueriesModule from './route-queries';
+import { loadCatalogueTexts, loadCommerceTexts } from './texts';
 
-const texts = () => import('../../i18n/en-us-commerce').then((m) => m.commerceTexts);
+type Texts = () => Promise<Readonly<Record<string, string>>>;
 
 type RouteQueries = typeof RouteQueriesModule;
+
+interface PageOptions {
+  /** Starts the page's first query from the route's loader. */
+  prefetch?: (queries: RouteQueries, args: LoaderFunctionArgs) => void;
+  /** The texts the page needs; all of the commerce texts by default. */
+  texts?: Texts;
+}
 
 /**
  * A lazily loaded page at `path`: its code arrives with the first visit, not with the app. With `prefetch`, the
@@ -22,7 +30,7 @@ function page<M>(
   handle: RouteHandle,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  prefetch?: (queries: RouteQueries, args: LoaderFunctionArgs) => void,
+  { prefetch, texts = loadCommerceTexts }: PageOptions = {},
 ): RouteObject {
   return {
     path,
@@ -47,11 +55,11 @@ const catalogue = { description: 'meta.assets', filterBar: true } as const;
 
 /** Catalogue pages anyone may open, and the checkout result the payment provider returns to (spec §2.1). */
 export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
-  const list =
-    (scope: CatalogueScope) =>
-    (queries: RouteQueries, args: LoaderFunctionArgs): void =>
-      queries.prefetchCatalogue(deps, args, scope);
-  const tool = (queries: RouteQueries, args: LoaderFunctionArgs) => queries.prefetchTool(deps, args);
+  const list = (scope: CatalogueScope): PageOptions => ({
+    prefetch: (queries, args) => queries.prefetchCatalogue(deps, args, scope),
+    texts: loadCatalogueTexts,
+  });
+  const tool: PageOptions = { prefetch: (queries, args) => queries.prefetchTool(deps, args) };
   return [
     page(paths.assets, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage, list('all')),
     page(paths.tools, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage, list('all')),
@@ -83,7 +91,7 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
       { title: 'page.document' },
       () => import('./document/document-page'),
       (m) => m.DocumentPage,
-      (queries, args) => queries.prefetchDocument(deps, args),
+      { prefetch: (queries, args) => queries.prefetchDocument(deps, args) },
     ),
     page(
       paths.softwareBundle,

@@ -3,12 +3,16 @@ import { lazyPart } from '../../../app/lazy-page';
 import { Button } from '../../../components/ui/button';
 import { SvgIcon } from '../../../components/ui/icon';
 import { addBox } from '../../../components/ui/page-icons';
-import { useI18n } from '../../../i18n/i18n';
+import { useI18n, withTexts } from '../../../i18n/i18n';
+import { loadCommerceTexts } from '../texts';
 import { CataloguePage } from './catalogue-page';
 
-// The dialog is a form with MUI and the bundle schema: it loads when opened, not with the catalogue.
+// The dialog is a form with MUI and the bundle schema: it loads when opened, not with the catalogue, and
+// brings the commerce texts it uses (the view loads only the catalogue's).
 const CustomBundleDialog = lazyPart(() =>
-  import('./custom-bundle-dialog').then((m) => ({ default: m.CustomBundleDialog })),
+  withTexts(loadCommerceTexts, () => import('./custom-bundle-dialog'))().then((m) => ({
+    default: m.CustomBundleDialog,
+  })),
 );
 
 /** `/assets` (and `/tools`): the whole catalogue, narrowed by `categories` and `q`. */
