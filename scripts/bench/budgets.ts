@@ -77,6 +77,14 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     modules: ['/tool/tool-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
   },
   {
+    name: 'a document page',
+    app: 'customer-app',
+    path: '/document/doc-nx240-datasheet',
+    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxLcpMs: CUSTOMER_LCP_MS,
+    modules: ['/document/document-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
+  },
+  {
     name: '/my/projects',
     app: 'customer-app',
     path: '/my/projects',
