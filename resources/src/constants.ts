@@ -34,6 +34,12 @@ export const DEFAULT_LOCALE = 'en-US';
 
 export const API_VERSION = 'v1';
 
+/** The project states of spec product §4, zod-free for the project list (the schema is in `states.ts`). */
+export const PROJECT_STATUSES = ['active', 'cancellation-requested', 'cancelled', 'finished'] as const;
+
+/** Projects per page of the customer's project list. */
+export const MY_PROJECTS_PAGE_SIZE = 24;
+
 /** The project sort options of §9 (change date, creation date, group, name, SRC, sales code, …) as field names. */
 export const PROJECT_SORT_FIELDS = [
   'updatedAt',

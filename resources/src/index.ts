@@ -15,3 +15,4 @@ export * from './states.js';
 export * from './notifications.js';
 export * from './item-types.js';
 export * from './csv.js';
+export * from './catalogue-constants.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isItemType, ITEM_TYPES, itemTypeSchema } from './item-types.js';
+import { isItemType, ITEM_TYPES } from './catalogue-constants.js';
+import { itemTypeSchema } from './item-types.js';
 
 describe('item types', () => {
   it('are the eight of spec product §3', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_STATUSES } from './constants.js';
 
 /**
  * The states of spec product §4. Values are kebab-case on the wire, like the spec's own
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * session stores exactly those.
  */
 
-export const projectStatusSchema = z.enum(['active', 'cancellation-requested', 'cancelled', 'finished']);
+export const projectStatusSchema = z.enum(PROJECT_STATUSES);
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 
 /** The state of one design-in step within a project. */

@@ -1,5 +1,5 @@
 /**
- * The entry routes of issue 12 with their budgets: gzip JavaScript on the first load (checked in CI by
+ * The entry routes of issues 12 and 20 with their budgets: gzip JavaScript on the first load (checked in CI by
  * check-budgets.ts over the built apps, and measured in the browser by `pnpm bench`) and the largest contentful
  * paint goal (measured by `pnpm bench` only: timing figures stay out of the tests).
  */
@@ -14,7 +14,7 @@ export interface EntryRoute {
   path: string;
   /** A demo account to sign in with first (password demo1234); anonymous when unset. */
   signIn?: string;
-  /** The goal of issue 12: at most this many bytes of gzip JavaScript on a cold first load (`pnpm bench`). */
+  /** The goal (issues 12 and 20): at most this many bytes of gzip JavaScript on a cold first load (`pnpm bench`). */
   maxScriptGzip: number;
   /**
    * The budget CI holds the build to, when it differs from the goal: a route that misses its goal today may not
@@ -34,6 +34,9 @@ export interface EntryRoute {
 
 const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
+const TOOL_PAGE_CI_BUDGET = 290 * KB;
+const WELCOME_SCRIPT_BUDGET = 120 * KB;
+const WELCOME_CI_BUDGET = 140 * KB;
 const CUSTOMER_LCP_MS = 1000;
 
 export const ENTRY_ROUTES: EntryRoute[] = [
@@ -41,20 +44,45 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     name: '/welcome',
     app: 'customer-app',
     path: '/welcome',
-    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxScriptGzip: WELCOME_SCRIPT_BUDGET,
+    // Misses the goal of issue 20 (136 KB): the shell and React take it all (README "Performance").
+    ciScriptGzip: WELCOME_CI_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     modules: [],
   },
-  {
-    name: '/assets',
+  ...(
+    [
+      ['/assets', '/assets', '/catalogue/assets-page.tsx'],
+      ['/assets/software', '/assets/software', '/catalogue/assets-page.tsx'],
+      ['/documents', '/documents', '/catalogue/documents-page.tsx'],
+    ] as const
+  ).map(([name, path, page]): EntryRoute => ({
+    name,
     app: 'customer-app',
-    path: '/assets',
+    path,
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
-    // Misses the goal (270 KB): the feature pages use MUI and the zod schemas; see the README.
-    ciScriptGzip: 280 * KB,
-    // The catalogue page, the filter bar its route handle asks the layout for, and the feature's texts.
-    modules: ['/catalogue/assets-page.tsx', '/filter-bar.tsx', '/i18n/en-us-commerce.ts'],
+    // The catalogue view, the filter bar its route handle asks the layout for, the catalogue's texts, and the
+    // queries its loader starts while the page's code loads.
+    modules: [page, '/filter-bar.tsx', '/i18n/en-us-catalogue.ts', '/commerce/route-queries.ts'],
+  })),
+  {
+    name: 'a tool page',
+    app: 'customer-app',
+    path: '/assets/nx-motor-control-lib',
+    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxLcpMs: CUSTOMER_LCP_MS,
+    // Misses the goal: the tool page still uses MUI (README "Performance").
+    ciScriptGzip: TOOL_PAGE_CI_BUDGET,
+    modules: ['/tool/tool-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
+  },
+  {
+    name: 'a document page',
+    app: 'customer-app',
+    path: '/document/doc-nx240-datasheet',
+    maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    maxLcpMs: CUSTOMER_LCP_MS,
+    modules: ['/document/document-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
   },
   {
     name: '/my/projects',
@@ -63,14 +91,14 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     signIn: 'customer@portal.test',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
-    // Misses the goal (261 KB), for the same reason as /assets.
-    ciScriptGzip: 270 * KB,
+    // Misses the goal (259 KB): the project list still uses MUI (README "Performance").
+    ciScriptGzip: 265 * KB,
     // The page, the sign-in library a signed-in session restores itself with, and the feature's texts.
     modules: [
       '/my-projects-page.tsx',
       'node_modules/oidc-client-ts/',
       '/i18n/en-us-projects.ts',
-      '/i18n/en-us-dip.ts',
+      '/projects/route-queries.ts',
     ],
   },
   {

@@ -155,18 +155,20 @@ export function chartHtml(report: Report): string {
       ),
       barChart(
         `Front end: largest contentful paint and total blocking time (ms), CPU ${report.options.cpuSlowdown}× slower`,
-        report.front.map((row) => ({
-          label: row.route,
-          ...(row.maxLcpMs ? { limit: row.maxLcpMs } : {}),
-          bars: [
-            {
-              value: row.lcpMs,
-              color: row.maxLcpMs && row.lcpMs >= row.maxLcpMs ? MISSED : COLORS[1]!,
-              text: `LCP ${row.lcpMs.toFixed(0)}`,
-            },
-            { value: row.tbtMs, color: COLORS[0]!, text: `TBT ${row.tbtMs.toFixed(0)}` },
-          ],
-        })),
+        report.front
+          .filter((row) => !row.timingsWithheld)
+          .map((row) => ({
+            label: row.route,
+            ...(row.maxLcpMs ? { limit: row.maxLcpMs } : {}),
+            bars: [
+              {
+                value: row.lcpMs,
+                color: row.maxLcpMs && row.lcpMs >= row.maxLcpMs ? MISSED : COLORS[1]!,
+                text: `LCP ${row.lcpMs.toFixed(0)}`,
+              },
+              { value: row.tbtMs, color: COLORS[0]!, text: `TBT ${row.tbtMs.toFixed(0)}` },
+            ],
+          })),
         {},
       ),
     );

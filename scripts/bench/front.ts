@@ -1,9 +1,12 @@
+import os from 'node:os';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../tests/support/chromium.js';
 import type { EntryRoute } from './budgets.js';
 
 export const CPU_SLOWDOWN = 4;
+/** Issue 20: paint timings are medians of at least this many cold loads per route. */
+export const MIN_LOADS = 5;
 
 export interface Script {
   /** The path, e.g. `/assets/index-CXSmZf0j.js`. */
@@ -29,12 +32,33 @@ export interface RouteFigures {
   scriptGzip: number;
   scriptBytes: number;
   scripts: Script[];
-  /** Medians over the measured loads. */
+  /** Medians over the measured loads; NaN when `timingsWithheld`. */
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** The lowest and highest of the measured loads (the spread around the median). */
+  lcpRangeMs: [number, number];
+  tbtRangeMs: [number, number];
   lcpElement: string;
   loads: number;
+  /**
+   * Why no timing is reported: the machine's load average was over its core count before or after the loads, so
+   * the figures would measure the other work as much as the page.
+   */
+  timingsWithheld?: string;
+}
+
+/**
+ * Whether the machine is quiet enough to time a page: the 1-minute load average at most the core count. Returns
+ * the reason when it is not.
+ */
+export function busyMachine(
+  loadAverage = os.loadavg()[0]!,
+  cores = os.availableParallelism(),
+): string | undefined {
+  return loadAverage > cores
+    ? `load average ${loadAverage.toFixed(2)} over the ${cores} cores: timings not reported`
+    : undefined;
 }
 
 /**
@@ -212,9 +236,12 @@ export async function loadRoute(
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
+
 /**
  * Per route: a sign-in when it needs one, a first load that warms the server (not counted), then `loads` measured
- * cold loads.
+ * cold loads (at least {@link MIN_LOADS}). The timings are their medians with the spread; they are withheld (NaN,
+ * with the reason) when the machine was busy before or after the loads.
  */
 export async function measureRoutes(
   browser: Browser,
@@ -223,12 +250,19 @@ export async function measureRoutes(
   loads: number,
   log: (line: string) => void = console.log,
 ): Promise<RouteFigures[]> {
+  if (loads < MIN_LOADS) throw new Error(`at least ${MIN_LOADS} cold loads per route, not ${loads}`);
   const figures: RouteFigures[] = [];
   for (const route of routes) {
     const session = route.signIn ? await signIn(browser, baseUrl, route) : null;
     await loadRoute(browser, baseUrl, route, session);
+    const busyBefore = busyMachine();
     const measured: RouteLoad[] = [];
     for (let i = 0; i < loads; i += 1) measured.push(await loadRoute(browser, baseUrl, route, session));
+    const withheld = busyBefore ?? busyMachine();
+    const timing = (key: 'fcpMs' | 'lcpMs' | 'tbtMs') =>
+      withheld ? NaN : median(measured.map((load) => load[key]));
+    const spread = (key: 'lcpMs' | 'tbtMs'): [number, number] =>
+      withheld ? [NaN, NaN] : range(measured.map((load) => load[key]));
     const [first] = measured;
     const result: RouteFigures = {
       route: route.name,
@@ -236,14 +270,22 @@ export async function measureRoutes(
       scriptGzip: first!.scripts.reduce((sum, script) => sum + script.gzip, 0),
       scriptBytes: first!.scripts.reduce((sum, script) => sum + script.bytes, 0),
       scripts: [...first!.scripts].sort((a, b) => b.gzip - a.gzip),
-      fcpMs: median(measured.map((load) => load.fcpMs)),
-      lcpMs: median(measured.map((load) => load.lcpMs)),
-      tbtMs: median(measured.map((load) => load.tbtMs)),
+      fcpMs: timing('fcpMs'),
+      lcpMs: timing('lcpMs'),
+      tbtMs: timing('tbtMs'),
+      lcpRangeMs: spread('lcpMs'),
+      tbtRangeMs: spread('tbtMs'),
       lcpElement: first!.lcpElement,
       loads,
+      ...(withheld ? { timingsWithheld: withheld } : {}),
     };
+    const ms = (value: number) => Math.round(value);
     log(
-      `  ${route.name}: ${(result.scriptGzip / 1024).toFixed(1)} KB gzip JS in ${result.scripts.length} files, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms`,
+      `  ${route.name}: ${(result.scriptGzip / 1024).toFixed(1)} KB gzip JS in ${result.scripts.length} files, ${
+        withheld
+          ? `no LCP or TBT (${withheld})`
+          : `LCP ${ms(result.lcpMs)} ms (${ms(result.lcpRangeMs[0])}–${ms(result.lcpRangeMs[1])}), TBT ${ms(result.tbtMs)} ms (${ms(result.tbtRangeMs[0])}–${ms(result.tbtRangeMs[1])}), median of ${loads}`
+      }`,
     );
     figures.push(result);
   }

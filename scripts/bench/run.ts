@@ -1,7 +1,7 @@
 /**
  * `pnpm bench` (issue 12): every benchmark of the portal in one report, on the production build and one machine.
  *
- *   pnpm bench [--full] [--sizes 10k,100k] [--seconds 5] [--clients 10] [--db both|pglite|postgres] [--loads 3]
+ *   pnpm bench [--full] [--sizes 10k,100k] [--seconds 5] [--clients 10] [--db both|pglite|postgres] [--loads 5]
  *     [--static-dir <folder with customer-app/dist and admin-app/dist>] [--skip api|memory|front]… [--out <folder>]
  *     [--benches projects,catalogue,uploads] [--child-timeout 900]
  *
@@ -34,7 +34,7 @@ import { API_BENCHES, runChild, stopChildren, type ChildResult } from './api.js'
 import { ENTRY_ROUTES } from './budgets.js';
 import { entryRouteScripts, type RouteScripts } from './bundles.js';
 import { writeChartPng } from './chart.js';
-import { CPU_SLOWDOWN, launchChromium, measureRoutes } from './front.js';
+import { CPU_SLOWDOWN, MIN_LOADS, launchChromium, measureRoutes } from './front.js';
 import { probeServerMemory, type MemoryProbe } from './memory.js';
 import { startPortalServer } from './portal-server.js';
 import {
@@ -62,7 +62,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     clients: { type: 'string', default: '10' },
     db: { type: 'string', default: 'both' },
-    loads: { type: 'string', default: '3' },
+    loads: { type: 'string', default: String(MIN_LOADS) },
     'child-timeout': { type: 'string', default: '900' },
     'static-dir': { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },
@@ -83,8 +83,12 @@ const sizes = [...new Set([...args.sizes.split(',').map(parseSize), ...(args.ful
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
 const LOADS = Number(args.loads);
-if (!(SECONDS > 0 && SECONDS <= 60) || !(CLIENTS >= 1 && CLIENTS <= 100) || !(LOADS >= 1 && LOADS <= 9)) {
-  throw new Error('--seconds in (0, 60], --clients in [1, 100], --loads in [1, 9]');
+if (
+  !(SECONDS > 0 && SECONDS <= 60) ||
+  !(CLIENTS >= 1 && CLIENTS <= 100) ||
+  !(LOADS >= MIN_LOADS && LOADS <= 15)
+) {
+  throw new Error(`--seconds in (0, 60], --clients in [1, 100], --loads in [${MIN_LOADS}, 15]`);
 }
 if (!['both', 'pglite', 'postgres'].includes(args.db)) throw new Error('--db both, pglite or postgres');
 const CHILD_TIMEOUT = Number(args['child-timeout']);

@@ -1,4 +1,4 @@
-import type { ItemType } from '../item-types.js';
+import type { ItemType } from '../catalogue-constants.js';
 
 /** The fields of a tool that decide whether it can be installed or requested (spec product §3). */
 export interface ToolKindLike {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { requestFlowTypeSchema } from './request-flow.js';
-import { ITEM_TYPES, itemTypeSchema, type ItemType } from '../item-types.js';
+import {
+  CATALOGUE_CATEGORIES,
+  CATALOGUE_ITEM_KINDS,
+  TOOL_ITEM_TYPES,
+  type ToolItemType,
+} from '../catalogue-constants.js';
+import { itemTypeSchema } from '../item-types.js';
 import { httpUrlSchema, requiredText } from '../validation/text.js';
 
 /** One file of a tool version. Free-text platform fields: the catalogue sends values such as 'windows', 'x64'. */
@@ -106,13 +112,7 @@ export const tagSchema = requiredText('A tag may not be empty.')
   .max(TAG_MAX_LENGTH, `A tag may have at most ${TAG_MAX_LENGTH} characters.`)
   .regex(/^[A-Za-z0-9 ._+-]+$/, 'A tag may contain only letters, digits, spaces and . _ + -');
 
-/** Item types a tool can have: every item type of spec §3 except `document` (documents are their own records). */
-export const TOOL_ITEM_TYPES = ITEM_TYPES.filter(
-  (type): type is Exclude<ItemType, 'document'> => type !== 'document',
-);
-export const toolItemTypeSchema = z.enum(
-  TOOL_ITEM_TYPES as [Exclude<ItemType, 'document'>, ...Exclude<ItemType, 'document'>[]],
-);
+export const toolItemTypeSchema = z.enum(TOOL_ITEM_TYPES as [ToolItemType, ...ToolItemType[]]);
 
 /** A price in the smallest unit of an ISO 4217 currency (cents), never a float. */
 export const priceSchema = z.object({
@@ -274,18 +274,8 @@ export const catalogueFileInputSchema = z.object({
 });
 export type CatalogueFileInput = z.infer<typeof catalogueFileInputSchema>;
 
-/**
- * The categories the catalogue list filters by (spec §2.1 /assets?categories=…): the item types of spec §3, and
- * `software-bundle` for bundles. Documents are the item type `document`.
- */
-export const CATALOGUE_CATEGORIES = [...ITEM_TYPES, 'software-bundle'] as const;
 export const catalogueCategorySchema = z.enum(CATALOGUE_CATEGORIES);
-export type CatalogueCategory = z.infer<typeof catalogueCategorySchema>;
-
-/** What a catalogue entry is; its details live at `catalogue/tools/{key}`, `catalogue/bundles/{key}` or `catalogue/documents/{key}`. */
-export const CATALOGUE_ITEM_KINDS = ['tool', 'software-bundle', 'document'] as const;
 export const catalogueItemKindSchema = z.enum(CATALOGUE_ITEM_KINDS);
-export type CatalogueItemKind = z.infer<typeof catalogueItemKindSchema>;
 
 /** One card of the catalogue list: enough to show it and to link to its details page. */
 export const catalogueItemSchema = z.object({

@@ -1,21 +1,20 @@
-import Search from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import TextField from '@mui/material/TextField';
-import { useId, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { MuiScope } from '../../app/mui-scope';
 import { useI18n } from '../../i18n/i18n';
+import { buttonClass } from '../ui/button';
+import { InputField } from '../ui/field';
+import { SvgIcon } from '../ui/icon';
+import { search } from '../ui/page-icons';
+import layout from './layout.module.css';
+import styles from './filter-bar.module.css';
 
 /**
  * The filter bar of the routes flagged for it (spec product §2.4): a search that keeps its text in the URL as
- * `q`, which the catalogue pages read.
+ * `q`, which the catalogue pages read. Plain React and CSS: the catalogue pages load no MUI.
  */
 export function FilterBar() {
   const { t } = useI18n();
   const [searchParams, setSearchParams] = useSearchParams();
-  const inputId = useId();
   const q = searchParams.get('q') ?? '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -28,27 +27,24 @@ export function FilterBar() {
   };
 
   return (
-    <MuiScope>
-      <Box sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', py: 1.5 }}>
-        <Container maxWidth="lg">
-          <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1 }}>
-            <TextField
-              key={q}
-              id={inputId}
-              name="q"
-              type="search"
-              size="small"
-              label={t('filter.label')}
-              placeholder={t('filter.placeholder')}
-              defaultValue={q}
-              fullWidth
-            />
-            <Button type="submit" variant="contained" startIcon={<Search />}>
-              {t('filter.submit')}
-            </Button>
-          </Box>
-        </Container>
-      </Box>
-    </MuiScope>
+    <div className={styles.bar}>
+      <div className={layout.container}>
+        <form role="search" onSubmit={submit} className={styles.form}>
+          <InputField
+            key={q}
+            className={styles.field}
+            label={t('filter.label')}
+            name="q"
+            type="search"
+            placeholder={t('filter.placeholder')}
+            defaultValue={q}
+          />
+          <button type="submit" className={buttonClass({ variant: 'contained' })}>
+            <SvgIcon d={search} small />
+            {t('filter.submit')}
+          </button>
+        </form>
+      </div>
+    </div>
   );
 }

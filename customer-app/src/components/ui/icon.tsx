@@ -23,6 +23,11 @@ export type IconName = keyof typeof PATHS;
 
 /** A decorative icon; the control around it carries the accessible name. */
 export function Icon({ name, small = false }: { name: IconName; small?: boolean }) {
+  return <SvgIcon d={PATHS[name]} small={small} />;
+}
+
+/** A decorative icon drawn from a path of `page-icons.ts` (icons of the pages stay out of the shell's chunk). */
+export function SvgIcon({ d, small = false }: { d: string; small?: boolean }) {
   return (
     <svg
       className={small ? `${ui.icon} ${ui.small}` : ui.icon}
@@ -30,7 +35,7 @@ export function Icon({ name, small = false }: { name: IconName; small?: boolean 
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

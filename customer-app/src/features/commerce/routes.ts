@@ -1,52 +1,97 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 import { withTexts } from '../../i18n/i18n';
 import type { RouteHandle } from '../../app/route-handle';
 import { paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
+import type { CatalogueScope } from './catalogue/catalogue-search';
+import type * as RouteQueriesModule from './route-queries';
+import { loadCatalogueTexts, loadCommerceTexts } from './texts';
 
-const texts = () => import('../../i18n/en-us-commerce').then((m) => m.commerceTexts);
+type Texts = () => Promise<Readonly<Record<string, string>>>;
 
-/** A lazily loaded page at `path`: its code arrives with the first visit, not with the app. */
+type RouteQueries = typeof RouteQueriesModule;
+
+interface PageOptions {
+  /** Starts the page's first query from the route's loader. */
+  prefetch?: (queries: RouteQueries, args: LoaderFunctionArgs) => void;
+  /** The texts the page needs; all of the commerce texts by default. */
+  texts?: Texts;
+}
+
+/**
+ * A lazily loaded page at `path`: its code arrives with the first visit, not with the app. With `prefetch`, the
+ * route's loader starts the page's first query while that code loads (the small module holding the queries is
+ * fetched beside the page's chunks; the loader does not wait for the data).
+ */
 function page<M>(
   path: string,
   handle: RouteHandle,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
+  { prefetch, texts = loadCommerceTexts }: PageOptions = {},
 ): RouteObject {
-  return { path, handle, lazy: lazyPage(withTexts(texts, load), pick) };
+  return {
+    path,
+    handle,
+    lazy: lazyPage(withTexts(texts, load), pick),
+    ...(prefetch && {
+      loader: async (args: LoaderFunctionArgs) => {
+        // A failed import is the page's to report (its own chunks fail the same way): the loader only helps.
+        await import('./route-queries').then(
+          (queries) => prefetch(queries, args),
+          () => undefined,
+        );
+        return null;
+      },
+    }),
+  };
 }
 
 const assets = () => import('./catalogue/assets-page');
-const tool = () => import('./tool/tool-page');
+const toolPage = () => import('./tool/tool-page');
 const catalogue = { description: 'meta.assets', filterBar: true } as const;
 
 /** Catalogue pages anyone may open, and the checkout result the payment provider returns to (spec §2.1). */
-export function commercePublicRoutes(_deps: GuardDeps): RouteObject[] {
+export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
+  const list = (scope: CatalogueScope): PageOptions => ({
+    prefetch: (queries, args) => queries.prefetchCatalogue(deps, args, scope),
+    texts: loadCatalogueTexts,
+  });
+  const tool: PageOptions = { prefetch: (queries, args) => queries.prefetchTool(deps, args) };
   return [
-    page(paths.assets, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage),
-    page(paths.tools, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage),
-    page(paths.assetsSoftware, { title: 'page.software', ...catalogue }, assets, (m) => m.SoftwarePage),
+    page(paths.assets, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage, list('all')),
+    page(paths.tools, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage, list('all')),
+    page(
+      paths.assetsSoftware,
+      { title: 'page.software', ...catalogue },
+      assets,
+      (m) => m.SoftwarePage,
+      list('software'),
+    ),
     page(
       paths.assetsSoftwareBundles,
       { title: 'page.softwareBundles', ...catalogue },
       assets,
       (m) => m.SoftwareBundlesPage,
+      list('bundles'),
     ),
     page(
       paths.documents,
       { title: 'page.documents', description: 'meta.documents', filterBar: true },
       () => import('./catalogue/documents-page'),
       (m) => m.DocumentsPage,
+      list('documents'),
     ),
-    page(paths.tool, { title: 'page.tool' }, tool, (m) => m.ToolPage),
-    page(paths.toolAlias, { title: 'page.tool' }, tool, (m) => m.ToolPage),
+    page(paths.tool, { title: 'page.tool' }, toolPage, (m) => m.ToolPage, tool),
+    page(paths.toolAlias, { title: 'page.tool' }, toolPage, (m) => m.ToolPage, tool),
     page(
       paths.document,
       { title: 'page.document' },
       () => import('./document/document-page'),
       (m) => m.DocumentPage,
+      { prefetch: (queries, args) => queries.prefetchDocument(deps, args) },
     ),
     page(
       paths.softwareBundle,

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 import { withTexts } from '../../i18n/i18n';
 import type { RouteHandle } from '../../app/route-handle';
@@ -15,6 +15,9 @@ const texts = () =>
     }),
   );
 
+// The project list needs no design-in texts: a lighter first page.
+const listTexts = () => import('../../i18n/en-us-projects').then((m) => m.projectTexts);
+
 const page = <M>(
   path: string,
   title: RouteHandle['title'],
@@ -28,7 +31,7 @@ const page = <M>(
   }) satisfies RouteObject;
 
 /** Projects and registration: signed-in, verified users (spec product §2.2). */
-export function projectSignedInRoutes(_deps: GuardDeps): RouteObject[] {
+export function projectSignedInRoutes(deps: GuardDeps): RouteObject[] {
   return [
     page(
       paths.qrCodeScan,
@@ -36,12 +39,22 @@ export function projectSignedInRoutes(_deps: GuardDeps): RouteObject[] {
       () => import('./pages/qr-code-scan-page'),
       (m) => m.QrCodeScanPage,
     ),
-    page(
-      paths.myProjects,
-      'page.myProjects',
-      () => import('./pages/my-projects-page'),
-      (m) => m.MyProjectsPage,
-    ),
+    {
+      path: paths.myProjects,
+      handle: { title: 'page.myProjects' } satisfies RouteHandle,
+      lazy: lazyPage(
+        withTexts(listTexts, () => import('./pages/my-projects-page')),
+        (m) => m.MyProjectsPage,
+      ),
+      // Starts the list while the page's code loads; does not wait for it (a failed import is the page's too).
+      loader: async (args: LoaderFunctionArgs) => {
+        await import('./route-queries').then(
+          (queries) => queries.prefetchMyProjects(deps, args),
+          () => undefined,
+        );
+        return null;
+      },
+    },
     page(
       paths.createProject,
       'page.createProject',

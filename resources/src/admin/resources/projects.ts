@@ -1,9 +1,6 @@
-import { PROJECT_SORT_FIELDS } from '../../constants.js';
+import { PROJECT_SORT_FIELDS, PROJECT_STATUSES } from '../../constants.js';
 import { projectSchema } from '../../entities/project.js';
-import { projectStatusSchema } from '../../states.js';
 import { defineResource } from '../definition.js';
-
-const PROJECT_STATUSES = projectStatusSchema.options;
 
 /**
  * Every project, for the admin list (spec §2.3 /admin/projects); customers work theirs in the portal. Sorts are

@@ -1,9 +1,5 @@
-import {
-  TOOL_ITEM_TYPES,
-  softwareRecordSchema,
-  toolInputSchema,
-  toolUpdateSchema,
-} from '../../entities/tool.js';
+import { TOOL_ITEM_TYPES } from '../../catalogue-constants.js';
+import { softwareRecordSchema, toolInputSchema, toolUpdateSchema } from '../../entities/tool.js';
 import { defineResource } from '../definition.js';
 
 /**

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   CATALOGUE_CATEGORIES,
+  CATALOGUE_SORT_FIELDS,
   ITEM_TYPES,
   hasSerialProductNumber,
   isInstallable,
@@ -35,7 +36,6 @@ export const catalogueQuerystring = listQuerystring.extend({
   q: z.string().max(255).optional().describe('Full-text search'),
 });
 
-const SORT_FIELDS = ['name', 'updatedAt'] as const;
 const categoryList = z.union([z.enum(CATALOGUE_CATEGORIES), z.array(z.enum(CATALOGUE_CATEGORIES)).max(20)]);
 const catalogueFilter = z.strictObject({
   categories: categoryList.optional(),
@@ -118,7 +118,10 @@ export async function listCatalogue(
   rangeHeader: string | undefined,
   counts?: CountCache,
 ): Promise<{ items: CatalogueItem[]; offset: number; total: number }> {
-  const list = parseListQuery(query, rangeHeader, { sortFields: SORT_FIELDS, filter: catalogueFilter });
+  const list = parseListQuery(query, rangeHeader, {
+    sortFields: CATALOGUE_SORT_FIELDS,
+    filter: catalogueFilter,
+  });
   const fromFilter = list.filter.categories;
   let categories: CatalogueCategory[] | null = fromFilter ? [fromFilter].flat() : null;
   if (!categories && query.categories) {

@@ -3,6 +3,7 @@ import type {
   CatalogueCategory,
   CatalogueDocument,
   CatalogueItem,
+  CatalogueSortField,
   CustomBundle,
   CustomBundleInput,
   ExportAccessRequest,
@@ -18,7 +19,7 @@ export interface CatalogueListQuery {
   /** null: every category. */
   categories: readonly CatalogueCategory[] | null;
   q: string;
-  sort: 'name' | 'updatedAt';
+  sort: CatalogueSortField;
   offset: number;
   limit: number;
 }

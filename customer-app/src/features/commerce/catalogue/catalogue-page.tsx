@@ -1,33 +1,30 @@
-import SearchOff from '@mui/icons-material/SearchOff';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { CatalogueCategory } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Chip, ToggleChip } from '../../../components/ui/chip';
+import { SelectField } from '../../../components/ui/field';
+import { SvgIcon } from '../../../components/ui/icon';
+import { searchOff } from '../../../components/ui/page-icons';
 import { useI18n, type MessageKey } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
+import ui from '../../../styles/ui.module.css';
 import { catalogueListQuery } from '../api/catalogue';
-import { EmptyState, ErrorBlock, LoadingBlock } from '../components/query-states';
-import { PageFrame } from '../components/page-frame';
+import { LightPageFrame } from '../components/light-page-frame';
 import { PageLinks } from '../components/page-links';
+import { EmptyState, ErrorBlock, LoadingBlock } from '../components/query-states';
 import { CatalogueCard } from './catalogue-card';
 import {
   CATALOGUE_PAGE_SIZE,
   SCOPE_CATEGORIES,
+  isCatalogueSort,
   readCatalogueSearch,
   toListQuery,
   writeCatalogueSearch,
   type CatalogueScope,
-  type CatalogueSort,
 } from './catalogue-search';
+import styles from './catalogue.module.css';
 
 const TITLES: Record<CatalogueScope, MessageKey> = {
   all: 'page.assets',
@@ -60,7 +57,6 @@ export function CataloguePage({ scope, actions }: CataloguePageProps) {
   const [params, setParams] = useSearchParams();
   const search = readCatalogueSearch(params, scope);
   const query = useQuery(catalogueListQuery(api, toListQuery(search, scope)));
-  const sortId = useId();
   const categoriesId = useId();
   const title = t(TITLES[scope]);
 
@@ -87,79 +83,64 @@ export function CataloguePage({ scope, actions }: CataloguePageProps) {
   const last = query.data ? query.data.range.offset + query.data.data.length : 0;
 
   return (
-    <PageFrame title={title} intro={t(INTROS[scope])} actions={actions}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 3, justifyContent: 'space-between', alignItems: { md: 'center' } }}
-      >
+    <LightPageFrame title={title} intro={t(INTROS[scope])} actions={actions}>
+      <div className={styles.toolbar}>
         {categories.length > 1 ? (
-          <Box
-            role="group"
-            aria-labelledby={categoriesId}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
-          >
-            <Typography id={categoriesId} variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+          <div role="group" aria-labelledby={categoriesId} className={styles.categories}>
+            <span id={categoriesId} className={styles.categoriesLabel}>
               {t('commerce.filter.categories')}
-            </Typography>
-            {categories.map((category) => {
-              const chosen = search.categories.includes(category);
-              return (
-                <Chip
-                  key={category}
-                  label={t(`commerce.category.${category}`)}
-                  color={chosen ? 'primary' : 'default'}
-                  variant={chosen ? 'filled' : 'outlined'}
-                  onClick={() => toggle(category)}
-                  aria-pressed={chosen}
-                />
-              );
-            })}
-          </Box>
+            </span>
+            {categories.map((category) => (
+              <ToggleChip
+                key={category}
+                label={t(`commerce.category.${category}`)}
+                pressed={search.categories.includes(category)}
+                onClick={() => toggle(category)}
+              />
+            ))}
+          </div>
         ) : (
-          <Box />
+          <div />
         )}
-        <TextField
-          select
-          id={sortId}
-          size="small"
+        <SelectField
+          className={styles.sort}
           label={t('commerce.sort.label')}
           value={search.sort}
-          onChange={(event) => change({ sort: event.target.value as CatalogueSort })}
-          sx={{ minWidth: 200 }}
+          onChange={(event) => {
+            if (isCatalogueSort(event.target.value)) change({ sort: event.target.value });
+          }}
         >
-          <MenuItem value="name">{t('commerce.sort.name')}</MenuItem>
-          <MenuItem value="updatedAt">{t('commerce.sort.updatedAt')}</MenuItem>
-        </TextField>
-      </Stack>
+          <option value="name">{t('commerce.sort.name')}</option>
+          <option value="updatedAt">{t('commerce.sort.updatedAt')}</option>
+        </SelectField>
+      </div>
 
       {search.q && (
-        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
-          <Typography variant="body2">{t('commerce.searchingFor')}</Typography>
+        <div className={styles.searching}>
+          <span>{t('commerce.searchingFor')}</span>
           <Chip
+            look="filled"
             label={search.q}
             onDelete={() => change({ q: '' })}
-            aria-label={t('commerce.clearSearchNamed', { q: search.q })}
+            deleteLabel={t('commerce.clearSearchNamed', { q: search.q })}
           />
-        </Stack>
+        </div>
       )}
 
-      <Box aria-live="polite" sx={{ mb: 1, minHeight: 24 }}>
-        {query.isSuccess && total > 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {t('commerce.resultRange', {
-              first: first.toLocaleString(locale),
-              last: last.toLocaleString(locale),
-              total: total.toLocaleString(locale),
-            })}
-          </Typography>
-        )}
-      </Box>
-      <Box sx={{ height: 4, mb: 1 }}>
+      <div aria-live="polite" className={styles.count}>
+        {query.isSuccess &&
+          total > 0 &&
+          t('commerce.resultRange', {
+            first: first.toLocaleString(locale),
+            last: last.toLocaleString(locale),
+            total: total.toLocaleString(locale),
+          })}
+      </div>
+      <div className={styles.progressSlot}>
         {query.isFetching && query.isPlaceholderData && (
-          <LinearProgress aria-label={t('commerce.loadingResults')} />
+          <div role="progressbar" aria-label={t('commerce.loadingResults')} className={ui.progress} />
         )}
-      </Box>
+      </div>
 
       {query.isPending ? (
         <LoadingBlock label={t('commerce.loadingResults')} />
@@ -171,7 +152,7 @@ export function CataloguePage({ scope, actions }: CataloguePageProps) {
         />
       ) : query.data.data.length === 0 ? (
         <EmptyState
-          icon={<SearchOff />}
+          icon={<SvgIcon d={searchOff} />}
           title={filtered ? t('commerce.noResults') : t('commerce.emptyCatalogue')}
           text={filtered ? t('commerce.noResultsText') : undefined}
           action={
@@ -184,16 +165,16 @@ export function CataloguePage({ scope, actions }: CataloguePageProps) {
         />
       ) : (
         <>
-          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <ul className={styles.grid}>
             {query.data.data.map((item) => (
-              <Grid key={`${item.kind}:${item.id}`} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+              <li key={`${item.kind}:${item.id}`}>
                 <CatalogueCard item={item} />
-              </Grid>
+              </li>
             ))}
-          </Grid>
+          </ul>
           <PageLinks page={search.page} pages={pages} />
         </>
       )}
-    </PageFrame>
+    </LightPageFrame>
   );
 }

@@ -1,12 +1,18 @@
 import {
   CATALOGUE_CATEGORIES,
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_SORT_FIELDS,
   TOOL_ITEM_TYPES,
   type CatalogueCategory,
   type CatalogueItem,
+  type CatalogueSortField,
 } from '@portal/resources';
 import { generatePath } from 'react-router';
 import { paths } from '../../../paths';
 import type { CatalogueListQuery } from '../api/catalogue';
+import { readPage } from '../components/read-page';
+
+export { CATALOGUE_PAGE_SIZE };
 
 /** Which part of the catalogue a route lists (spec §2.1): everything, software and tools, bundles, documents. */
 export type CatalogueScope = 'all' | 'software' | 'bundles' | 'documents';
@@ -19,9 +25,10 @@ export const SCOPE_CATEGORIES: Record<CatalogueScope, readonly CatalogueCategory
   documents: ['document'],
 };
 
-export const CATALOGUE_PAGE_SIZE = 12;
+export type CatalogueSort = CatalogueSortField;
 
-export type CatalogueSort = 'name' | 'updatedAt';
+export const isCatalogueSort = (value: string): value is CatalogueSort =>
+  (CATALOGUE_SORT_FIELDS as readonly string[]).includes(value);
 
 /** The list's state, all of it in the URL: `q`, `categories` (comma list), `sort`, `page` (from 1). */
 export interface CatalogueSearch {
@@ -38,12 +45,12 @@ export function readCatalogueSearch(params: URLSearchParams, scope: CatalogueSco
     .split(',')
     .map((category) => category.trim())
     .filter((category): category is CatalogueCategory => allowed.includes(category as CatalogueCategory));
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const sort = params.get('sort') ?? '';
   return {
     q: (params.get('q') ?? '').trim(),
     categories: [...new Set(categories)],
-    sort: params.get('sort') === 'updatedAt' ? 'updatedAt' : 'name',
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    sort: isCatalogueSort(sort) ? sort : CATALOGUE_SORT_FIELDS[0],
+    page: readPage(params),
   };
 }
 
@@ -62,7 +69,7 @@ export function writeCatalogueSearch(
   const set = (name: string, value: string | null) => (value ? query.set(name, value) : query.delete(name));
   set('q', next.q);
   set('categories', next.categories.join(','));
-  set('sort', next.sort === 'name' ? null : next.sort);
+  set('sort', next.sort === CATALOGUE_SORT_FIELDS[0] ? null : next.sort);
   set('page', next.page > 1 ? String(next.page) : null);
   return query;
 }

@@ -1,4 +1,3 @@
-import AddBox from '@mui/icons-material/AddBox';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +17,7 @@ import { ApiError } from '@portal/data-provider';
 import { TOOL_ITEM_TYPES, customBundleInputSchema } from '@portal/resources';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { MuiScope } from '../../../app/mui-scope';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
 import { catalogueListQuery, createCustomBundle } from '../api/catalogue';
@@ -34,25 +34,19 @@ const TOOL_LIST = {
   limit: 200,
 };
 
-/** Opens the custom bundle dialog. */
-export function CustomBundleButton() {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="outlined" startIcon={<AddBox />} onClick={() => setOpen(true)}>
-        {t('bundle.custom.open')}
-      </Button>
-      {open && <CustomBundleDialog onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
 /**
  * A bundle of one's own (spec §3 custom bundle): a name and the tools it holds. The server puts it together with
  * the questionnaires its tools ask; the cart keeps it under its name.
  */
-function CustomBundleDialog({ onClose }: { onClose: () => void }) {
+export function CustomBundleDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <MuiScope>
+      <CustomBundleForm onClose={onClose} />
+    </MuiScope>
+  );
+}
+
+function CustomBundleForm({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
   const { api } = usePortal();
   const addToCart = useAddToCart();

@@ -1,27 +1,19 @@
-import Inbox from '@mui/icons-material/Inbox';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { ApiError } from '@portal/data-provider';
 import type { ReactNode } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { Button } from '../../../components/ui/button';
+import { SvgIcon } from '../../../components/ui/icon';
+import { inbox } from '../../../components/ui/page-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { statusTitleKey } from '../../../notifications/error-notice';
+import ui from '../../../styles/ui.module.css';
+import styles from './query-states.module.css';
+
+// The shell's light components, not MUI: the catalogue lists show these before (and without) MUI.
 
 /** A part of a page that is loading: a spinner with a text screen readers announce. */
 export function LoadingBlock({ label }: { label: string }) {
-  return (
-    <Box
-      role="status"
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}
-    >
-      <CircularProgress size={28} aria-hidden="true" />
-      <Typography color="text.secondary">{label}</Typography>
-    </Box>
-  );
+  return <PageLoader label={label} />;
 }
 
 /** A failed load: the status title of spec calls §8.2, the server's message and a retry. */
@@ -37,25 +29,20 @@ export function ErrorBlock({
   const { t } = useI18n();
   const status = error instanceof ApiError ? error.status : -1;
   return (
-    <Alert
-      severity="error"
-      sx={{ my: 2 }}
-      action={
-        onRetry && (
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {t('commerce.retry')}
-          </Button>
-        )
-      }
-    >
-      <AlertTitle>{title ?? (status >= 0 ? t(statusTitleKey(status)) : t('error.unknown'))}</AlertTitle>
-      {error instanceof Error && error.message ? error.message : t('app.unexpectedError')}
-      {error instanceof ApiError && error.supportId && (
-        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-          {t('notifications.supportId', { supportId: error.supportId })}
-        </Box>
-      )}
-    </Alert>
+    <div role="alert" className={`${ui.alert} ${ui.errorAlert}`}>
+      <div>
+        <p className={ui.alertTitle}>
+          {title ?? (status >= 0 ? t(statusTitleKey(status)) : t('error.unknown'))}
+        </p>
+        {error instanceof Error && error.message ? error.message : t('app.unexpectedError')}
+        {error instanceof ApiError && error.supportId && (
+          <span className={styles.supportId}>
+            {t('notifications.supportId', { supportId: error.supportId })}
+          </span>
+        )}
+      </div>
+      {onRetry && <Button onClick={onRetry}>{t('commerce.retry')}</Button>}
+    </div>
   );
 }
 
@@ -72,20 +59,14 @@ export function EmptyState({
   icon?: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
-      <Box sx={{ color: 'text.disabled', '& svg': { fontSize: 48 } }} aria-hidden="true">
-        {icon ?? <Inbox />}
-      </Box>
-      <Typography variant="h2" sx={{ mt: 1 }}>
-        {title}
-      </Typography>
-      {text && (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {text}
-        </Typography>
-      )}
-      {action && <Box sx={{ mt: 3 }}>{action}</Box>}
-    </Paper>
+    <section className={`${ui.paper} ${styles.empty}`}>
+      <div className={styles.emptyIcon} aria-hidden="true">
+        {icon ?? <SvgIcon d={inbox} />}
+      </div>
+      <h2 className={styles.emptyTitle}>{title}</h2>
+      {text && <p className={ui.secondaryText}>{text}</p>}
+      {action && <div className={styles.emptyAction}>{action}</div>}
+    </section>
   );
 }
 

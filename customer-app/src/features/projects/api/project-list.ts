@@ -1,11 +1,11 @@
 import type { ApiClient, ListResult } from '@portal/data-provider';
-import type { Project } from '@portal/resources';
+import { MY_PROJECTS_PAGE_SIZE, type Project } from '@portal/resources';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { listFilter, type ProjectListState } from '../model/list-state';
 import { projectKeys } from './query-keys';
 
 /** Projects per page of /my/projects. */
-export const PROJECT_PAGE_SIZE = 24;
+export const PROJECT_PAGE_SIZE = MY_PROJECTS_PAGE_SIZE;
 
 type ListParams = Pick<ProjectListState, 'sort' | 'order' | 'q' | 'status' | 'group'>;
 

@@ -1,16 +1,11 @@
-import { PROJECT_SORT_FIELDS, type Project, type ProjectStatus } from '@portal/resources';
+import { PROJECT_SORT_FIELDS, PROJECT_STATUSES, type Project, type ProjectStatus } from '@portal/resources';
 
 export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];
 export type SortOrder = 'ASC' | 'DESC';
 export type ListView = 'list' | 'table';
 export type GroupBy = 'none' | 'group' | 'status';
 
-export const PROJECT_STATUSES: readonly ProjectStatus[] = [
-  'active',
-  'cancellation-requested',
-  'cancelled',
-  'finished',
-];
+export { PROJECT_STATUSES };
 
 /** The group filter's value for "projects without a group": the API reserves the name None for it (spec §5). */
 export const NO_GROUP = 'None';

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { GuardDeps } from '../../session/guards';
+import { catalogueListQuery, documentQuery, toolQuery } from './api/catalogue';
+import { readCatalogueSearch, toListQuery, type CatalogueScope } from './catalogue/catalogue-search';
+
+type Deps = Pick<GuardDeps, 'api' | 'queryClient'>;
+
+/**
+ * The first query of each catalogue route, through the same query options its page uses, started by the route's
+ * loader while the page's code loads: the page finds the data under way (or there) instead of asking after its
+ * code arrived. A failure is left to the page, which shows it with a retry.
+ */
+export function prefetchCatalogue(
+  { api, queryClient }: Deps,
+  { request }: LoaderFunctionArgs,
+  scope: CatalogueScope,
+) {
+  const search = readCatalogueSearch(new URL(request.url).searchParams, scope);
+  void queryClient.prefetchQuery(catalogueListQuery(api, toListQuery(search, scope)));
+}
+
+export function prefetchTool({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
+  if (params.featureId) void queryClient.prefetchQuery(toolQuery(api, params.featureId));
+}
+
+export function prefetchDocument({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
+  if (params.featureId) void queryClient.prefetchQuery(documentQuery(api, params.featureId));
+}
