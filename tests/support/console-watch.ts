@@ -29,9 +29,8 @@ export class ConsoleWatch {
       window.__toasts = [];
       const seen = new WeakSet<Element>();
       const record = () => {
-        for (const toast of Array.from(document.querySelectorAll(
-          '.MuiSnackbarContent-root, [role="alert"], [role="status"]',
-        )) {
+        const toasts = document.querySelectorAll('.MuiSnackbarContent-root, [role="alert"], [role="status"]');
+        for (const toast of Array.from(toasts)) {
           const text = (toast.textContent ?? '').trim();
           if (seen.has(toast) || !text) continue;
           seen.add(toast);
