@@ -218,3 +218,47 @@ test.describe('every admin route as every role', () => {
     });
   }
 });
+
+test.describe('admin changes', () => {
+  test('are translated in their toasts and sent at once: a reload right after a save or a delete keeps it', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const api = await AdminApi.signIn(request);
+    const page = await signedInTab(browser, 'admin@portal.test', '/admin');
+    const watch = await ConsoleWatch.on(page);
+
+    // Create: the toast says so in words, not as a catalogue key.
+    await open(page, '/admin/feature-flags/create');
+    await page.getByRole('textbox', { name: 'Key' }).fill('route-walk-flag');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.RaNotification-success')).toHaveText('Element created');
+    await watch.expectClean('feature flag created');
+
+    // Edit and reload at once: the change is on the server.
+    const flag = (await api.get<{ id: string; key: string }[]>('feature-flags')).find(
+      (each) => each.key === 'route-walk-flag',
+    )!;
+    await open(page, `/admin/feature-flags/${flag.id}`);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Kept across a reload');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // The toast is the console saying "done"; a reload at that moment must not lose the change.
+    await expect(page.locator('.MuiSnackbarContent-root')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Kept across a reload')).toBeVisible();
+    expect((await api.get<{ description: string }>(`feature-flags/${flag.id}`)).description).toBe(
+      'Kept across a reload',
+    );
+
+    // Delete and reload at once: it is gone.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    if (await confirm.isVisible()) await confirm.click();
+    await expect(page.locator('.MuiSnackbarContent-root')).toBeVisible();
+    await page.reload();
+    expect((await api.call('GET', `feature-flags/${flag.id}`)).status).toBe(404);
+    await watch.expectClean('feature flag deleted');
+    await page.context().close();
+  });
+});
