@@ -32,7 +32,14 @@ import { LoadError, LoadingBlock } from '../../components/load-state';
 import { formatDateTime } from '../../model/format';
 import { rolesInProject } from '../../model/project-actions';
 import { projectPath } from '../../paths';
-import { completeStep, dipAssetsQuery, dipProcessQuery, isNoProcess, resetProcess } from '../api/dip-api';
+import {
+  completeStep,
+  dipProcessQuery,
+  hasProcess,
+  isNoProcess,
+  projectAssetsQuery,
+  resetProcess,
+} from '../api/dip-api';
 import { useDipMutation } from '../hooks/use-dip';
 import { dipErrorsOf } from '../model/dip-errors';
 import { canDeleteAsset, confirmerOf, type DipViewer } from '../model/permissions';
@@ -52,11 +59,11 @@ export function DesignInProcess({ project }: { project: Project }) {
   const { t } = useI18n();
   const { api } = usePortal();
   const headingId = useId();
-  const processQuery = useQuery(dipProcessQuery(api, project.uuid));
-  const assetsQuery = useQuery({ ...dipAssetsQuery(api, project.uuid), enabled: processQuery.isSuccess });
+  const processQuery = useQuery({ ...dipProcessQuery(api, project.uuid), enabled: hasProcess(project) });
+  const assetsQuery = useQuery(projectAssetsQuery(api, project));
   const user = useCurrentUser();
 
-  if (processQuery.isError && isNoProcess(processQuery.error)) return null;
+  if (!hasProcess(project) || (processQuery.isError && isNoProcess(processQuery.error))) return null;
 
   const viewer: DipViewer | null = user.data
     ? { ...user.data, projectRoles: rolesInProject(project, user.data) }
