@@ -16,6 +16,8 @@ interface Ids {
   bundle: string;
   questionnaire: string;
   question: string;
+  /** A question with choices, in a questionnaire with other questions (both lists of its editor show). */
+  choiceQuestion: string;
   partner: string;
   link: string;
 }
@@ -96,7 +98,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const board = boards[boards.length - 2]!.id;
   const [software] = await api.get<{ id: string }[]>('software?range=[0,0]');
   const [bundle] = await api.get<{ uuid: string }[]>('software-bundles');
-  const [questionnaire] = await api.get<{ id: string; questions: { id: string }[] }[]>(
+  const [questionnaire] = await api.get<{ id: string; questions: { id: string; type: string }[] }[]>(
     'questionnaires?range=[0,0]',
   );
   const partner = await api.post<{ id: string }>('partners', {
@@ -114,6 +116,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     bundle: bundle!.uuid,
     questionnaire: questionnaire!.id,
     question: questionnaire!.questions[0]!.id,
+    choiceQuestion: questionnaire!.questions.find((question) => question.type.endsWith('-select'))!.id,
     partner: partner.id,
     link: link.id,
   };
@@ -164,6 +167,12 @@ test.describe('every admin route as every role', () => {
       await expect(page.getByText('Something went wrong'), path).toHaveCount(0);
       await watch.expectClean(path);
     }
+
+    // Icon buttons say what they do: the question editor's two lists each have their own add button.
+    await open(page, `/admin/questionnaires/${ids.questionnaire}/question/${ids.choiceQuestion}`);
+    await expect(page.getByRole('button', { name: 'Add a choice' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Add a dependent question' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
     await page.context().close();
   });
 
