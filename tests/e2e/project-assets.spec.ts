@@ -5,7 +5,8 @@ import { signInAt } from '../support/customer-shell.js';
 
 /**
  * The project page's files and design-in calls (issue 19 points 6 and 8): a file uploaded in a design-in step is
- * listed in the Assets tab too, at once and after a reload; a project whose board has no process asks for none.
+ * listed in the Assets tab too, at once and after a reload; its toast leaves the Actions button free; a project
+ * whose board has no process asks for none.
  * Boards no other suite uses: RF366 (given a one-step process here) and RF373 (none).
  */
 
@@ -77,6 +78,19 @@ test('a design-in upload is listed in the Assets tab; a board without a process 
     buffer: Buffer.from('%PDF-1.4 schematics'),
   });
   await expect(section.getByTestId('dip-asset').filter({ hasText: 'schematics-v1.pdf' })).toBeVisible();
+  // The toast of the upload leaves the project's Actions button free.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const toast = page
+    .getByRole('region', { name: 'Notifications' })
+    .getByText('schematics-v1.pdf is uploaded.');
+  await expect(toast).toBeVisible();
+  const [toastBox, actionsBox] = await Promise.all([
+    toast.boundingBox(),
+    page.getByRole('button', { name: 'Actions' }).boundingBox(),
+  ]);
+  const overlaps = (a: typeof toastBox, b: typeof toastBox) =>
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps(toastBox, actionsBox)).toBe(false);
   await page.getByRole('tab', { name: 'Assets' }).click();
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByRole('rowheader', { name: 'schematics-v1.pdf' })).toBeVisible();
