@@ -173,6 +173,12 @@ test.describe('every admin route as every role', () => {
     await expect(page.getByRole('button', { name: 'Add a choice' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Add a dependent question' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+
+    // A design-in step's rich-text description is edited as text, not as its markup.
+    await open(page, `/admin/boards/${ids.dipBoard}/dip`);
+    const description = page.getByRole('textbox', { name: 'What the customer has to do' }).first();
+    await expect(description).not.toHaveValue('');
+    expect(await description.inputValue()).not.toMatch(/<\/?p>/);
     await page.context().close();
   });
 
