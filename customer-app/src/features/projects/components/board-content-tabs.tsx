@@ -31,7 +31,7 @@ import { usePortal } from '../../../lib/portal-context';
 import { paths } from '../../../paths';
 import { projectBoardContentQuery, type ProjectBoardContent } from '../api/board-content';
 import { formatDateTime } from '../model/format';
-import { hasProcess, projectAssetsQuery } from '../dip/api/dip-api';
+import { useDipProcess } from '../dip/hooks/use-dip';
 import { LoadError, LoadingBlock } from './load-state';
 import { visuallyHidden } from './visually-hidden';
 
@@ -296,11 +296,11 @@ function plainText(html: string): string {
 /** The files uploaded in the design-in process: name, uploader, step, time and the malware flag (spec §3 Asset). */
 function AssetList({ project }: { project: Project }) {
   const { t, locale } = useI18n();
-  const { api } = usePortal();
   // The design-in section's own list (one query, one cache): a new upload shows in both at once.
-  const query = useQuery(projectAssetsQuery(api, project));
-  const assets = hasProcess(project) ? query.data : [];
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const { process, assets: query, noProcess } = useDipProcess(project.uuid);
+  const assets = noProcess ? [] : query.data;
+  const failed = (process.isError && !noProcess ? process : null) ?? (query.isError ? query : null);
+  if (failed) return <LoadError error={failed.error} onRetry={() => void failed.refetch()} />;
   if (!assets) return <LoadingBlock label={t('project.assets.loading')} lines={2} />;
   if (!assets.length) return <Empty>{t('project.assets.empty')}</Empty>;
   return (

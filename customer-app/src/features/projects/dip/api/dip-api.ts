@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient } from '@portal/data-provider';
-import type { DipAsset, DipProcess, DipResolvePayload, Project } from '@portal/resources';
+import type { DipAsset, DipProcess, DipResolvePayload } from '@portal/resources';
 import { queryOptions } from '@tanstack/react-query';
 import { projectKeys } from '../../api/query-keys';
 
@@ -28,18 +28,6 @@ export function dipAssetsQuery(api: ApiClient, projectId: string) {
     queryFn: ({ signal }) => api.request<DipAsset[]>(`${dipPath(projectId)}/assets`, { signal }),
   });
 }
-
-/**
- * Whether the project's board has a design-in process: the server keeps `dipStatus` null exactly when it has none,
- * so the page asks for a process (and its files) only when there is one, never for a 404.
- */
-export const hasProcess = (project: Pick<Project, 'dipStatus'>): boolean => project.dipStatus != null;
-
-/** `GET projects/{id}/dip/assets` for a project's page: the one source of its files (design-in section, Assets tab). */
-export const projectAssetsQuery = (api: ApiClient, project: Pick<Project, 'uuid' | 'dipStatus'>) => ({
-  ...dipAssetsQuery(api, project.uuid),
-  enabled: hasProcess(project),
-});
 
 /** A 404 of `GET projects/{id}/dip` naming `dip`: the project's board has no design-in process. */
 export const isNoProcess = (error: unknown): boolean =>

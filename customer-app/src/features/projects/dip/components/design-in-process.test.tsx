@@ -69,19 +69,7 @@ describe('DesignInProcess', () => {
     expect(document.querySelector('[data-testid="design-in-process"] script')).toBeNull();
   });
 
-  it('asks for nothing and renders nothing when the board has no design-in process', async () => {
-    // The project says so (no workflow status): no call that could only answer 404.
-    const { calls } = renderDip({
-      process: makeProcess([makeStep(null)]),
-      project: makeProject({ dipStatus: null }),
-    });
-    // The page's other call (who the user is) has gone out: the process would have been asked with it.
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    expect(calls.filter((call) => call.path.includes('/dip'))).toEqual([]);
-    expect(screen.queryByRole('heading', { name: 'Design-in process' })).toBeNull();
-  });
-
-  it('renders nothing when the process was removed since the project was read', async () => {
+  it('renders nothing when the board has no design-in process', async () => {
     const { calls } = renderDip({
       process: {
         status: 404,

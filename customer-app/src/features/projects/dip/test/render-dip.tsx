@@ -106,7 +106,7 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     createdAt: '2026-01-02T00:00:00.000Z',
     updatedAt: '2026-01-03T00:00:00.000Z',
     status: 'active',
-    dipStatus: 'in-progress',
+    dipStatus: null,
     salesCode: null,
     shortRomCode: null,
     ownerCompany: null,
