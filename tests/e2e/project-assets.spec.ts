@@ -65,7 +65,7 @@ test('a design-in upload is listed in the Assets tab (also after a reload); a pr
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4 schematics'),
   });
-  await expect(section.getByTestId('dip-asset').filter({ hasText: 'schematics-v1.pdf' })).toBeVisible();
+  await expect(step.getByTestId('dip-asset').filter({ hasText: 'schematics-v1.pdf' })).toBeVisible();
   // The toast of the upload leaves the project's Actions button free.
   await page.evaluate(() => window.scrollTo(0, 0));
   const toast = page
