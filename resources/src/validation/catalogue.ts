@@ -20,7 +20,7 @@ const DOCUMENT_FILE_NAME_MESSAGE = 'File name may contain only letters, digits, 
  */
 export const documentFileNameSchema = requiredText('File name is required.')
   .max(TITLE_MAX_LENGTH, `File name may have at most ${TITLE_MAX_LENGTH} characters.`)
-  .regex(/^[A-Za-z0-9 ().\_-]+$/, DOCUMENT_FILE_NAME_MESSAGE)
+  .regex(/^[A-Za-z0-9 ()._-]+$/, DOCUMENT_FILE_NAME_MESSAGE)
   .refine((name) => !name.startsWith('.') && !name.includes('..'), DOCUMENT_FILE_NAME_MESSAGE);
 
 /** Software bundle messages are the spec's, word for word. */
