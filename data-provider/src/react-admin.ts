@@ -136,9 +136,9 @@ export function createAuthProvider(
         // A refusal with its own reason (e.g. wrong_company_space) says it; a plain one gets the generic text.
         const code = error.body?.apiErrors?.[0]?.errorCode;
         const specific = code !== undefined && code !== 'forbidden' && !!error.message;
+        // No `redirectTo`: react-admin reads a given one as a URL string (`false` threw in its handler).
         return Promise.reject({
           logoutUser: false,
-          redirectTo: false,
           message: specific ? error.message : 'ra.notification.not_authorized',
         });
       }

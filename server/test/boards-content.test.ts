@@ -97,7 +97,7 @@ describe('documents', () => {
   it('refuses a document against the title and file name rules, creating nothing', async () => {
     for (const body of [
       { title: 'Bad/Title', type: 'x', filename: 'ok', url: 'https://x.example.com', exclusive: false },
-      { title: 'Ok', type: 'x', filename: 'bad.name', url: 'https://x.example.com', exclusive: false },
+      { title: 'Ok', type: 'x', filename: 'bad/name', url: 'https://x.example.com', exclusive: false },
       { title: 'Ok', type: 'x', filename: 'ok', url: 'ftp://x.example.com', exclusive: false },
       { title: '', type: 'x', filename: 'ok', url: 'https://x.example.com', exclusive: false },
     ]) {
@@ -185,13 +185,13 @@ describe('documents', () => {
     expect(edited).toEqual({ ...custom, title: 'Getting started v1.3', exclusive: false });
     custom = edited;
     const invalid = expectError(
-      await call('PUT', at(board.id, `documents/${custom.id}`), s.admin, { ...custom, filename: 'gs.pdf' }),
+      await call('PUT', at(board.id, `documents/${custom.id}`), s.admin, { ...custom, filename: 'gs/1.pdf' }),
       400,
       'invalid_request',
     );
     expect(invalid.errors[0]).toMatchObject({
       resources: ['filename'],
-      messages: ['File name may contain only letters, digits, spaces and - _ ( )'],
+      messages: ['File name may contain only letters, digits, spaces, dots and - _ ( )'],
     });
     expect((await docs()).find((d) => d.id === custom.id)).toEqual(custom);
 

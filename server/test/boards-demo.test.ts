@@ -9,7 +9,9 @@ import type {
   Partner,
   RestrictionEntry,
 } from '@portal/resources';
+import { documentFileNameSchema } from '@portal/resources';
 import { seedDemoBoardContent } from '../src/db/demo-boards.js';
+import { documents } from '../src/db/schema-boards.js';
 import { caller, expectOk, listUrl, startBoardsTest, type BoardsTest } from './boards-api.js';
 
 let s: BoardsTest;
@@ -46,6 +48,14 @@ describe('demo board content', () => {
     ]);
     const partners = expectOk<Partner[]>(await call('GET', '/api/v1/partners', s.admin));
     expect(partners.find((p) => p.name === 'Contoso Embedded')!.assignedCount).toBe(16);
+  });
+
+  it("names every demo document's file as the document form allows (the dot of an extension included)", async () => {
+    const names = (await s.t.database.db.select({ filename: documents.filename }).from(documents)).map(
+      (row) => row.filename,
+    );
+    expect(names.some((name) => name.endsWith('.pdf'))).toBe(true);
+    expect(names.filter((name) => !documentFileNameSchema.safeParse(name).success)).toEqual([]);
   });
 
   it('lists customer@portal.test on the restricted boards and links the demo company space people', async () => {

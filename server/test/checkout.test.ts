@@ -400,6 +400,23 @@ describe('paying through the embedded test-payment page', () => {
     expect(page.body).toContain('NX Motor Control Library 4.0.0');
     expect(page.body).toContain('name="cardNumber"');
     expect(page.body).toContain('4242 4242 4242 4242');
+    // The deadline reads in the reader's language, not as an ISO string; cancelling is the secondary button.
+    const expires = new Date(result.payment!.expiresAt);
+    const inGerman = await t.app.inject({
+      method: 'GET',
+      url: paymentPage(result),
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' },
+    });
+    const german = new Intl.DateTimeFormat('de-DE', {
+      dateStyle: 'long',
+      timeStyle: 'long',
+      timeZone: 'UTC',
+    });
+    expect(inGerman.body).toContain(
+      `<time datetime="${expires.toISOString()}">${german.format(expires)}</time>`,
+    );
+    expect(page.body).not.toContain(`by ${expires.toISOString()}`);
+    expect(page.body).toMatch(/<button[^>]*class="secondary"[^>]*>Cancel and return to the portal/);
 
     // The customer app's result page only reads: still started, still not downloadable.
     expect((await read(result.id)).status).toBe('started');

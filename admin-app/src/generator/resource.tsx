@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '@portal/resources';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { Resource } from 'react-admin';
+import { PageAccess } from '../pages/page-access';
 import {
   GeneratedCreate,
   GeneratedEdit,
@@ -32,28 +33,36 @@ export function resourceElement(definition: ResourceDefinition, customization: R
   ) : definition.access.list ? (
     <GeneratedList definition={definition} customization={customization} />
   ) : undefined;
+  const name = definition.name;
+  const show =
+    views.show ??
+    (hasShowView(definition) ? (
+      <GeneratedShow definition={definition} customization={customization} />
+    ) : undefined);
+  const edit =
+    views.edit ??
+    (hasEditView(definition) && !definition.singleton ? (
+      <GeneratedEdit definition={definition} customization={customization} />
+    ) : undefined);
+  const create =
+    views.create ?? (hasCreateView(definition) ? <GeneratedCreate definition={definition} /> : undefined);
+  // Every view behind the access gate, so a refused route calls no API before it leaves.
+  const gated = (action: string, view: ReactElement | undefined) =>
+    view && (
+      <PageAccess resource={name} action={action}>
+        {view}
+      </PageAccess>
+    );
   return (
     <Resource
-      key={definition.name}
-      name={definition.name}
+      key={name}
+      name={name}
       icon={customization.icon}
       recordRepresentation={definition.recordTitle}
-      list={views.list ?? list}
-      show={
-        views.show ??
-        (hasShowView(definition) ? (
-          <GeneratedShow definition={definition} customization={customization} />
-        ) : undefined)
-      }
-      edit={
-        views.edit ??
-        (hasEditView(definition) && !definition.singleton ? (
-          <GeneratedEdit definition={definition} customization={customization} />
-        ) : undefined)
-      }
-      create={
-        views.create ?? (hasCreateView(definition) ? <GeneratedCreate definition={definition} /> : undefined)
-      }
+      list={gated('list', views.list ?? list)}
+      show={gated('show', show)}
+      edit={gated('edit', edit)}
+      create={gated('create', create)}
     >
       {customization.routes}
     </Resource>

@@ -30,6 +30,7 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
+  useTranslate,
   type RaRecord,
   type RedirectionSideEffect,
 } from 'react-admin';
@@ -101,6 +102,12 @@ export const hasShowView = (definition: ResourceDefinition) =>
   !!definition.access.show && !definition.singleton;
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
+
+/**
+ * Every save and delete is sent at once and waits for the server: react-admin's undoable mode holds it back for
+ * the toast's 5 s, and a reload or a navigation away in that window lost it without a word.
+ */
+export const MUTATION_MODE = 'pessimistic';
 
 /** The filters of a list: the full-text search first, then every declared filter by its input. */
 export function filterElements(
@@ -177,7 +184,7 @@ export function GeneratedDataTable({ definition, customization, meta }: Generate
           <>
             <BulkExportButton />
             {definition.access.delete && (
-              <BulkDeleteButton mutationMode={definition.mutationMode} mutationOptions={{ meta }} />
+              <BulkDeleteButton mutationMode={MUTATION_MODE} mutationOptions={{ meta }} />
             )}
           </>
         ) : (
@@ -244,7 +251,7 @@ function ShowActions({ definition, customization }: GeneratedViewProps) {
       {definition.access.list && <ListButton />}
       {hasEditView(definition) && <EditButton />}
       {customization?.show?.actions}
-      {definition.access.delete && <DeleteButton mutationMode={definition.mutationMode} />}
+      {definition.access.delete && <DeleteButton mutationMode={MUTATION_MODE} />}
     </TopToolbar>
   );
 }
@@ -296,9 +303,7 @@ function EditToolbar({
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       {saveButton ?? <SaveButton />}
-      {definition.access.delete && !definition.singleton && (
-        <DeleteButton mutationMode={definition.mutationMode} />
-      )}
+      {definition.access.delete && !definition.singleton && <DeleteButton mutationMode={MUTATION_MODE} />}
     </Toolbar>
   );
 }
@@ -324,7 +329,7 @@ export function GeneratedEdit({
     <Edit
       resource={definition.name}
       id={definition.singleton ? definition.name : id}
-      mutationMode={definition.mutationMode}
+      mutationMode={MUTATION_MODE}
       redirect={redirect ?? (definition.singleton ? false : hasShowView(definition) ? 'show' : 'list')}
       transform={(data: RaRecord) => toPayload(definition, 'edit', data)}
       actions={<EditActions definition={definition} />}
@@ -358,6 +363,7 @@ export function GeneratedCreate({
   title?: false;
 }) {
   const notify = useNotify();
+  const translate = useTranslate();
   const redirect = useRedirect();
   const showSecret = useShowSecret();
   const after: RedirectionSideEffect = redirectTo
@@ -379,7 +385,8 @@ export function GeneratedCreate({
         onSuccess: (record: RaRecord) => {
           notify(`resources.${definition.name}.notifications.created`, {
             type: 'success',
-            messageArgs: { smart_count: 1, _: 'ra.notification.created' },
+            // `_` is the text itself when the resource has no message of its own, so it is translated here.
+            messageArgs: { smart_count: 1, _: translate('ra.notification.created', { smart_count: 1 }) },
           });
           const secret = secretFields(definition).find((field) => typeof record[field.source] === 'string');
           const leave = () => redirect(after, definition.name, record.id, record);

@@ -365,6 +365,8 @@ export const portalMessages = {
     questions: {
       heading: 'Questions',
       add: 'Add question',
+      add_choice: 'Add a choice',
+      add_dependent: 'Add a dependent question',
       add_title: 'New question in %{name}',
       edit_title: 'Question of %{name}',
       back: 'Back to %{name}',
@@ -418,6 +420,8 @@ export const portalMessages = {
     versions: {
       title: 'Versions of %{name}',
       bundle_title: 'Versions of the bundle %{name}',
+      add_link: 'Add a link',
+      add_dependency: 'Add a dependency',
       list: 'Versions',
       add: 'Add version',
       add_title: 'New version',

@@ -60,5 +60,4 @@ export const gadgetsResource = defineResource({
     { source: 'token', label: 'Token', widget: 'secret', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

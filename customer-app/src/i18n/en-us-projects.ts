@@ -118,6 +118,7 @@ export const projectTexts = {
   'project.toolType.netlist': 'Netlist',
   'project.toolType.document': 'Document',
   'project.assets.empty': 'No files have been uploaded to this project yet.',
+  'project.assets.loading': 'Loading the files',
   'project.assets.filename': 'File',
   'project.assets.uploadedBy': 'Uploaded by',
   'project.assets.step': 'Step',

@@ -14,7 +14,7 @@ import styles from './notifications.module.css';
 const panelWidth = { '--portal-notification-width': `${NOTIFICATION_PANEL_WIDTH_PX}px` } as CSSProperties;
 
 /**
- * The notification stack of the layout (spec calls §8.5): top right, 350 px wide (the screen's width on a
+ * The notification stack of the layout (spec calls §8.5): bottom right, 350 px wide (the screen's width on a
  * phone), newest last. Errors are announced at once (role alert), the others politely (role status).
  */
 export function NotificationStack({ store }: { store: NotificationStore }) {

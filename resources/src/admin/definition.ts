@@ -90,8 +90,6 @@ export interface ResourceDefinition {
   access: Partial<Record<ResourceAction, readonly RouteRole[]>>;
   /** Rows a company space admin sees: only their own company space's (spec §6). */
   rowScope?: 'company-space';
-  /** react-admin save mode: undoable where a wrong save is cheap to take back. */
-  mutationMode: 'pessimistic' | 'undoable';
 }
 
 /** Typed identity so definitions keep their literal field names. */

@@ -153,8 +153,8 @@ describe('document updates', () => {
 
   it('checks what changes against the rules', () => {
     expect(changedDocumentFields(sami, { title: 'New', filename: 'datasheet.pdf' })).toEqual(['title']);
-    expect(documentUpdateIssues(sami, { filename: 'other.pdf', url: 'ftp://x' })).toEqual([
-      { field: 'filename', message: 'File name may contain only letters, digits, spaces and - _ ( )' },
+    expect(documentUpdateIssues(sami, { filename: 'other/x.pdf', url: 'ftp://x' })).toEqual([
+      { field: 'filename', message: 'File name may contain only letters, digits, spaces, dots and - _ ( )' },
       { field: 'url', message: 'Please enter a valid URL starting with http:// or https://.' },
     ]);
   });

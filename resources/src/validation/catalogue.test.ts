@@ -29,10 +29,12 @@ describe.each([
   {
     rule: 'documentFileNameSchema',
     schema: documentFileNameSchema,
-    valid: ['User manual (rev-2)_final'],
+    valid: ['User manual (rev-2)_final', 'nx240-datasheet.pdf', 'manual v1.2.pdf'],
     invalid: [
       ['', 'File name is required.'],
-      ['manual.pdf', 'File name may contain only letters, digits, spaces and - _ ( )'],
+      ['manual/1.pdf', 'File name may contain only letters, digits, spaces, dots and - _ ( )'],
+      ['.hidden', 'File name may contain only letters, digits, spaces, dots and - _ ( )'],
+      ['manual..pdf', 'File name may contain only letters, digits, spaces, dots and - _ ( )'],
     ],
   },
   {

@@ -11,10 +11,17 @@ export const documentTitleSchema = requiredText('Document title is required.')
   .max(TITLE_MAX_LENGTH, `Document title may have at most ${TITLE_MAX_LENGTH} characters.`)
   .regex(/^[A-Za-z0-9 _.+-]+$/, 'Document title may contain only letters, digits, spaces and _ - . +');
 
-/** A document's file name as an admin types it (the extension comes from the uploaded file, hence no dots). */
+const DOCUMENT_FILE_NAME_MESSAGE = 'File name may contain only letters, digits, spaces, dots and - _ ( )';
+
+/**
+ * A document's file name as an admin types it: letters, digits, spaces, - _ ( ) and the dots of an extension, as
+ * upload names (spec §5) and the demo data's own names (`nx240-datasheet.pdf`) have; a leading dot or `..` would
+ * read as a path, so they are refused.
+ */
 export const documentFileNameSchema = requiredText('File name is required.')
   .max(TITLE_MAX_LENGTH, `File name may have at most ${TITLE_MAX_LENGTH} characters.`)
-  .regex(/^[A-Za-z0-9 ()_-]+$/, 'File name may contain only letters, digits, spaces and - _ ( )');
+  .regex(/^[A-Za-z0-9 ()._-]+$/, DOCUMENT_FILE_NAME_MESSAGE)
+  .refine((name) => !name.startsWith('.') && !name.includes('..'), DOCUMENT_FILE_NAME_MESSAGE);
 
 /** Software bundle messages are the spec's, word for word. */
 export const bundleUuidSchema = requiredText('UUID is required');

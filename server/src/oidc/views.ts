@@ -17,6 +17,8 @@ const STYLE = `
   input:focus{outline:3px solid #7fb2ff;outline-offset:1px;border-color:#1a5fb4}
   button{margin-top:24px;width:100%;padding:12px;font-size:1rem;font-weight:600;color:#fff;background:#1a5fb4;border:0;border-radius:4px;cursor:pointer}
   button:hover{background:#154c91} button:focus-visible{outline:3px solid #7fb2ff;outline-offset:2px}
+  button.secondary{margin-top:12px;color:#1a5fb4;background:#fff;border:1px solid #1a5fb4}
+  button.secondary:hover{background:#eef4fb}
   .error{padding:10px 12px;border-radius:4px;background:#fdecea;color:#8a1c12;margin-bottom:8px}
   .field-error{color:#8a1c12;margin-top:4px;font-size:.9rem}
   .qr svg{width:200px;height:200px;display:block;margin:0 auto 12px} code{word-break:break-all}

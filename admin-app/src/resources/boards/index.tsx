@@ -1,8 +1,8 @@
 import DeveloperBoard from '@mui/icons-material/DeveloperBoard';
 import { boardsResource } from '@portal/resources';
-import { Route } from 'react-router';
 import type { ResourceCustomization } from '../../generator/resource';
 import { GeneratedEdit } from '../../generator/views';
+import { gatedRoute } from '../../pages/page-access';
 import { BoardOverviewList } from './board-overview-list';
 import { BoardOverviewPage } from './board-overview-page';
 import { boardSubPages } from './sub-pages';
@@ -18,10 +18,10 @@ export const boardsResourceCustomization: ResourceCustomization = {
   views: { list: <BoardOverviewList />, edit: <BoardOverviewPage /> },
   routes: (
     <>
-      <Route path=":id/edit" element={<GeneratedEdit definition={boardsResource} />} />
-      {boardSubPages.map((page) => (
-        <Route key={page.path} path={`:id/${page.path}`} element={page.element} />
-      ))}
+      {/* Every per-board page changes the board. */}
+      {[{ path: 'edit', element: <GeneratedEdit definition={boardsResource} /> }, ...boardSubPages].map(
+        (page) => gatedRoute(`:id/${page.path}`, 'boards', 'edit', page.element),
+      )}
     </>
   ),
 };

@@ -5,9 +5,9 @@ import AltRoute from '@mui/icons-material/AltRoute';
 import IconButton from '@mui/material/IconButton';
 import { Button, useBasename, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Route } from 'react-router';
 import type { ResourceCustomization } from '../../generator/resource';
 import { lazyPage } from '../../pages/lazy-page';
+import { PageAccess, gatedRoute } from '../../pages/page-access';
 
 const loadPages = () => import('./pages');
 const BundleVersionsPage = lazyPage(loadPages, (m) => m.BundleVersionsPage);
@@ -69,8 +69,8 @@ export const softwareCustomization: ResourceCustomization = {
   show: { actions: <ItemPageButtons resource="software" /> },
   routes: (
     <>
-      <Route path=":id/versions" element={<SoftwareVersionsPage />} />
-      <Route path=":id/request-flow" element={<RequestFlowPage resource="software" />} />
+      {gatedRoute(':id/versions', 'software', 'edit', <SoftwareVersionsPage />)}
+      {gatedRoute(':id/request-flow', 'software', 'edit', <RequestFlowPage resource="software" />)}
     </>
   ),
 };
@@ -84,6 +84,13 @@ export const softwareBundlesCustomization: ResourceCustomization = {
 
 /** The bundle pages, outside the resource's own path as the spec writes them. */
 export const bundlePageRoutes = [
-  { path: '/softwarebundle/:id/versions', element: <BundleVersionsPage /> },
-  { path: '/softwarebundle/:id/request-flow', element: <RequestFlowPage resource="software-bundles" /> },
-];
+  { path: '/softwarebundle/:id/versions', page: <BundleVersionsPage /> },
+  { path: '/softwarebundle/:id/request-flow', page: <RequestFlowPage resource="software-bundles" /> },
+].map(({ path, page }) => ({
+  path,
+  element: (
+    <PageAccess resource="software-bundles" action="edit">
+      {page}
+    </PageAccess>
+  ),
+}));

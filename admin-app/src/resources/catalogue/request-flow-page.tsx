@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
+import { SaveOnlyToolbar } from '../../generator/save-toolbar';
 import { useApi } from '../../providers/api-context';
 import { CatalogueItemFrame } from './catalogue-page-frame';
 
@@ -52,6 +53,7 @@ function RequestFlowForm({ path }: { path: string }) {
       noValidate
       record={data ?? { requestFlow: 'cart', questionnaireId: null, requestUrl: null }}
       onSubmit={save}
+      toolbar={<SaveOnlyToolbar />}
       validate={(values) => zodValidate(requestFlowInputSchema, 'requestFlow')(toRequestFlow(values))}
       sx={{ maxWidth: 720 }}
     >

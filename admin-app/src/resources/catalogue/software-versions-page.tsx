@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import {
+  AddItemButton,
   ArrayInput,
   BooleanInput,
   NumberInput,
@@ -205,13 +206,13 @@ function SoftwareVersionsEditor({ toolId }: { toolId: string }) {
           <BooleanInput source="exportControlled" label="portal.versions.export_controlled" />
           <StringListInput source="exportControlClassifications" label="portal.versions.classifications" />
           <ArrayInput source="links" label="portal.versions.links">
-            <SimpleFormIterator inline>
+            <SimpleFormIterator inline addButton={<AddItemButton label="portal.versions.add_link" />}>
               <TextInput source="title" label="portal.versions.link_title" parse={emptyIfNull} />
               <TextInput source="url" label="portal.versions.link_url" parse={emptyIfNull} />
             </SimpleFormIterator>
           </ArrayInput>
           <ArrayInput source="dependencies" label="portal.versions.dependencies">
-            <SimpleFormIterator inline>
+            <SimpleFormIterator inline addButton={<AddItemButton label="portal.versions.add_dependency" />}>
               <TextInput
                 source="targetFeatureId"
                 label="portal.versions.dependency_feature"

@@ -2,7 +2,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Quiz from '@mui/icons-material/Quiz';
 import IconButton from '@mui/material/IconButton';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { Route } from 'react-router';
+import { gatedRoute } from '../../pages/page-access';
 import type { ResourceCustomization } from '../../generator/resource';
 import { lazyPage } from '../../pages/lazy-page';
 import { useCopyQuestionnaire } from './api';
@@ -41,10 +41,10 @@ export const questionnairesCustomization: ResourceCustomization = {
   views: { create: <QuestionnaireCreatePage />, edit: <QuestionnaireEditorPage /> },
   routes: (
     <>
-      <Route path="new" element={<QuestionnaireCreatePage />} />
-      <Route path=":id/edit" element={<QuestionnaireEditorPage />} />
-      <Route path=":id/question" element={<QuestionEditorPage />} />
-      <Route path=":id/question/:questionId" element={<QuestionEditorPage />} />
+      {gatedRoute('new', 'questionnaires', 'create', <QuestionnaireCreatePage />)}
+      {gatedRoute(':id/edit', 'questionnaires', 'edit', <QuestionnaireEditorPage />)}
+      {gatedRoute(':id/question', 'questionnaires', 'edit', <QuestionEditorPage />)}
+      {gatedRoute(':id/question/:questionId', 'questionnaires', 'edit', <QuestionEditorPage />)}
     </>
   ),
 };

@@ -6,6 +6,7 @@ import {
   type QuestionType,
 } from '@portal/resources';
 import {
+  AddItemButton,
   ArrayInput,
   BooleanInput,
   FormDataConsumer,
@@ -83,7 +84,12 @@ export function QuestionFields({
               )}
               {hasChoices(type) && (
                 <ArrayInput source={at('choices')} label="portal.questions.choices">
-                  <SimpleFormIterator inline disableReordering={false}>
+                  <SimpleFormIterator
+                    inline
+                    disableReordering={false}
+                    // Two lists on one page: each add button says what it adds.
+                    addButton={<AddItemButton label="portal.questions.add_choice" />}
+                  >
                     <TextInput
                       source="option"
                       label="portal.questions.choice_option"
@@ -105,7 +111,7 @@ export function QuestionFields({
       </FormDataConsumer>
       {others.length > 0 && (
         <ArrayInput source={at('dependentQuestions')} label="portal.questions.dependents">
-          <SimpleFormIterator inline>
+          <SimpleFormIterator inline addButton={<AddItemButton label="portal.questions.add_dependent" />}>
             <SelectInput
               source="questionId"
               label="portal.questions.dependent_question"

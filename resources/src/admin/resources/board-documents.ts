@@ -37,5 +37,4 @@ export const boardDocumentsResource = defineResource({
     { source: 'primary', label: 'Primary document', widget: 'boolean' },
   ],
   access: documentsResource.access,
-  mutationMode: 'pessimistic',
 });

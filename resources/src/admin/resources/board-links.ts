@@ -37,7 +37,6 @@ const linkView = {
     search: { fields: ['boardName', 'userEmail'] },
   },
   fields: [boardPicker('boards'), { source: 'userEmail', label: 'User email', widget: 'email' }],
-  mutationMode: 'pessimistic',
 } as const;
 
 /** Boards linked to company space admins: admin only. */
@@ -83,5 +82,4 @@ export const viewerLinkBoardsResource = defineResource({
     { source: 'productType', label: 'Product type', widget: 'text' },
   ],
   access: { list: boardViewerLinksResource.access.create },
-  mutationMode: 'pessimistic',
 });

@@ -35,5 +35,4 @@ export const boardSerialNumbersResource = defineResource({
     { source: 'createdAt', label: 'Added', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

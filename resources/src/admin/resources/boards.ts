@@ -76,5 +76,4 @@ export const boardsResource = defineResource({
     { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

@@ -65,7 +65,6 @@ export const ordersResource = defineResource({
   ],
   // `edit` is deciding positions (`PUT orders/{id}/positions/{positionId}`): no update schema, no edit form.
   access: { list: ['ADMIN'], show: ['ADMIN'], edit: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });
 
 /** Licenses of every customer; an admin revokes or restores one. */
@@ -111,7 +110,6 @@ export const licensesResource = defineResource({
     { source: 'comments', label: 'Comments', widget: 'textarea' },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], edit: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });
 
 /** Export access requests (spec §6: access to export-controlled downloads can be requested); an admin decides. */
@@ -149,5 +147,4 @@ export const exportAccessRequestsResource = defineResource({
     { source: 'decidedAt', label: 'Decided', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], edit: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

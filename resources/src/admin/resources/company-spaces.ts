@@ -31,5 +31,4 @@ export const companySpacesResource = defineResource({
     delete: ['ADMIN'],
   },
   rowScope: 'company-space',
-  mutationMode: 'pessimistic',
 });

@@ -33,5 +33,4 @@ export const documentsResource = defineResource({
     { source: 'exclusive', label: 'Exclusive', widget: 'boolean' },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

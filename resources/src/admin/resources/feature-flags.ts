@@ -23,5 +23,4 @@ export const featureFlagsResource = defineResource({
     { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'undoable',
 });

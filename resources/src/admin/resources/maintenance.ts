@@ -21,5 +21,4 @@ export const maintenanceResource = defineResource({
     { source: 'show', label: 'Show the banner', widget: 'boolean' },
   ],
   access: { show: ['ADMIN'], edit: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

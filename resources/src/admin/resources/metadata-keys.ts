@@ -23,5 +23,4 @@ export const metadataKeysResource = defineResource({
     { source: 'label', label: 'Label', widget: 'text' },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'undoable',
 });

@@ -23,5 +23,4 @@ export const partnersResource = defineResource({
     { source: 'assignedCount', label: 'Assigned boards', widget: 'number', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'undoable',
 });

@@ -41,5 +41,4 @@ export const projectsResource = defineResource({
     { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

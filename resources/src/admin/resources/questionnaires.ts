@@ -19,5 +19,4 @@ export const questionnairesResource = defineResource({
   // Questions are edited on the hand-made question editor (/admin/questionnaires/{id}/question).
   fields: [{ source: 'name', label: 'Name', widget: 'text' }],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

@@ -25,5 +25,4 @@ export const serviceAccountsResource = defineResource({
     { source: 'secret', label: 'Secret', widget: 'secret', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

@@ -36,5 +36,4 @@ export const softwareBundlesResource = defineResource({
     },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

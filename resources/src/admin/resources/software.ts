@@ -45,5 +45,4 @@ export const softwareResource = defineResource({
     { source: 'isRemoved', label: 'Removed upstream', widget: 'boolean', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

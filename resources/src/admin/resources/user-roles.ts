@@ -39,5 +39,4 @@ export const userRolesResource = defineResource({
     { source: 'roles', label: 'Roles', widget: 'role-multi-select', choices: ROLE_NAMES },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
-  mutationMode: 'pessimistic',
 });

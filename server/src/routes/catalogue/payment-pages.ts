@@ -58,6 +58,24 @@ export const paymentPageRoutes: FastifyPluginAsyncZod<{
       .orderBy(orderPositions.position);
   }
 
+  /**
+   * The payment deadline in the reader's language (their browser's first `Accept-Language` the runtime knows, else
+   * English), in UTC and saying so: the server does not know the reader's time zone.
+   */
+  function deadline(expiresAt: Date, acceptLanguage: string | undefined): string {
+    const asked = (acceptLanguage ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0]!.trim())
+      .filter((tag) => /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(tag));
+    const [locale = 'en'] = Intl.DateTimeFormat.supportedLocalesOf(asked);
+    const text = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'long',
+      timeZone: 'UTC',
+    }).format(expiresAt);
+    return `<time datetime="${escapeHtml(expiresAt.toISOString())}">${escapeHtml(text)}</time>`;
+  }
+
   async function render(
     reply: FastifyReply,
     status: number,
@@ -92,7 +110,7 @@ export const paymentPageRoutes: FastifyPluginAsyncZod<{
         page(
           'Test payment',
           `<h1>Test payment</h1>
-<p>Developer Portal test payments: no money moves. Pay ${total} by ${escapeHtml(session.expiresAt.toISOString())}.</p>
+<p>Developer Portal test payments: no money moves. Pay ${total} by ${deadline(session.expiresAt, reply.request.headers['accept-language'])}.</p>
 <ul id="payment-lines">${items}</ul>
 <p><strong>Total: <span id="payment-total">${total}</span></strong></p>
 ${error}
@@ -105,7 +123,7 @@ ${error}
   <label for="cvc">Security code (CVC)</label>
   <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>
   <button type="submit" name="action" value="pay">Pay ${total}</button>
-  <button type="submit" name="action" value="cancel" formnovalidate>Cancel and return to the portal</button>
+  <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel and return to the portal</button>
 </form>
 <details><summary>Test cards</summary><ul>
   <li><code>${group(TEST_CARDS.success)}</code>: pays</li>

@@ -46,6 +46,8 @@ import { moveItem } from '../links-page';
 import { ChildBoardPicker } from './child-board-picker';
 import {
   apiStepErrors,
+  descriptionHtml,
+  descriptionText,
   newStepRow,
   stepErrors,
   toListItem,
@@ -144,6 +146,7 @@ function StepCard({
   const translate = useTranslate();
   const basename = useBasename();
   const headingId = useId();
+  const [text, setText] = useState(() => descriptionText(row.description));
   const position = index + 1;
   const disabled = !!row.removed;
   const child = row.childProject ?? { boardIspn: '', ownerEmail: '', substituteEmail: null };
@@ -216,12 +219,16 @@ function StepCard({
           </TextField>
           <TextField
             label={translate('portal.dip.field_description')}
-            value={row.description ?? ''}
+            value={text}
             multiline
             minRows={2}
             required={!!row.completionType}
             disabled={disabled}
-            onChange={(event) => onChange({ description: event.target.value || null })}
+            onChange={(event) => {
+              // Kept as typed while editing (blank lines included); saved as the paragraphs it makes.
+              setText(event.target.value);
+              onChange({ description: descriptionHtml(event.target.value) });
+            }}
             error={!!errors.description}
             helperText={errors.description ?? translate('portal.dip.description_help')}
           />

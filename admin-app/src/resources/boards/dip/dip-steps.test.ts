@@ -1,6 +1,15 @@
 import { ApiError } from '@portal/data-provider';
 import { describe, expect, it } from 'vitest';
-import { apiStepErrors, newStepRow, stepErrors, toListItem, toRows, type StepRow } from './dip-steps';
+import {
+  apiStepErrors,
+  descriptionHtml,
+  descriptionText,
+  newStepRow,
+  stepErrors,
+  toListItem,
+  toRows,
+  type StepRow,
+} from './dip-steps';
 
 const UUID = '00000000-0000-4000-8000-000000000001';
 const saved: StepRow = {
@@ -97,5 +106,20 @@ describe('the DIP step editor rules', () => {
       rows: { 1: { 'childProject.ownerEmail': 'No portal user has this email address.' } },
       list: ['Reload.'],
     });
+  });
+});
+
+describe('the description box', () => {
+  it('shows rich text as plain text, never its markup', () => {
+    expect(descriptionText('<p>Read the terms &amp; accept them.</p>')).toBe('Read the terms & accept them.');
+    expect(descriptionText('<p>First</p><p>Second<br>line</p>')).toBe('First\n\nSecond\nline');
+    expect(descriptionText(null)).toBe('');
+  });
+
+  it('saves typed text as paragraphs, escaped, and nothing as null', () => {
+    expect(descriptionHtml('First\n\nSecond\nline')).toBe('<p>First</p><p>Second<br>line</p>');
+    expect(descriptionHtml('a <b> & "c"')).toBe('<p>a &lt;b&gt; &amp; &quot;c&quot;</p>');
+    expect(descriptionHtml('  \n\n ')).toBeNull();
+    expect(descriptionHtml(descriptionText('<p>One</p><p>Two</p>'))).toBe('<p>One</p><p>Two</p>');
   });
 });

@@ -113,3 +113,29 @@ export function apiStepErrors(error: unknown): StepErrors {
   }
   return errors;
 }
+
+/**
+ * A step's rich-text description as its text box shows it: paragraphs as blank-line separated blocks, line breaks
+ * as new lines, no markup. The customer's page renders the rich text; the admin never edits raw `<p>` tags.
+ */
+export function descriptionText(html: string | null): string {
+  if (!html) return '';
+  const marked = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|li|div|h[1-6]|blockquote|pre)\s*>/gi, '\n\n');
+  const text = new DOMParser().parseFromString(marked, 'text/html').body.textContent ?? '';
+  return text.replace(/\n{3,}/g, '\n\n').trim();
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The text box's text as the rich text saved: a paragraph per blank-line separated block, `<br>` per new line. */
+export function descriptionHtml(text: string): string | null {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean);
+  if (!paragraphs.length) return null;
+  return paragraphs.map((block) => `<p>${block.split('\n').map(escapeHtml).join('<br>')}</p>`).join('');
+}

@@ -45,7 +45,7 @@ function entryLink(entry: StoredCartEntry): string | null {
   return null;
 }
 
-function EntryRow({ entry }: { entry: StoredCartEntry }) {
+function EntryRow({ entry, last }: { entry: StoredCartEntry; last: boolean }) {
   const { t, locale } = useI18n();
   const name = entryName(entry);
   const link = entryLink(entry);
@@ -58,7 +58,8 @@ function EntryRow({ entry }: { entry: StoredCartEntry }) {
         : t('cart.customBundleOf', { tools: entry.customBundle.tools.map((tool) => tool.name).join(', ') });
   return (
     <ListItem
-      divider
+      // No rule under the last entry: with no subtotal after it, it drew an empty strip at the card's foot.
+      divider={!last}
       secondaryAction={
         <IconButton
           edge="end"
@@ -115,9 +116,9 @@ function CategorySection({ category, entries }: { category: CartCategory; entrie
           {t('cart.clearCategory')}
         </Button>
       </Box>
-      <List>
-        {entries.map((entry) => (
-          <EntryRow key={cartEntryKey(entry)} entry={entry} />
+      <List sx={{ pb: totals.length > 0 ? 1 : 0 }}>
+        {entries.map((entry, index) => (
+          <EntryRow key={cartEntryKey(entry)} entry={entry} last={index === entries.length - 1} />
         ))}
       </List>
       {totals.length > 0 && (

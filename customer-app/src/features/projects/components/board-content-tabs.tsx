@@ -31,7 +31,8 @@ import { usePortal } from '../../../lib/portal-context';
 import { paths } from '../../../paths';
 import { projectBoardContentQuery, type ProjectBoardContent } from '../api/board-content';
 import { formatDateTime } from '../model/format';
-import { LoadingBlock } from './load-state';
+import { useDipProcess } from '../dip/hooks/use-dip';
+import { LoadError, LoadingBlock } from './load-state';
 import { visuallyHidden } from './visually-hidden';
 
 export const PROJECT_TABS = ['tools', 'assets', 'documents', 'getting-started', 'partners', 'links'] as const;
@@ -295,7 +296,13 @@ function plainText(html: string): string {
 /** The files uploaded in the design-in process: name, uploader, step, time and the malware flag (spec §3 Asset). */
 function AssetList({ project }: { project: Project }) {
   const { t, locale } = useI18n();
-  if (!project.assets.length) return <Empty>{t('project.assets.empty')}</Empty>;
+  // The design-in section's own list (one query, one cache): a new upload shows in both at once.
+  const { process, assets: query, noProcess } = useDipProcess(project.uuid);
+  const assets = noProcess ? [] : query.data;
+  const failed = (process.isError && !noProcess ? process : null) ?? (query.isError ? query : null);
+  if (failed) return <LoadError error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (!assets) return <LoadingBlock label={t('project.assets.loading')} lines={2} />;
+  if (!assets.length) return <Empty>{t('project.assets.empty')}</Empty>;
   return (
     <TableContainer>
       <Table size="small">
@@ -309,7 +316,7 @@ function AssetList({ project }: { project: Project }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {project.assets.map((asset) => (
+          {assets.map((asset) => (
             <TableRow key={asset.id}>
               <TableCell component="th" scope="row">
                 {asset.filename}

@@ -76,6 +76,15 @@ function show(project: ReturnType<typeof makeProject>, board: { status: number; 
     answers: {
       [`projects/${project.uuid}`]: { status: 200, body: project },
       [`projects/${project.uuid}/board`]: board,
+      // The board has no design-in process: the section stays away and the Assets tab has no files.
+      [`projects/${project.uuid}/dip`]: {
+        status: 404,
+        body: {
+          status: 404,
+          type: 'not_found',
+          errors: [{ errorCode: 'not_found', resources: ['dip'], messages: ['No process.'] }],
+        },
+      },
     },
   });
 }
@@ -119,7 +128,6 @@ describe('/my/projects/{uid}', { timeout: 20_000 }, () => {
   it('says the product data is incomplete when the board content cannot be read, and retries', async () => {
     const project = makeProject({ members: [asMember(['owner'])] });
     const { calls } = show(project, { status: 404, body: { status: 404, type: 'not_found', errors: [] } });
-    // The design-in section has its own alert (its call is not stubbed here): take the board's.
     const alert = (await screen.findByText('Product/board data is incomplete', { exact: false })).closest(
       '[role="alert"]',
     ) as HTMLElement;

@@ -20,7 +20,6 @@ import type {
   Project,
   WorkflowStatus,
 } from '@portal/resources';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useI18n } from '../../../../i18n/i18n';
@@ -32,8 +31,8 @@ import { LoadError, LoadingBlock } from '../../components/load-state';
 import { formatDateTime } from '../../model/format';
 import { rolesInProject } from '../../model/project-actions';
 import { projectPath } from '../../paths';
-import { completeStep, dipAssetsQuery, dipProcessQuery, isNoProcess, resetProcess } from '../api/dip-api';
-import { useDipMutation } from '../hooks/use-dip';
+import { completeStep, resetProcess } from '../api/dip-api';
+import { useDipMutation, useDipProcess } from '../hooks/use-dip';
 import { dipErrorsOf } from '../model/dip-errors';
 import { canDeleteAsset, confirmerOf, type DipViewer } from '../model/permissions';
 import { AssetTable } from './asset-table';
@@ -50,13 +49,11 @@ import { StepForm, takesFiles } from './step-form';
  */
 export function DesignInProcess({ project }: { project: Project }) {
   const { t } = useI18n();
-  const { api } = usePortal();
   const headingId = useId();
-  const processQuery = useQuery(dipProcessQuery(api, project.uuid));
-  const assetsQuery = useQuery({ ...dipAssetsQuery(api, project.uuid), enabled: processQuery.isSuccess });
+  const { process: processQuery, assets: assetsQuery, noProcess } = useDipProcess(project.uuid);
   const user = useCurrentUser();
 
-  if (processQuery.isError && isNoProcess(processQuery.error)) return null;
+  if (noProcess) return null;
 
   const viewer: DipViewer | null = user.data
     ? { ...user.data, projectRoles: rolesInProject(project, user.data) }

@@ -1,9 +1,9 @@
 import type { ApiClient } from '@portal/data-provider';
 import type { DipProcess } from '@portal/resources';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePortal } from '../../../../lib/portal-context';
 import { projectKeys } from '../../api/query-keys';
-import { dipKeys } from '../api/dip-api';
+import { dipAssetsQuery, dipKeys, dipProcessQuery, isNoProcess } from '../api/dip-api';
 
 /**
  * What a change of the process touches besides the process itself: the project (its workflow status, SRC,
@@ -51,4 +51,16 @@ export function useDipMutation<TVariables, TResult>(
 
 function isProcess(value: unknown): value is DipProcess {
   return typeof value === 'object' && value !== null && 'steps' in value && 'workflowStatus' in value;
+}
+
+/**
+ * A project's design-in process and its files: the one source of the design-in section and the Assets tab (one
+ * query each, one cache, so an upload shows in both at once). The files are asked once the process is known.
+ */
+export function useDipProcess(projectId: string) {
+  const { api } = usePortal();
+  const process = useQuery(dipProcessQuery(api, projectId));
+  const assets = useQuery({ ...dipAssetsQuery(api, projectId), enabled: process.isSuccess });
+  const noProcess = process.isError && isNoProcess(process.error);
+  return { process, assets, noProcess };
 }

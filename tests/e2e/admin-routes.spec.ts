@@ -1,0 +1,279 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AdminApi } from '../support/admin-api.js';
+import { ConsoleWatch, signedInTab } from '../support/console-watch.js';
+
+/**
+ * Every admin route of spec product §2.3 as every role (issue 19 points 2–4): the roles a route is for see it with
+ * no script error, no error toast and no raw catalogue key; a company space admin ends on "Access denied" for the
+ * admin-only ones and stays there, with no API call but the one that tells the console who they are; the roles
+ * without the console see its access-denied page. Each role signs in once and walks every route in its tab.
+ */
+
+interface Ids {
+  board: string;
+  dipBoard: string;
+  software: string;
+  bundle: string;
+  questionnaire: string;
+  question: string;
+  /** A question with choices, in a questionnaire with other questions (both lists of its editor show). */
+  choiceQuestion: string;
+  partner: string;
+  link: string;
+}
+
+/** The board pages under /admin/boards/{boardId}/ (spec §2.3), with `{linkId}` filled in. */
+const boardPages = (ids: Ids) => [
+  'tools/edit',
+  'documents/edit',
+  'documents/add',
+  'getting-started/edit',
+  'serialnumbers/edit',
+  'serialnumbers/edit/add',
+  'partners/edit',
+  'links',
+  'links/add',
+  `links/edit/${ids.link}`,
+  'edit-support',
+  'restrictions',
+  'validation',
+  'dip',
+  'secure-workflow',
+  'next',
+];
+
+/** Every route of spec §2.3; `csa` marks those a company space admin may open too. */
+function adminRoutes(ids: Ids): { path: string; csa?: boolean }[] {
+  const questionnaire = `/admin/questionnaires/${ids.questionnaire}`;
+  return [
+    { path: '/admin', csa: true },
+    { path: '/admin/statistics' },
+    { path: '/admin/projects' },
+    { path: '/admin/boards' },
+    { path: `/admin/boards/${ids.board}` },
+    ...boardPages(ids).map((page) => ({ path: `/admin/boards/${ids.board}/${page}` })),
+    { path: `/admin/boards/${ids.dipBoard}/dip/1/getting-started` },
+    { path: '/admin/user-roles' },
+    { path: '/admin/service-accounts' },
+    { path: '/admin/partners' },
+    { path: '/admin/partners/add' },
+    { path: `/admin/partners/edit/${ids.partner}` },
+    { path: '/admin/feature-flags' },
+    { path: '/admin/manage-assets' },
+    { path: '/admin/software-and-tools' },
+    { path: `/admin/software/${ids.software}/request-flow` },
+    { path: `/admin/software/${ids.software}/versions` },
+    { path: `/admin/softwarebundle/${ids.bundle}/request-flow` },
+    { path: `/admin/softwarebundle/${ids.bundle}/versions` },
+    { path: '/admin/questionnaires' },
+    { path: '/admin/questionnaires/new' },
+    { path: `${questionnaire}/edit` },
+    { path: `${questionnaire}/question` },
+    { path: `${questionnaire}/question/${ids.question}` },
+    { path: '/admin/manage-metadata-keys' },
+    { path: '/admin/company-spaces', csa: true },
+    { path: '/admin/manage-board-csa-link' },
+    { path: '/admin/manage-board-csv-link', csa: true },
+    { path: '/admin/test-adf' },
+    { path: '/admin/test-gtm' },
+    { path: '/admin/maintenance' },
+  ];
+}
+
+let ids: Ids;
+let cleanup: (() => Promise<void>) | undefined;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  const api = await AdminApi.signIn(request);
+  const boards = await api.get<{ id: string }[]>('boards');
+  let dipBoard: string | undefined;
+  for (const board of boards) {
+    const { steps } = await api.get<{ steps: unknown[] }>(`boards/${board.id}/dip-steps`);
+    if (steps.length > 0) {
+      dipBoard = board.id;
+      break;
+    }
+  }
+  const board = boards[boards.length - 2]!.id;
+  const [software] = await api.get<{ id: string }[]>('software?range=[0,0]');
+  const [bundle] = await api.get<{ uuid: string }[]>('software-bundles');
+  const [questionnaire] = await api.get<{ id: string; questions: { id: string; type: string }[] }[]>(
+    'questionnaires?range=[0,0]',
+  );
+  const partner = await api.post<{ id: string }>('partners', {
+    name: 'Route Walk Partner',
+    linkUrl: 'https://partner.example.com',
+  });
+  const link = await api.post<{ id: string }>(`boards/${board}/links`, {
+    title: 'Route walk link',
+    url: 'https://example.com/route-walk',
+  });
+  ids = {
+    board,
+    dipBoard: dipBoard!,
+    software: software!.id,
+    bundle: bundle!.uuid,
+    questionnaire: questionnaire!.id,
+    question: questionnaire!.questions[0]!.id,
+    choiceQuestion: questionnaire!.questions.find((question) => question.type.endsWith('-select'))!.id,
+    partner: partner.id,
+    link: link.id,
+  };
+  cleanup = async () => {
+    await api.call('DELETE', `boards/${board}/links/${link.id}`);
+    await api.call('DELETE', `partners/${partner.id}`);
+    await request.dispose();
+  };
+});
+
+test.afterAll(async () => {
+  await cleanup?.();
+});
+
+/** The API calls a page makes from now on (their paths under /api/v1). */
+function apiCalls(page: Page): { paths: string[]; stop: () => void } {
+  const paths: string[] = [];
+  const listener = (request: { url: () => string }) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/')) paths.push(url.pathname.slice('/api/v1/'.length));
+  };
+  page.on('request', listener);
+  return { paths, stop: () => page.off('request', listener) };
+}
+
+/** The calls every console start makes: the portal's configuration and who the user is. */
+const WHO_AM_I = ['config', 'users/me'];
+
+const accessDenied = (page: Page) => page.getByRole('heading', { name: 'Access denied', level: 1 });
+
+/** Opens `path` in the role's tab and waits until the page has made every call it makes. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+test.describe('every admin route as every role', () => {
+  test('an admin opens every route without a script error, an error toast or a raw key', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const page = await signedInTab(browser, 'admin@portal.test', '/admin');
+    const watch = await ConsoleWatch.on(page);
+    for (const { path } of adminRoutes(ids)) {
+      await open(page, path);
+      await expect(accessDenied(page), path).toHaveCount(0);
+      await expect(page.getByText('Something went wrong'), path).toHaveCount(0);
+      await watch.expectClean(path);
+    }
+
+    // Icon buttons say what they do: the question editor's two lists each have their own add button.
+    await open(page, `/admin/questionnaires/${ids.questionnaire}/question/${ids.choiceQuestion}`);
+    await expect(page.getByRole('button', { name: 'Add a choice' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Add a dependent question' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+
+    // A design-in step's rich-text description is edited as text, not as its markup.
+    await open(page, `/admin/boards/${ids.dipBoard}/dip`);
+    const description = page.getByRole('textbox', { name: 'What the customer has to do' }).first();
+    await expect(description).not.toHaveValue('');
+    expect(await description.inputValue()).not.toMatch(/<\/?p>/);
+    await page.context().close();
+  });
+
+  test('a company space admin ends on access-denied on every admin-only route, calls no API for it, and opens theirs', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const page = await signedInTab(browser, 'csa@portal.test', '/admin');
+    const watch = await ConsoleWatch.on(page);
+    for (const { path, csa } of adminRoutes(ids)) {
+      const calls = apiCalls(page);
+      await open(page, path);
+      calls.stop();
+      if (csa) {
+        await expect(accessDenied(page), path).toHaveCount(0);
+      } else {
+        await expect(page, path).toHaveURL(/\/admin\/access-denied$/);
+        await expect(accessDenied(page), path).toBeVisible();
+        // Only the start's own calls: the guard decides before any page asks for data.
+        expect(
+          calls.paths.filter((call) => !WHO_AM_I.includes(call)),
+          path,
+        ).toEqual([]);
+        await expect(page.getByRole('heading', { name: 'Maintenance banner' }), path).toHaveCount(0);
+      }
+      await watch.expectClean(path);
+    }
+    await page.context().close();
+  });
+
+  for (const email of ['customer@portal.test', 'internal@portal.test', 'promoted@portal.test']) {
+    test(`${email} sees the console's access-denied page on every admin route`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const page = await signedInTab(browser, email);
+      const watch = await ConsoleWatch.on(page);
+      for (const { path } of adminRoutes(ids)) {
+        const calls = apiCalls(page);
+        await open(page, path);
+        calls.stop();
+        await expect(accessDenied(page), path).toBeVisible();
+        await expect(
+          page.getByText('You do not have permission to open the admin console.'),
+          path,
+        ).toBeVisible();
+        expect(
+          calls.paths.filter((call) => !WHO_AM_I.includes(call)),
+          path,
+        ).toEqual([]);
+        await watch.expectClean(path);
+      }
+      await page.context().close();
+    });
+  }
+});
+
+test.describe('admin changes', () => {
+  test('are translated in their toasts and sent at once: a reload right after a save or a delete keeps it', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const api = await AdminApi.signIn(request);
+    const page = await signedInTab(browser, 'admin@portal.test', '/admin');
+    const watch = await ConsoleWatch.on(page);
+
+    // Create: the toast says so in words, not as a catalogue key.
+    await open(page, '/admin/feature-flags/create');
+    await page.getByRole('textbox', { name: 'Key' }).fill('route-walk-flag');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.RaNotification-success')).toHaveText('Element created');
+    await watch.expectClean('feature flag created');
+
+    // Edit and reload at once: the change is on the server.
+    const flag = (await api.get<{ id: string; key: string }[]>('feature-flags')).find(
+      (each) => each.key === 'route-walk-flag',
+    )!;
+    await open(page, `/admin/feature-flags/${flag.id}`);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Kept across a reload');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // The toast is the console saying "done"; a reload at that moment must not lose the change.
+    await expect(page.locator('.MuiSnackbarContent-root')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Kept across a reload')).toBeVisible();
+    expect((await api.get<{ description: string }>(`feature-flags/${flag.id}`)).description).toBe(
+      'Kept across a reload',
+    );
+
+    // Delete and reload at once: it is gone.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    if (await confirm.isVisible()) await confirm.click();
+    await expect(page.locator('.MuiSnackbarContent-root')).toBeVisible();
+    await page.reload();
+    expect((await api.call('GET', `feature-flags/${flag.id}`)).status).toBe(404);
+    await watch.expectClean('feature flag deleted');
+    await page.context().close();
+  });
+});
