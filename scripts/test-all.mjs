@@ -82,6 +82,23 @@ check('typecheck', ['typecheck']);
       seconds: checked.seconds,
     });
 
+    // Syntax of every built chunk against the supported browsers: one check per app (scripts/syntax-check.ts).
+    const syntax = path.join(reports, 'syntax.json');
+    const parsed = run('syntax of the built chunks', [
+      'exec',
+      'tsx',
+      'scripts/syntax-check.ts',
+      `--static-dir=${root}`,
+      `--json=${syntax}`,
+    ]);
+    const syntaxReport = readJson(syntax);
+    results.push({
+      runner: 'syntax',
+      passed: syntaxReport?.passed ?? 0,
+      failed: (syntaxReport?.failed ?? 0) + (!parsed.ok && !(syntaxReport?.failed > 0) ? 1 : 0),
+      seconds: parsed.seconds,
+    });
+
     const file = path.join(reports, 'playwright.json');
     const { ok, seconds } = run('playwright (end-to-end in Chromium)', ['--filter', '@portal/tests', 'test']);
     const stats = readJson(file)?.stats;
