@@ -14,3 +14,4 @@ export * from './constants.js';
 export * from './states.js';
 export * from './notifications.js';
 export * from './item-types.js';
+export * from './outdated-browser.js';
