@@ -20,11 +20,11 @@ export const MODERN_BROWSERS = `${LIST} and supports es6-module-dynamic-import`;
 export const LEGACY_BROWSERS = `${LIST} and not supports es6-module-dynamic-import`;
 
 /** The options of `@vitejs/plugin-legacy` both apps build with: the modern and the legacy targets and polyfills. */
-export const BROWSER_BUILDS: { targets: string; modernTargets: string; modernPolyfills: string[] } = {
-  targets: LEGACY_BROWSERS,
-  modernTargets: MODERN_BROWSERS,
-  // What the code and its packages call that a modern-build browser of the list lacks (Array#at and Object.hasOwn:
-  // Chrome 92/93, Promise.allSettled: Firefox 71). Not detected per use: core-js then adds 50 KB gzip of
-  // conformance fixes (Promise, URL, iterator helpers) to every first load that these browsers run the apps without.
-  modernPolyfills: ['es.array.at', 'es.object.has-own', 'es.promise.all-settled'],
-};
+export const BROWSER_BUILDS: { targets: string; modernTargets: string; additionalModernPolyfills: string[] } =
+  {
+    targets: LEGACY_BROWSERS,
+    modernTargets: MODERN_BROWSERS,
+    // Not detected per use (`modernPolyfills: true`): core-js then adds 50 KB gzip of conformance fixes (Promise,
+    // URL, iterator helpers) that these browsers run the apps without. The legacy build's polyfills are detected.
+    additionalModernPolyfills: [fileURLToPath(new URL('./modern-polyfills.js', import.meta.url))],
+  };
