@@ -32,6 +32,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
+      { test: { name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
       { test: { name: 'data-provider', root: './data-provider', include: ['src/**/*.test.ts'] } },
       {
         test: {

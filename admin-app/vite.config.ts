@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { BROWSER_BUILDS } from '../scripts/browsers';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
 
@@ -17,7 +19,7 @@ const REACT_PACKAGES =
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), legacy(BROWSER_BUILDS)],
   resolve: {
     // See src/shims/object-entries.cjs: a polyfill stack no supported browser needs.
     alias: [

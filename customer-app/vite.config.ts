@@ -1,5 +1,7 @@
+import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { BROWSER_BUILDS } from '../scripts/browsers';
 import { pureDeclarations } from './build/pure-declarations';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
@@ -23,7 +25,7 @@ const REACT_PACKAGES =
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), pureDeclarations(isResources)],
+  plugins: [react(), legacy(BROWSER_BUILDS), pureDeclarations(isResources)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

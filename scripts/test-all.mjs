@@ -41,6 +41,19 @@ function readJson(file) {
   }
 }
 
+/** A check of the fresh builds that writes `{ passed, failed }` to its --json file. */
+function buildCheck(runner, label, script) {
+  const file = path.join(reports, `${runner}.json`);
+  const { ok, seconds } = run(label, ['exec', 'tsx', script, `--static-dir=${root}`, `--json=${file}`]);
+  const report = readJson(file);
+  results.push({
+    runner,
+    passed: report?.passed ?? 0,
+    failed: (report?.failed ?? 0) + (!ok && !(report?.failed > 0) ? 1 : 0),
+    seconds,
+  });
+}
+
 check('lint', ['lint']);
 check('typecheck', ['typecheck']);
 
@@ -66,21 +79,9 @@ check('typecheck', ['typecheck']);
     results.push({ runner: 'build', passed: 0, failed: 1, seconds: build.seconds });
   } else {
     // Size budgets over the fresh builds: one check per entry route (scripts/bench/budgets.ts).
-    const budgets = path.join(reports, 'budgets.json');
-    const checked = run('bundle size budgets', [
-      'exec',
-      'tsx',
-      'scripts/bench/check-budgets.ts',
-      `--static-dir=${root}`,
-      `--json=${budgets}`,
-    ]);
-    const budgetReport = readJson(budgets);
-    results.push({
-      runner: 'budgets',
-      passed: budgetReport?.passed ?? 0,
-      failed: (budgetReport?.failed ?? 0) + (!checked.ok && !(budgetReport?.failed > 0) ? 1 : 0),
-      seconds: checked.seconds,
-    });
+    buildCheck('budgets', 'bundle size budgets', 'scripts/bench/check-budgets.ts');
+    // Syntax of every built chunk against the supported browsers: one check per app.
+    buildCheck('syntax', 'syntax of the built chunks', 'scripts/syntax-check.ts');
 
     const file = path.join(reports, 'playwright.json');
     const { ok, seconds } = run('playwright (end-to-end in Chromium)', ['--filter', '@portal/tests', 'test']);

@@ -1,3 +1,5 @@
+import { OUTDATED_BROWSER_PATH, outdatedBrowserPagePath } from '@portal/resources';
+
 /** Every route path of the customer app, and builders for the ones that take a query (spec product §2). */
 export const paths = {
   root: '/',
@@ -13,7 +15,7 @@ export const paths = {
   toolAlias: '/tools/:featureId',
   document: '/document/:featureId',
   softwareBundle: '/software-bundles/:uuid',
-  browserOutdated: '/browser-outdated',
+  browserOutdated: OUTDATED_BROWSER_PATH,
   checkoutResult: '/cart/:id/checkout-result',
   authCallback: '/auth/callback',
   authCallbackError: '/auth/callback-error',
@@ -81,9 +83,7 @@ export function callbackErrorPath(error: string, description?: string): string {
 }
 
 /** `/browser-outdated?redirectTo=…`: where "continue anyway" goes. */
-export function browserOutdatedPath(redirectTo: string): string {
-  return `${paths.browserOutdated}?${new URLSearchParams({ redirectTo })}`;
-}
+export const browserOutdatedPath = outdatedBrowserPagePath;
 
 /** Paths served by the admin console, which need a full page load. */
 export function isAdminPath(path: string): boolean {

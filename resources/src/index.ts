@@ -16,3 +16,4 @@ export * from './notifications.js';
 export * from './item-types.js';
 export * from './csv.js';
 export * from './catalogue-constants.js';
+export * from './outdated-browser.js';

@@ -21,12 +21,17 @@ export interface Build {
   dist: string;
   /** What index.html loads: its module scripts and module preloads. */
   entries: string[];
+  /** The modern build's chunks: what a browser with ES modules loads. */
   chunks: Map<string, Chunk>;
+  /** The legacy build's chunks (`*-legacy-*.js`, plugin-legacy), which only browsers without ES modules load. */
+  legacy: Chunk[];
 }
 
 const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["']\.\/([\w.-]+\.js)["']/g;
 const HTML_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+\.js)"/g;
 const HTML_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+\.js)"/g;
+/** plugin-legacy names each legacy chunk after its modern one, e.g. `index-legacy-DFYQAKAl.js`. */
+export const LEGACY_CHUNK = /-legacy-[\w-]+\.js$/;
 
 /**
  * Reads a built app (`<staticDir>/<app>/dist`): every chunk of `assets/` with its size, static imports and source
@@ -38,6 +43,7 @@ export function readBuild(staticDir: string, app: EntryRoute['app']): Build {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const assets = path.join(dist, 'assets');
   const chunks = new Map<string, Chunk>();
+  const legacy: Chunk[] = [];
   for (const file of fs.readdirSync(assets).filter((name) => name.endsWith('.js'))) {
     const body = fs.readFileSync(path.join(assets, file));
     const text = body.toString('utf8');
@@ -48,17 +54,19 @@ export function readBuild(staticDir: string, app: EntryRoute['app']): Build {
           path.resolve(assets, source),
         )
       : [];
-    chunks.set(`${base}assets/${file}`, {
+    const chunk = {
       path: `${base}assets/${file}`,
       bytes: body.length,
       gzip: zlib.gzipSync(body).length,
       imports,
       sources,
-    });
+    };
+    if (LEGACY_CHUNK.test(file)) legacy.push(chunk);
+    else chunks.set(chunk.path, chunk);
   }
   const entries = [...html.matchAll(HTML_SCRIPT), ...html.matchAll(HTML_PRELOAD)].map((m) => m[1]!);
   if (entries.length === 0) throw new Error(`${app}: index.html loads no module script`);
-  return { app, dist, entries: [...new Set(entries)], chunks };
+  return { app, dist, entries: [...new Set(entries)], chunks, legacy };
 }
 
 export interface RouteScripts {
@@ -115,4 +123,49 @@ export function entryRouteScripts(staticDir: string, routes: EntryRoute[]): Rout
     if (!builds.has(route.app)) builds.set(route.app, readBuild(staticDir, route.app));
     return routeScripts(builds.get(route.app)!, route);
   });
+}
+
+/** The size of an app's legacy build: its first load (polyfills and entry) and every legacy chunk. */
+export interface LegacySize {
+  app: EntryRoute['app'];
+  firstLoadGzip: number;
+  totalGzip: number;
+  totalBytes: number;
+  files: number;
+}
+
+const HTML_LEGACY = /<script\b[^>]*\bnomodule\b[^>]*\b(?:src|data-src)="([^"]+-legacy-[\w-]+\.js)"/g;
+
+export function legacySize(staticDir: string, app: EntryRoute['app']): LegacySize {
+  const build = readBuild(staticDir, app);
+  const html = fs.readFileSync(path.join(build.dist, 'index.html'), 'utf8');
+  const firstLoad = new Set([...html.matchAll(HTML_LEGACY)].map((m) => m[1]!));
+  if (firstLoad.size === 0) throw new Error(`${app}: index.html loads no legacy script`);
+  const sum = (chunks: Chunk[], key: 'gzip' | 'bytes') =>
+    chunks.reduce((total, chunk) => total + chunk[key], 0);
+  return {
+    app,
+    firstLoadGzip: sum(
+      build.legacy.filter((chunk) => firstLoad.has(chunk.path)),
+      'gzip',
+    ),
+    totalGzip: sum(build.legacy, 'gzip'),
+    totalBytes: sum(build.legacy, 'bytes'),
+    files: build.legacy.length,
+  };
+}
+
+export const legacyBuildSizes = (staticDir: string): LegacySize[] =>
+  (['customer-app', 'admin-app'] as const).map((app) => legacySize(staticDir, app));
+
+/** The report's lines on the legacy builds (bench report and check-budgets.ts). */
+export function legacySizeLines(sizes: LegacySize[]): string[] {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  return [
+    'Legacy build (browsers without ES modules, e.g. iOS 9 and Android 6; modern browsers load none of it), gzip:',
+    ...sizes.map(
+      (size) =>
+        `- ${size.app}: first load (polyfills and entry) ${kb(size.firstLoadGzip)}; all ${size.files} legacy chunks ${kb(size.totalGzip)} (${kb(size.totalBytes)} raw)`,
+    ),
+  ];
 }

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ENTRY_ROUTES } from './budgets.js';
-import { entryRouteScripts } from './bundles.js';
+import { entryRouteScripts, legacyBuildSizes, legacySizeLines } from './bundles.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -48,6 +48,12 @@ for (const result of results) {
   console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${result.route.padEnd(20)} ${figure}`);
 }
 console.log(`${results.length - failed} passed, ${failed} failed`);
+// For information: the budgets hold the modern build, the one every supported browser with ES modules loads.
+try {
+  console.log(legacySizeLines(legacyBuildSizes(staticDir)).join('\n'));
+} catch (error) {
+  console.log(`Legacy build: ${(error as Error).message}`);
+}
 if (args.json) {
   fs.mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
   fs.writeFileSync(

@@ -1,4 +1,5 @@
 import type { EntryRoute } from './budgets.js';
+import { legacySizeLines, type LegacySize } from './bundles.js';
 import type { RouteFigures } from './front.js';
 import type { MemoryProbe } from './memory.js';
 import type { DatabaseKind, ScenarioFigures, ScenarioKind } from './types.js';
@@ -109,6 +110,8 @@ export interface Report {
   growth: GrowthRow[];
   front: FrontRow[];
   frontError?: string;
+  /** The legacy build of each app (browsers without ES modules); absent in reports from before it existed. */
+  legacy?: LegacySize[];
   goals: GoalRow[];
 }
 
@@ -516,6 +519,7 @@ export function markdown(report: Report): string {
           `- ⚠ ${row.route}: the build-only model differs from the browser (only loaded: ${row.onlyInBrowser.join(', ') || '–'}; only in the model: ${row.onlyInModel.join(', ') || '–'}); update its modules in scripts/bench/budgets.ts.`,
       ),
     '',
+    ...(report.legacy ? [...legacySizeLines(report.legacy), ''] : []),
     `## Goals (issue 12)`,
     '',
     `On PostgreSQL at the largest data set of the run (${sizeLabel(Math.max(...o.sizes))}), ${o.clients} clients. ${missed.length} of ${report.goals.length} missed.`,

@@ -32,7 +32,7 @@ import {
 } from '../../server/test/support/postgres-cluster.js';
 import { API_BENCHES, runChild, stopChildren, type ChildResult } from './api.js';
 import { ENTRY_ROUTES } from './budgets.js';
-import { entryRouteScripts, type RouteScripts } from './bundles.js';
+import { entryRouteScripts, legacyBuildSizes, type RouteScripts } from './bundles.js';
 import { writeChartPng } from './chart.js';
 import { CPU_SLOWDOWN, MIN_LOADS, launchChromium, measureRoutes } from './front.js';
 import { probeServerMemory, type MemoryProbe } from './memory.js';
@@ -414,6 +414,7 @@ async function main() {
       growth,
       front,
       ...(frontError ? { frontError } : {}),
+      legacy: legacyBuildSizes(staticDir!),
       goals: evaluateGoals(api, serverMemory, memory, growth, front, ENTRY_ROUTES),
     };
 

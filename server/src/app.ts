@@ -37,6 +37,7 @@ import { serviceAccountRoutes } from './routes/service-accounts.js';
 import { projectRoutes } from './routes/projects.js';
 import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
 import type { Clock } from './payments/clock.js';
+import { answerOutdatedBrowser } from './outdated-browser.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
 import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
@@ -299,7 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return sendIndex(reply, apps.adminIndex(), 'admin console');
     }
     // Every other path is a route of the customer app, which shows its own not-found page.
-    return sendIndex(reply, apps.customerIndex(), 'customer app');
+    return answerOutdatedBrowser(request, reply) ?? sendIndex(reply, apps.customerIndex(), 'customer app');
   });
 
   return app;

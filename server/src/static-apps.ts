@@ -1,11 +1,30 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+/** An app's built index.html with the CSP sources of its inline scripts. */
+export interface AppIndex {
+  html: string;
+  /** `'sha256-…'` of each inline script (plugin-legacy's loader), so the strict CSP admits them and nothing else. */
+  scriptHashes: string[];
+}
+
 export interface StaticApps {
-  customerIndex(): string | null;
-  adminIndex(): string | null;
+  customerIndex(): AppIndex | null;
+  adminIndex(): AppIndex | null;
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The CSP hash source of every non-empty inline script of a page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)]
+    .map((match) => match[1]!)
+    .filter((code) => code.length > 0)
+    .map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+  return [...new Set(hashes)];
 }
 
 const MISSING = (name: string) =>
@@ -21,13 +40,15 @@ export async function registerStaticApps(app: FastifyInstance, root: string): Pr
   // Re-read when the file changes, so a rebuild is served without a restart.
   const indexOf = (dist: string) => {
     const file = path.join(dist, 'index.html');
-    let cached: { mtimeMs: number; html: string } | null = null;
+    let cached: { mtimeMs: number; index: AppIndex } | null = null;
     return () => {
       const stat = fs.statSync(file, { throwIfNoEntry: false });
       if (!stat) return null;
-      if (cached?.mtimeMs !== stat.mtimeMs)
-        cached = { mtimeMs: stat.mtimeMs, html: fs.readFileSync(file, 'utf8') };
-      return cached.html;
+      if (cached?.mtimeMs !== stat.mtimeMs) {
+        const html = fs.readFileSync(file, 'utf8');
+        cached = { mtimeMs: stat.mtimeMs, index: { html, scriptHashes: inlineScriptHashes(html) } };
+      }
+      return cached.index;
     };
   };
   const setHeaders = (reply: FastifyReply, file: string) => {
@@ -59,10 +80,20 @@ export async function registerStaticApps(app: FastifyInstance, root: string): Pr
   return { customerIndex: indexOf(customerDist), adminIndex: indexOf(adminDist) };
 }
 
-export function sendIndex(reply: FastifyReply, html: string | null, name: string) {
+export function sendIndex(reply: FastifyReply, index: AppIndex | null, name: string) {
+  if (index && index.scriptHashes.length > 0) {
+    // Helmet has set the policy on the raw response; the page's own inline scripts join its script-src.
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string') {
+      reply.raw.setHeader(
+        'content-security-policy',
+        csp.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${index.scriptHashes.join(' ')}`),
+      );
+    }
+  }
   return reply
     .code(200)
     .header('Cache-Control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(html ?? MISSING(name));
+    .send(index?.html ?? MISSING(name));
 }

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@portal/resources';
 import { eq } from 'drizzle-orm';
 import { rateLimitHits } from '../src/db/schema-rate-limits.js';
 import { storedKey } from '../src/http/rate-limit-store.js';
 import { identityStore } from '../src/oidc/identity-store.js';
+import { inlineScriptHashes } from '../src/static-apps.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { AuthorizationFlow, InjectBrowser, bearer, signIn, type Tokens } from './support/sign-in.js';
 
@@ -22,13 +24,25 @@ describe('security headers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-      expect(scriptSrc).toBe("'self' 'wasm-unsafe-eval'");
+      // Besides the app's own files, only the page's own inline scripts (the legacy build's loader), by hash.
+      const inline = [...response.body.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([^<]+)<\/script>/g)].map(
+        (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+      );
+      expect(scriptSrc).toBe(["'self'", "'wasm-unsafe-eval'", ...new Set(inline)].join(' '));
+      expect(scriptSrc).not.toContain('unsafe-inline');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBeDefined();
     },
   );
+
+  it('admit by hash exactly the inline scripts of a page, and no other', () => {
+    const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    const html =
+      '<script type="module">a()</script><script src="/x.js"></script><script nomodule id="e" data-src="/y.js">b()</script><script></script><script type="module">a()</script>';
+    expect(inlineScriptHashes(html)).toEqual([hash('a()'), hash('b()')]);
+  });
 
   it('keep API answers out of caches', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/config' });

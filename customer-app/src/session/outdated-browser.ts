@@ -1,10 +1,6 @@
-/** Session storage flag a visitor of an old browser sets with "continue anyway" (spec product §2.5). */
-export const USE_OUTDATED_BROWSER_KEY = 'useOutdatedBrowser';
+import { USE_OUTDATED_BROWSER_KEY, isOutdatedBrowser } from '@portal/resources';
 
-/** Internet Explorer, by its MSIE (up to 10) or Trident (11) token. */
-export function isOutdatedBrowser(userAgent: string): boolean {
-  return /\bMSIE \d|\bTrident\//.test(userAgent);
-}
+export { USE_OUTDATED_BROWSER_KEY, isOutdatedBrowser };
 
 /** Whether the outdated-browser page should be shown instead of the one asked for. */
 export function mustShowOutdatedBrowserPage(userAgent: string, storage: Storage): boolean {
