@@ -34,7 +34,8 @@ export interface EntryRoute {
 
 const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
-const TOOL_PAGE_CI_BUDGET = 290 * KB;
+// The holds of routes that miss their goal include the 2–2.5 % the Firefox 70 syntax of issue 18 added.
+const TOOL_PAGE_CI_BUDGET = 295 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
 const WELCOME_CI_BUDGET = 140 * KB;
 const CUSTOMER_LCP_MS = 1000;
@@ -92,7 +93,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     // Misses the goal (259 KB): the project list still uses MUI (README "Performance").
-    ciScriptGzip: 265 * KB,
+    ciScriptGzip: 270 * KB,
     // The page, the sign-in library a signed-in session restores itself with, and the feature's texts.
     modules: [
       '/my-projects-page.tsx',
