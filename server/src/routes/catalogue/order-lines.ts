@@ -304,7 +304,8 @@ export async function positionContents(
   }
   const tool = catalogue.toolOf.get(position.featureId);
   const version = tool && catalogue.versionOf(tool, position.version);
-  return { payable: !!version && hasSerialProductNumber(version), coveredFeatureIds: [position.featureId] };
+  // A tool or version that cannot be found any more counts as payable: approval fails closed.
+  return { payable: !version || hasSerialProductNumber(version), coveredFeatureIds: [position.featureId] };
 }
 
 /** Refuses the approval of a position whose version is payable unless its purchase is paid (409). */
