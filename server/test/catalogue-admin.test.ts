@@ -524,6 +524,17 @@ describe('software bundles', () => {
       400,
       'invalid_request',
     );
+    // A pinned tool must be one the bundle lists: orders of the bundle are judged by its tools.
+    const unlisted = expectError(
+      await call('POST', '/software-bundles/BND-TEST-1/versions', admin, {
+        ...input,
+        version: 'y',
+        toolVersions: [{ featureId: 'secureboot-signer', version: '1.3.0' }],
+      }),
+      400,
+      'invalid_request',
+    );
+    expect(unlisted.errors[0]!.resources).toEqual(['toolVersions']);
     // An unreleased version is not on the public bundle page.
     expect(
       (await call('GET', '/catalogue/bundles/BND-TEST-1', null)).json<SoftwareBundleDetail>().versions,

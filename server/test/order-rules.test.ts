@@ -1,9 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, ErrorBody, LicenseRecord, OrderRecord } from '@portal/resources';
 import { users } from '../src/db/schema.js';
 import {
+  bundleVersions,
+  installers,
   licenses,
   orderPositions,
   orders,
@@ -358,5 +360,52 @@ describe('a payable version is downloaded and installed only through a license p
         'purchase_required',
       );
     }
+  });
+});
+
+describe('a bundle is judged by everything its released version pins', () => {
+  /** A released bundle listing only nx-device-pack whose released version pins `pinned` (as before the admin check). */
+  const pinnedBundle = async (uuid: string, pinned: { featureId: string; version: string }) => {
+    const [row] = await t.database.db
+      .insert(softwareBundles)
+      .values({ uuid, name: uuid, released: true, toolFeatureIds: ['nx-device-pack'] })
+      .returning();
+    await t.database.db
+      .insert(bundleVersions)
+      .values({ bundleId: row!.id, version: '1', released: true, toolVersions: [pinned] });
+  };
+
+  it('refuses a pinned tool the bundle does not list by the rules of that tool, and content that is gone', async () => {
+    await pinnedBundle('BND-PINNED-SECURE', { featureId: 'secureboot-signer', version: '1.3.0' });
+    await pinnedBundle('BND-PINNED-GONE', { featureId: 'nx-device-pack', version: '9.9.9' });
+    expectError(await checkout(customer, [bundle('BND-PINNED-SECURE')]), 409, 'export_controlled');
+    expectError(await checkout(customer, [bundle('BND-PINNED-GONE')]), 409, 'cart_entry_unavailable');
+  });
+
+  it('approving a bundle position covers no content that is gone (no installer for it)', async () => {
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'customer@portal.test'));
+    const [pack] = await t.database.db.select().from(tools).where(eq(tools.featureId, 'nx-device-pack'));
+    const packInstallers = () =>
+      t.database.db
+        .select()
+        .from(installers)
+        .where(and(eq(installers.userId, row!.id), eq(installers.toolId, pack!.id)));
+    expect(await packInstallers()).toEqual([]);
+    const order = await orderOf('customer@portal.test', 'PO-PINNED-GONE');
+    const [position] = await t.database.db
+      .insert(orderPositions)
+      .values({
+        orderId: order!.id,
+        position: 0,
+        entryType: 'bundle',
+        featureId: 'BND-PINNED-GONE',
+        name: 'Gone',
+      })
+      .returning();
+    const approved = await call('PUT', `/orders/${order!.id}/positions/${position!.id}`, admin, {
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await packInstallers()).toEqual([]);
   });
 });

@@ -81,6 +81,8 @@ async function loadCatalogue(tx: Executor, featureIds: Set<string>, bundleUuids:
           ),
         )
     : [];
+  // A released version may pin tools the bundle no longer lists: they are its content too.
+  releasedVersions.forEach((row) => row.toolVersions.forEach(({ featureId }) => featureIds.add(featureId)));
   const toolRows = featureIds.size
     ? await tx
         .select(toolColumns)
@@ -232,7 +234,11 @@ export async function resolveOrderEntries(
       });
       // The bundle's own position stands for its free content; a payable tool in it is bought as its own line.
       for (const content of catalogue.contentsOf(bundle)) {
-        if (!content.tool || !content.version) continue;
+        // Content that is gone is not handed out unjudged: the bundle cannot be ordered.
+        if (!content.tool || !content.version) {
+          refuse('cart_entry_unavailable', key);
+          continue;
+        }
         const drafted = line(key, content.tool, content.version, {
           entryType: 'tool',
           name: `${content.tool.name} (${bundle.name})`,
@@ -293,11 +299,11 @@ export async function positionContents(
   );
   if (isBundle) {
     const bundle = catalogue.bundleOf.get(position.featureId);
-    // Payable content was sold as lines of its own; the bundle position covers the rest.
+    // Payable content was sold as lines of its own; the bundle position covers the rest that can still be found.
     const covered = bundle
       ? catalogue
           .contentsOf(bundle)
-          .filter((content) => !content.version || !hasSerialProductNumber(content.version))
+          .filter((content) => content.version && !hasSerialProductNumber(content.version))
           .map((content) => content.featureId)
       : [];
     return { payable: false, coveredFeatureIds: covered };
