@@ -199,7 +199,7 @@ describe('versions and files', () => {
     );
   });
 
-  it('refuses a payable version without a price, bad tags and inverted dependency bounds with 400', async () => {
+  it('refuses a payable version without a positive price, bad tags and inverted dependency bounds with 400', async () => {
     for (const bad of [
       { ...versionInput, version: '2.0.0', spn: 'SPN-1', price: null },
       { ...versionInput, version: '2.0.0', tags: ['bad;tag'] },
@@ -211,6 +211,7 @@ describe('versions and files', () => {
       },
       { ...versionInput, version: 'a/b' },
       { ...versionInput, version: '2.0.0', price: { amountCents: 1.5, currency: 'EUR' }, spn: 'S' },
+      { ...versionInput, version: '2.0.0', price: { amountCents: 0, currency: 'EUR' }, spn: 'S' },
     ]) {
       expectError(await call('POST', `/software/${created.id}/versions`, admin, bad), 400, 'invalid_request');
     }
