@@ -409,3 +409,23 @@ describe('a bundle is judged by everything its released version pins', () => {
     expect(await packInstallers()).toEqual([]);
   });
 });
+
+describe('a payable version named by several entries', () => {
+  it('is one purchase line, charged once', async () => {
+    const response = await checkout(customer, [
+      tool('nx-motor-control-lib', '4.0.0'),
+      custom('Twice', ['nx-motor-control-lib']),
+      bundle('BND-MOTOR-PRO'),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json<Checkout>();
+    expect(lines(result).filter((line) => line.featureId === 'nx-motor-control-lib')).toEqual([
+      { kind: 'purchase', featureId: 'nx-motor-control-lib', version: '4.0.0', price: MCL_PRICE },
+    ]);
+    // The payment is the sum of the lines (nx-device-pack is payable too by now, bought once as well).
+    const purchases = lines(result).filter((line) => line.price);
+    expect(new Set(purchases.map((line) => `${line.featureId}@${line.version}`)).size).toBe(purchases.length);
+    const total = purchases.reduce((sum, line) => sum + line.price!.amountCents, 0);
+    expect(result.payment!.amount.amountCents).toBe(total);
+  });
+});

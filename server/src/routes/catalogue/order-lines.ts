@@ -264,6 +264,17 @@ export async function resolveOrderEntries(
     }
     resolved.push({ key, questionnaireIds, positions });
   }
+  // A payable version is bought once per checkout, however many entries (tool, bundle, custom bundle) name it.
+  const bought = new Set<string>();
+  for (const entry of resolved) {
+    entry.positions = entry.positions.filter((position) => {
+      if (!position.price) return true;
+      const id = `${position.featureId}@${position.version}`;
+      if (bought.has(id)) return false;
+      bought.add(id);
+      return true;
+    });
+  }
   const order: ErrorCode[] = [
     'cart_entry_unavailable',
     'not_requestable',
