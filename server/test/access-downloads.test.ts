@@ -47,14 +47,15 @@ beforeAll(async () => {
     signIn(t.app, { email: 'internal@portal.test' }),
   ]);
   stranger = (await kit.account('stranger@portal.test', { space: 'Stranger Space' })).tokens;
-  // The customer holds a license of the payable library (as an approved order would give them).
+  // The customer holds a commercial license of the payable library's 4.0.0 (as its paid purchase gives them).
   const [license] = await t.database.db
     .insert(licenses)
     .values({
       userId: await kit.userId('customer@portal.test'),
       product: 'NX Motor Control Library',
       featureId: 'nx-motor-control-lib',
-      type: 'perpetual',
+      version: '4.0.0',
+      type: 'commercial',
       grantedAt: new Date(),
     })
     .returning();

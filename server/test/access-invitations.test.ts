@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_PASSWORD_HEADER, type Invitation } from '@portal/resources';
+import { rateLimitHits } from '../src/db/schema-rate-limits.js';
+import { storedKey } from '../src/http/rate-limit-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -45,6 +49,25 @@ describe('invitation password guesses', () => {
     expectError(await accept(id, guesser, `wrong-accept-last`), 429, 'too_many_requests');
     expectError(await accept(id, guesser, password!), 429, 'too_many_requests');
     expectError(await read(id, guesser, password!), 429, 'too_many_requests');
+  });
+
+  it('count only wrong passwords: the invitee may read their link again and again, then join', async () => {
+    const { id, password } = await openInvitation();
+    const invitee = (await kit.account('invitee-rereads@portal.test', { space: 'Acme Devices' })).tokens;
+    for (let i = 0; i < 31; i += 1) expectOk(await read(id, invitee, password!));
+    expectOk(await accept(id, invitee, password!));
+  });
+
+  it('leave no counter rows for a made-up invitation id', async () => {
+    const guesser = (await kit.account('guesser-made-up@portal.test')).tokens;
+    const madeUp = randomUUID();
+    for (let i = 0; i < 3; i += 1)
+      expectError(await read(madeUp, guesser, `guess-${i}`), 404, 'invitation_missing');
+    const rows = await t.database.db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, storedKey('invitation-password-all', madeUp)));
+    expect(rows).toEqual([]);
   });
 
   it('are not given a fresh budget by a fresh token of the same user', async () => {

@@ -17,7 +17,8 @@ import { demoBoards, projectTestKit } from './projects-support.js';
  */
 let t: TestApp;
 const kit = projectTestKit(() => t);
-const { call, expectOk, registered, account, spaceId } = kit;
+const { call, expectOk, register, registered, account, spaceId } = kit;
+let boardName: string;
 
 interface Person {
   tokens: Tokens;
@@ -30,6 +31,7 @@ let beta: { csa: Person; member: Person; fae: Person; viewer: Person; id: string
 beforeAll(async () => {
   t = await startTestApp();
   const boards = await demoBoards(t);
+  boardName = boards.noSerial.name;
   const [csa, customer] = await Promise.all([
     signIn(t.app, { email: 'csa@portal.test' }),
     signIn(t.app, { email: 'customer@portal.test' }),
@@ -153,10 +155,16 @@ describe('the projects of a company space', () => {
     refusals.push(
       await call('POST', `invitations/${invitation.id}/accept`, beta.member.tokens, undefined, headers),
     );
+    // Registration naming a substitute of another space (nothing is registered).
+    refusals.push(
+      await register(acme.customer, boardName, { name: 'Foreign substitute', substitute: stranger }),
+    );
     for (const response of refusals) {
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json<ErrorBody>().errors[0]!.errorCode).toBe('wrong_company_space');
     }
+    const mine = expectOk<Project[]>(await call('GET', 'projects/user', acme.customer));
+    expect(mine.map((p) => p.name)).not.toContain('Foreign substitute');
     const still = expectOk<Project>(await call('GET', `projects/${project}`, acme.customer));
     expect(still.members.map((member) => member.email)).not.toContain(stranger);
     expect(still.owner.email).toBe('customer@portal.test');

@@ -199,7 +199,7 @@ describe('versions and files', () => {
     );
   });
 
-  it('refuses a payable version without a price, bad tags and inverted dependency bounds with 400', async () => {
+  it('refuses a payable version without a positive price, bad tags and inverted dependency bounds with 400', async () => {
     for (const bad of [
       { ...versionInput, version: '2.0.0', spn: 'SPN-1', price: null },
       { ...versionInput, version: '2.0.0', tags: ['bad;tag'] },
@@ -211,6 +211,7 @@ describe('versions and files', () => {
       },
       { ...versionInput, version: 'a/b' },
       { ...versionInput, version: '2.0.0', price: { amountCents: 1.5, currency: 'EUR' }, spn: 'S' },
+      { ...versionInput, version: '2.0.0', price: { amountCents: 0, currency: 'EUR' }, spn: 'S' },
     ]) {
       expectError(await call('POST', `/software/${created.id}/versions`, admin, bad), 400, 'invalid_request');
     }
@@ -524,6 +525,17 @@ describe('software bundles', () => {
       400,
       'invalid_request',
     );
+    // A pinned tool must be one the bundle lists: orders of the bundle are judged by its tools.
+    const unlisted = expectError(
+      await call('POST', '/software-bundles/BND-TEST-1/versions', admin, {
+        ...input,
+        version: 'y',
+        toolVersions: [{ featureId: 'secureboot-signer', version: '1.3.0' }],
+      }),
+      400,
+      'invalid_request',
+    );
+    expect(unlisted.errors[0]!.resources).toEqual(['toolVersions']);
     // An unreleased version is not on the public bundle page.
     expect(
       (await call('GET', '/catalogue/bundles/BND-TEST-1', null)).json<SoftwareBundleDetail>().versions,

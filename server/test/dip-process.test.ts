@@ -422,6 +422,34 @@ describe('follow-ups, system steps and steps that do not apply', () => {
     });
   });
 
+  it('leaves out a configured substitute of another company space: the child project has its owner only', async () => {
+    const stranger = await kit.account('dip-sub.beta@example.com', { space: 'Beta Widgets' });
+    const spaced = await kit.board(p.admin, 'DIP_Spaced');
+    await kit.defineDip(p.admin, spaced.id, [
+      step({
+        title: 'Open the project abroad',
+        completionType: 'child-project',
+        resolverRoles: ['nobody'],
+        childProject: {
+          boardIspn: 'DIP_Child-ISPN',
+          ownerEmail: 'promoted@portal.test',
+          substituteEmail: stranger.email,
+        },
+      }),
+      step({ title: 'Sign off', resolverRoles: ['project-owner'] }),
+    ]);
+    const created = await kit.registered(p.owner, 'DIP_Spaced');
+    await t.database.db.transaction((tx) => startDesignIn(tx, created.id));
+    const process = await kit.processOf(p.owner, created.id);
+    expect(states(process)).toEqual(['completed', 'active']);
+    const child = expectOk<Project>(
+      await call('GET', `projects/${process.steps[0]!.result!.childProjectId}`, p.admin),
+    );
+    expect(child.owner.email).toBe('promoted@portal.test');
+    expect(child.substitute ?? null).toBeNull();
+    expect(child.members.map((member) => member.email)).not.toContain(stranger.email);
+  });
+
   it('leaves out a secure step on a non-secure board', async () => {
     const mixed = await kit.board(p.admin, 'DIP_Mixed_Project');
     await kit.defineDip(p.admin, mixed.id, [

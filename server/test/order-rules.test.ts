@@ -1,9 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, ErrorBody, LicenseRecord, OrderRecord } from '@portal/resources';
 import { users } from '../src/db/schema.js';
-import { licenses, orderPositions, orders, softwareBundles } from '../src/db/schema-catalogue.js';
+import {
+  bundleVersions,
+  installers,
+  licenses,
+  orderPositions,
+  orders,
+  softwareBundles,
+  toolVersions,
+  tools,
+} from '../src/db/schema-catalogue.js';
 import { TEST_CARDS } from '../src/payments/test-cards.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bundle, custom, tool } from './support/cart-entries.js';
@@ -75,6 +84,24 @@ const downloadStatus = async (tokens: Tokens, featureId: string, version: string
   });
   return response.statusCode;
 };
+/** An order of the user with this email, written directly (one made before a rule, or a state under test). */
+async function orderOf(email: string, number: string, values: Partial<typeof orders.$inferInsert> = {}) {
+  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  const now = new Date();
+  const [order] = await t.database.db
+    .insert(orders)
+    .values({
+      number,
+      userId: user!.id,
+      kind: 'request',
+      status: 'in-progress',
+      requestedAt: now,
+      updatedAt: now,
+      ...values,
+    })
+    .returning();
+  return order!;
+}
 const licensesOf = async (tokens: Tokens) =>
   (await call('GET', '/licenses', tokens))
     .json<LicenseRecord[]>()
@@ -211,19 +238,7 @@ describe('export-controlled versions need a granted export access request, whate
 
 describe('approval of a payable version needs its payment', () => {
   it('refuses to approve a request position of a payable version (an order made before this rule)', async () => {
-    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'promoted@portal.test'));
-    const now = new Date();
-    const [order] = await t.database.db
-      .insert(orders)
-      .values({
-        number: 'PO-LEGACY-1',
-        userId: row!.id,
-        kind: 'request',
-        status: 'in-progress',
-        requestedAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const order = await orderOf('promoted@portal.test', 'PO-LEGACY-1');
     const [position] = await t.database.db
       .insert(orderPositions)
       .values({
@@ -247,5 +262,170 @@ describe('approval of a payable version needs its payment', () => {
     expect(granted).toEqual([]);
     const fresh = (await call('GET', `/orders/${order!.id}`, admin)).json<OrderRecord>();
     expect(fresh.positions[0]!.status).toBe('in-progress');
+  });
+});
+
+describe('a payable version is downloaded and installed only through a license paid for that version', () => {
+  const pack = 'nx-device-pack';
+  const userIdOf = async (email: string) =>
+    (await t.database.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+  /** A license of promoted@ for nx-device-pack, granted by a position of an order of this kind (or by hand). */
+  const grant = async (
+    type: string,
+    version: string | null,
+    order?: { kind: 'request' | 'purchase'; paid: boolean },
+  ) => {
+    const userId = await userIdOf('promoted@portal.test');
+    const now = new Date();
+    let orderPositionId: string | null = null;
+    if (order) {
+      const row = await orderOf('promoted@portal.test', `PO-ENT-${order.kind}-${order.paid}-${version}`, {
+        ...order,
+        status: 'approved',
+      });
+      const [position] = await t.database.db
+        .insert(orderPositions)
+        .values({
+          orderId: row!.id,
+          position: 0,
+          entryType: 'tool',
+          featureId: pack,
+          version,
+          name: 'NX Device Pack',
+          status: 'approved',
+        })
+        .returning();
+      orderPositionId = position!.id;
+    }
+    await t.database.db.insert(licenses).values({
+      userId,
+      orderPositionId,
+      product: 'NX Device Pack',
+      featureId: pack,
+      version,
+      type,
+      grantedAt: now,
+    });
+  };
+  const installer = () => call('POST', '/installers', promoted, { featureId: pack });
+
+  it('an evaluation license, an unpaid purchase or a license without a version does not pay for it', async () => {
+    // Free 1.1.0 ordered and approved as an evaluation, then the provider makes every version payable.
+    await grant('evaluation', '1.1.0', { kind: 'request', paid: false });
+    await grant('evaluation', null);
+    await grant('evaluation', '1.0.0', { kind: 'purchase', paid: false });
+    await t.database.db
+      .update(toolVersions)
+      .set({ spn: 'SPN-PACK', price: MCL_PRICE })
+      .where(
+        inArray(
+          toolVersions.toolId,
+          t.database.db.select({ id: tools.id }).from(tools).where(eq(tools.featureId, pack)),
+        ),
+      );
+    expect(await downloadStatus(promoted, pack, '1.1.0')).toBe(403);
+    expect(await downloadStatus(promoted, pack, '1.0.0')).toBe(403);
+    expectError(await installer(), 403, 'purchase_required');
+  });
+
+  it('a paid purchase or a commercial license pays for exactly its version (the control)', async () => {
+    await grant('evaluation', '1.1.0', { kind: 'purchase', paid: true });
+    expect(await downloadStatus(promoted, pack, '1.1.0')).toBe(200);
+    expect(await downloadStatus(promoted, pack, '1.0.0')).toBe(403);
+    await grant('commercial', '1.0.0');
+    expect(await downloadStatus(promoted, pack, '1.0.0')).toBe(200);
+    expect((await installer()).statusCode).toBe(201);
+  });
+
+  it('approval fails closed on a version that cannot be found', async () => {
+    const order = await orderOf('promoted@portal.test', 'PO-GONE-1');
+    for (const [n, version] of [
+      ['nx-motor-control-lib', '9.9.9'],
+      ['no-such-tool', '1.0.0'],
+    ].entries()) {
+      const [position] = await t.database.db
+        .insert(orderPositions)
+        .values({
+          orderId: order!.id,
+          position: n,
+          entryType: 'custom-bundle',
+          featureId: version[0]!,
+          version: version[1]!,
+          name: 'Gone',
+        })
+        .returning();
+      expectError(
+        await call('PUT', `/orders/${order!.id}/positions/${position!.id}`, admin, { status: 'approved' }),
+        409,
+        'purchase_required',
+      );
+    }
+  });
+});
+
+describe('a bundle is judged by everything its released version pins', () => {
+  /** A released bundle listing only nx-device-pack whose released version pins `pinned` (as before the admin check). */
+  const pinnedBundle = async (uuid: string, pinned: { featureId: string; version: string }) => {
+    const [row] = await t.database.db
+      .insert(softwareBundles)
+      .values({ uuid, name: uuid, released: true, toolFeatureIds: ['nx-device-pack'] })
+      .returning();
+    await t.database.db
+      .insert(bundleVersions)
+      .values({ bundleId: row!.id, version: '1', released: true, toolVersions: [pinned] });
+  };
+
+  it('refuses a pinned tool the bundle does not list by the rules of that tool, and content that is gone', async () => {
+    await pinnedBundle('BND-PINNED-SECURE', { featureId: 'secureboot-signer', version: '1.3.0' });
+    await pinnedBundle('BND-PINNED-GONE', { featureId: 'nx-device-pack', version: '9.9.9' });
+    expectError(await checkout(customer, [bundle('BND-PINNED-SECURE')]), 409, 'export_controlled');
+    expectError(await checkout(customer, [bundle('BND-PINNED-GONE')]), 409, 'cart_entry_unavailable');
+  });
+
+  it('approving a bundle position covers no content that is gone (no installer for it)', async () => {
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'customer@portal.test'));
+    const [pack] = await t.database.db.select().from(tools).where(eq(tools.featureId, 'nx-device-pack'));
+    const packInstallers = () =>
+      t.database.db
+        .select()
+        .from(installers)
+        .where(and(eq(installers.userId, row!.id), eq(installers.toolId, pack!.id)));
+    expect(await packInstallers()).toEqual([]);
+    const order = await orderOf('customer@portal.test', 'PO-PINNED-GONE');
+    const [position] = await t.database.db
+      .insert(orderPositions)
+      .values({
+        orderId: order!.id,
+        position: 0,
+        entryType: 'bundle',
+        featureId: 'BND-PINNED-GONE',
+        name: 'Gone',
+      })
+      .returning();
+    const approved = await call('PUT', `/orders/${order!.id}/positions/${position!.id}`, admin, {
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await packInstallers()).toEqual([]);
+  });
+});
+
+describe('a payable version named by several entries', () => {
+  it('is one purchase line, charged once', async () => {
+    const response = await checkout(customer, [
+      tool('nx-motor-control-lib', '4.0.0'),
+      custom('Twice', ['nx-motor-control-lib']),
+      bundle('BND-MOTOR-PRO'),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json<Checkout>();
+    expect(lines(result).filter((line) => line.featureId === 'nx-motor-control-lib')).toEqual([
+      { kind: 'purchase', featureId: 'nx-motor-control-lib', version: '4.0.0', price: MCL_PRICE },
+    ]);
+    // The payment is the sum of the lines (nx-device-pack is payable too by now, bought once as well).
+    const purchases = lines(result).filter((line) => line.price);
+    expect(new Set(purchases.map((line) => `${line.featureId}@${line.version}`)).size).toBe(purchases.length);
+    const total = purchases.reduce((sum, line) => sum + line.price!.amountCents, 0);
+    expect(result.payment!.amount.amountCents).toBe(total);
   });
 });

@@ -251,6 +251,13 @@ export const toolVersionInputSchema = z
         path: ['price'],
         message: 'A version with a serial product number is payable and needs a price.',
       });
+    } else if ((version.spn ?? '').trim() !== '' && version.price && version.price.amountCents <= 0) {
+      // A payable version sold at zero would be a purchase nobody pays: free versions have no SPN.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price', 'amountCents'],
+        message: 'A payable version has a price above zero.',
+      });
     }
     version.dependencies.forEach((dependency, index) => {
       const { minVersionNumeric: min, maxVersionNumeric: max } = dependency;

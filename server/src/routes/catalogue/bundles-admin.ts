@@ -255,8 +255,20 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
       }),
   );
 
-  /** Every pinned tool version must exist. */
-  async function checkVersionInput(tx: Executor, input: BundleVersionInput) {
+  /** Every pinned tool version must exist and be of a tool the bundle lists (what its orders are judged by). */
+  async function checkVersionInput(
+    tx: Executor,
+    bundle: { toolFeatureIds: string[] },
+    input: BundleVersionInput,
+  ) {
+    const unlisted = input.toolVersions
+      .map((pinned) => pinned.featureId)
+      .filter((featureId) => !bundle.toolFeatureIds.includes(featureId));
+    if (unlisted.length) {
+      throw badRequest(`These tools are not in the bundle: ${[...new Set(unlisted)].join(', ')}.`, [
+        'toolVersions',
+      ]);
+    }
     const missing: string[] = [];
     for (const pinned of input.toolVersions) {
       const [found] = await tx
@@ -325,7 +337,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
       try {
         const created = await db.transaction(async (tx) => {
           const bundle = await findBundle(request.params.uuid, tx);
-          await checkVersionInput(tx, request.body);
+          await checkVersionInput(tx, bundle, request.body);
           const [row] = await tx
             .insert(bundleVersions)
             .values({ ...request.body, bundleId: bundle.id, createdAt: clock.now() })
@@ -364,7 +376,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
         return await db.transaction(async (tx) => {
           const bundle = await findBundle(request.params.uuid, tx);
           const row = await findBundleVersion(bundle.id, request.params.versionId, tx);
-          await checkVersionInput(tx, request.body);
+          await checkVersionInput(tx, bundle, request.body);
           const [updated] = await tx
             .update(bundleVersions)
             .set(request.body)

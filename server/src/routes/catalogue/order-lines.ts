@@ -81,6 +81,8 @@ async function loadCatalogue(tx: Executor, featureIds: Set<string>, bundleUuids:
           ),
         )
     : [];
+  // A released version may pin tools the bundle no longer lists: they are its content too.
+  releasedVersions.forEach((row) => row.toolVersions.forEach(({ featureId }) => featureIds.add(featureId)));
   const toolRows = featureIds.size
     ? await tx
         .select(toolColumns)
@@ -232,7 +234,11 @@ export async function resolveOrderEntries(
       });
       // The bundle's own position stands for its free content; a payable tool in it is bought as its own line.
       for (const content of catalogue.contentsOf(bundle)) {
-        if (!content.tool || !content.version) continue;
+        // Content that is gone is not handed out unjudged: the bundle cannot be ordered.
+        if (!content.tool || !content.version) {
+          refuse('cart_entry_unavailable', key);
+          continue;
+        }
         const drafted = line(key, content.tool, content.version, {
           entryType: 'tool',
           name: `${content.tool.name} (${bundle.name})`,
@@ -257,6 +263,17 @@ export async function resolveOrderEntries(
       }
     }
     resolved.push({ key, questionnaireIds, positions });
+  }
+  // A payable version is bought once per checkout, however many entries (tool, bundle, custom bundle) name it.
+  const bought = new Set<string>();
+  for (const entry of resolved) {
+    entry.positions = entry.positions.filter((position) => {
+      if (!position.price) return true;
+      const id = `${position.featureId}@${position.version}`;
+      if (bought.has(id)) return false;
+      bought.add(id);
+      return true;
+    });
   }
   const order: ErrorCode[] = [
     'cart_entry_unavailable',
@@ -293,18 +310,19 @@ export async function positionContents(
   );
   if (isBundle) {
     const bundle = catalogue.bundleOf.get(position.featureId);
-    // Payable content was sold as lines of its own; the bundle position covers the rest.
+    // Payable content was sold as lines of its own; the bundle position covers the rest that can still be found.
     const covered = bundle
       ? catalogue
           .contentsOf(bundle)
-          .filter((content) => !content.version || !hasSerialProductNumber(content.version))
+          .filter((content) => content.version && !hasSerialProductNumber(content.version))
           .map((content) => content.featureId)
       : [];
     return { payable: false, coveredFeatureIds: covered };
   }
   const tool = catalogue.toolOf.get(position.featureId);
   const version = tool && catalogue.versionOf(tool, position.version);
-  return { payable: !!version && hasSerialProductNumber(version), coveredFeatureIds: [position.featureId] };
+  // A tool or version that cannot be found any more counts as payable: approval fails closed.
+  return { payable: !version || hasSerialProductNumber(version), coveredFeatureIds: [position.featureId] };
 }
 
 /** Refuses the approval of a position whose version is payable unless its purchase is paid (409). */

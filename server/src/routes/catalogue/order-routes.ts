@@ -376,18 +376,17 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
       const entitlements = await entitlementsOf(db, userId, [tool.featureId], now);
       const exportAccess = (await exportAccessOf(db, userId, [tool.id])).get(tool.id);
       const versions = await db.select().from(toolVersions).where(eq(toolVersions.toolId, tool.id));
-      const mayUse =
-        entitlements.has(tool.featureId) ||
-        versions.some(
-          (version) =>
-            isEntitled(entitlements, tool.featureId, version.version) ||
-            downloadRefusal(version, {
-              signedIn: true,
-              admin: isAdmin(request),
-              entitled: false,
-              exportApproved: exportAccess === 'granted',
-            }) === null,
-        );
+      // Per version, as the download: a license without a version never pays for a payable one.
+      const mayUse = versions.some(
+        (version) =>
+          isEntitled(entitlements, tool.featureId, version) ||
+          downloadRefusal(version, {
+            signedIn: true,
+            admin: isAdmin(request),
+            entitled: false,
+            exportApproved: exportAccess === 'granted',
+          }) === null,
+      );
       if (!mayUse)
         throw ApiError.of(403, 'purchase_required', ERROR_MESSAGES.purchase_required, [tool.featureId]);
       try {

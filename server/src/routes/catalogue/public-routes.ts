@@ -204,7 +204,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
       const refusal = downloadRefusal(version, {
         signedIn: caller.userId !== null,
         admin: caller.admin,
-        entitled: isEntitled(entitlements, featureId, label),
+        entitled: isEntitled(entitlements, featureId, version),
         exportApproved: exportAccess === 'granted',
       });
       switch (refusal) {
@@ -407,7 +407,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
               const refusal = downloadRefusal(version, {
                 signedIn: caller.userId !== null,
                 admin: caller.admin,
-                entitled: isEntitled(entitlements, row.featureId, version.version),
+                entitled: isEntitled(entitlements, row.featureId, version),
                 exportApproved: exportAccess.get(row.id) === 'granted',
               });
               return [

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, gt, type SQL } from 'drizzle-orm';
 import {
   downloadRefusal,
+  hasSerialProductNumber,
   isInstallable,
   isRequestable,
   latestVersion,
@@ -24,6 +25,8 @@ import {
   catalogueDocuments,
   exportAccessRequests,
   licenses,
+  orderPositions,
+  orders,
   questionnaires,
   questions,
   softwareBundles,
@@ -33,6 +36,7 @@ import {
 } from '../../db/schema-catalogue.js';
 import type { CallerView, Executor } from './context.js';
 import { iso } from './context.js';
+import { LICENSE_TERMS } from './fulfilment.js';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type VersionRow = typeof toolVersions.$inferSelect;
@@ -257,7 +261,13 @@ export async function softwareRecords(
   }));
 }
 
-/** Active licenses of a user, as `featureId` (every version) and `featureId@version` keys. */
+/** A license key that pays for a version: a commercial license, or one granted by a paid purchase's position. */
+const paidKey = (featureId: string, version: string) => `paid:${featureId}@${version}`;
+
+/**
+ * Active licenses of a user, as `featureId` (every version) and `featureId@version` keys, and a {@link paidKey} for
+ * the exact version of each license that was paid for. Read only through {@link isEntitled}.
+ */
 export async function entitlementsOf(
   db: Executor,
   userId: string | null,
@@ -266,8 +276,16 @@ export async function entitlementsOf(
 ): Promise<Set<string>> {
   if (!userId || !featureIds.length) return new Set();
   const rows = await db
-    .select({ featureId: licenses.featureId, version: licenses.version })
+    .select({
+      featureId: licenses.featureId,
+      version: licenses.version,
+      type: licenses.type,
+      kind: orders.kind,
+      paid: orders.paid,
+    })
     .from(licenses)
+    .leftJoin(orderPositions, eq(orderPositions.id, licenses.orderPositionId))
+    .leftJoin(orders, eq(orders.id, orderPositions.orderId))
     .where(
       and(
         eq(licenses.userId, userId),
@@ -276,11 +294,28 @@ export async function entitlementsOf(
         or(isNull(licenses.expiration), gt(licenses.expiration, now)),
       ),
     );
-  return new Set(rows.map((row) => (row.version ? `${row.featureId}@${row.version}` : row.featureId)));
+  const keys = new Set<string>();
+  for (const row of rows) {
+    keys.add(row.version ? `${row.featureId}@${row.version}` : row.featureId);
+    const paid = row.type === LICENSE_TERMS.purchase.type || (row.kind === 'purchase' && row.paid === true);
+    if (paid && row.version) keys.add(paidKey(row.featureId, row.version));
+  }
+  return keys;
 }
 
-export const isEntitled = (entitlements: Set<string>, featureId: string, version: string) =>
-  entitlements.has(featureId) || entitlements.has(`${featureId}@${version}`);
+/**
+ * Whether the licenses cover a version (issue 17): a payable version (SPN) only by a paid license for exactly that
+ * version — an evaluation license, a request order's or a license without a version never pays for one; any other
+ * version by any license of the tool or of that version.
+ */
+export const isEntitled = (
+  entitlements: Set<string>,
+  featureId: string,
+  version: { version: string; spn?: string | null },
+) =>
+  hasSerialProductNumber(version)
+    ? entitlements.has(paidKey(featureId, version.version))
+    : entitlements.has(featureId) || entitlements.has(`${featureId}@${version.version}`);
 
 /** The state of a user's export access for each tool: granted wins over pending, pending over refused. */
 export async function exportAccessOf(
@@ -322,7 +357,7 @@ export async function toolDetail(
     const refusal = downloadRefusal(row, {
       signedIn: caller.userId !== null,
       admin: caller.admin,
-      entitled: isEntitled(entitlements, tool.featureId, row.version),
+      entitled: isEntitled(entitlements, tool.featureId, row),
       exportApproved: exportAccess === 'granted',
     });
     versions[row.version] = toToolVersionDetail(api, tool.featureId, row, files.get(row.id) ?? [], refusal);

@@ -11,6 +11,7 @@ import {
 import { membershipOf } from '../platform/company-space-records.js';
 import type { Executor } from '../projects/executor.js';
 import { userByEmail } from '../projects/registration.js';
+import { inProjectCompanySpace } from '../projects/roles.js';
 import { dipState, initialStatus, syncDipStatus, type DipState } from './process.js';
 import {
   applicableStepRows,
@@ -69,13 +70,21 @@ async function createProject(tx: Executor, input: NewProject): Promise<string> {
     })
     .returning({ id: projects.id });
   const projectId = row!.id;
+  // A configured substitute of another company space is left out (the owner keeps the project alone): the same
+  // company-space rule as every other way into a project role, without failing the admin's step.
+  const substituteId =
+    input.substituteId &&
+    input.substituteId !== input.ownerId &&
+    (await inProjectCompanySpace(tx, input.substituteId, {
+      companySpaceId: membership?.companySpaceId ?? null,
+    }))
+      ? input.substituteId
+      : null;
   await tx
     .insert(projectMembers)
     .values([
       { projectId, userId: input.ownerId, role: 'owner' as const },
-      ...(input.substituteId && input.substituteId !== input.ownerId
-        ? [{ projectId, userId: input.substituteId, role: 'substitute' as const }]
-        : []),
+      ...(substituteId ? [{ projectId, userId: substituteId, role: 'substitute' as const }] : []),
     ]);
   return projectId;
 }

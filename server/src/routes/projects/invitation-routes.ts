@@ -49,21 +49,46 @@ const GUESSES_PER_INVITATION = 30;
 const GUESS_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * One budget of password guesses per invitation and caller, and one per invitation for all callers, each shared
- * by reading and accepting (a per-route limit would give each route its own). Counted in the database like the
- * other rate limits, so two instances, or one restarted, spend from the same budget.
+ * One budget of wrong password guesses per invitation and caller, and one per invitation for all callers, each
+ * shared by reading and accepting (a per-route limit would give each route its own). Only wrong passwords of an
+ * existing invitation count: the invitee reading their link again is not locked out, and made-up ids leave no
+ * rows. Counted in the database like the other rate limits, so two instances, or one restarted, spend from the
+ * same budget.
  */
 function guessBudget(db: Database, log: FastifyBaseLogger) {
   const counter = createRateLimitCounter(db, {
     onPruneError: (error) => log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const budgets = (request: FastifyRequest) => {
     const invitation = (request.params as { id?: string }).id ?? '';
-    const everyone = await counter.hit('invitation-password-all', invitation, GUESS_WINDOW_MS);
-    if (everyone.count > GUESSES_PER_INVITATION) throw tooManyAttempts(everyone.ttlMs, reply);
-    const key = `${invitation}|${request.currentUser?.id ?? request.ip}`;
-    const hit = await counter.hit('invitation-password', key, GUESS_WINDOW_MS);
-    if (hit.count > GUESSES) throw tooManyAttempts(hit.ttlMs, reply);
+    return [
+      { namespace: 'invitation-password-all', key: invitation, limit: GUESSES_PER_INVITATION },
+      {
+        namespace: 'invitation-password',
+        key: `${invitation}|${request.currentUser?.id ?? request.ip}`,
+        limit: GUESSES,
+      },
+    ];
+  };
+  return {
+    /** Before the password is checked: a spent budget is refused (429), whatever the password. */
+    async guard(request: FastifyRequest, reply: FastifyReply) {
+      for (const { namespace, key, limit } of budgets(request)) {
+        const window = await counter.peek(namespace, key);
+        if (window && window.count >= limit) throw tooManyAttempts(window.ttlMs, reply);
+      }
+    },
+    /**
+     * A refused password spends one guess of each budget. An `onError` hook: it runs once the route's transaction
+     * has ended, so the count stays when the refusal rolls that back.
+     */
+    async spendOnWrongPassword(request: FastifyRequest, _reply: FastifyReply, error: unknown) {
+      const wrong =
+        error instanceof ApiError &&
+        error.errors.some((item) => item.errorCode === 'invitation_invalid_password');
+      if (!wrong) return;
+      for (const { namespace, key } of budgets(request)) await counter.hit(namespace, key, GUESS_WINDOW_MS);
+    },
   };
 }
 
@@ -73,7 +98,7 @@ const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPassw
 /** Invitations to a project (spec calls §7.5): a link with a password, valid 48 hours, one open per project. */
 export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
   const { db, config } = options;
-  const spendGuess = guessBudget(db, app.log);
+  const guesses = guessBudget(db, app.log);
   const { caller, record, log } = projectHelpers(options);
 
   /**
@@ -220,7 +245,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
     '/invitations/:id',
     {
       config: { access: access.signedIn() },
-      preHandler: spendGuess,
+      preHandler: guesses.guard,
+      onError: guesses.spendOnWrongPassword,
       schema: {
         tags,
         summary:
@@ -263,7 +289,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
     '/invitations/:id/accept',
     {
       config: { access: access.signedIn() },
-      preHandler: spendGuess,
+      preHandler: guesses.guard,
+      onError: guesses.spendOnWrongPassword,
       schema: {
         tags,
         summary:

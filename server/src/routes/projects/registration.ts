@@ -23,6 +23,7 @@ import { membershipOf } from '../platform/company-space-records.js';
 import { assignEsimProfile } from './esim-profiles.js';
 import type { Executor } from './executor.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
+import { assertInProjectCompanySpace } from './roles.js';
 import {
   fromJson,
   peopleJson,
@@ -255,6 +256,7 @@ export async function registerProject(
 
   const substitute = payload.substitute ? await userByEmail(tx, payload.substitute) : null;
   if (payload.substitute && !substitute) throw notFound(MESSAGES.substituteNotFound, ['substitute']);
+  if (substitute) await assertInProjectCompanySpace(tx, substitute.id, ownerSpace, ['substitute']);
   if (substitute?.id === owner.id) {
     throw ApiError.of(400, 'owner_equals_substitute', ERROR_MESSAGES.owner_equals_substitute, ['substitute']);
   }
