@@ -51,6 +51,19 @@ describe('invitation password guesses', () => {
     expectError(await read(id, guesser, password!), 429, 'too_many_requests');
   });
 
+  it('hold a burst of parallel guesses to the budget (each guess takes its place before the password is checked)', async () => {
+    const { id, password } = await openInvitation();
+    const guesser = (await kit.account('guesser-burst@portal.test')).tokens;
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        read(id, guesser, `wrong-burst-${i}`).then((answer) => answer.statusCode),
+      ),
+    );
+    expect(statuses.filter((status) => status === 403)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expectError(await read(id, guesser, password!), 429, 'too_many_requests');
+  });
+
   it('count only wrong passwords: the invitee may read their link again and again, then join', async () => {
     const { id, password } = await openInvitation();
     const invitee = (await kit.account('invitee-rereads@portal.test', { space: 'Acme Devices' })).tokens;

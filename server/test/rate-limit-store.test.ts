@@ -4,12 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_PASSWORD_HEADER, type Invitation } from '@portal/resources';
 import { buildApp } from '../src/app.js';
+import { DEMO_PASSWORD } from '../src/db/demo-data.js';
 import type { Database } from '../src/db/client.js';
 import { emailVerifications, identityAccounts } from '../src/db/schema.js';
 import { mailQueue } from '../src/db/schema-mail.js';
 import { rateLimitHits } from '../src/db/schema-rate-limits.js';
-import { registerErrorHandling } from '../src/http/errors.js';
-import { createRateLimitCounter, storedKey } from '../src/http/rate-limit-store.js';
+import { registerErrorHandling, type ApiError } from '../src/http/errors.js';
+import { createRateLimitCounter, reserveAttempts, storedKey } from '../src/http/rate-limit-store.js';
 import { registerSecurity } from '../src/http/security.js';
 import { startTestApp, testConfig, type TestApp } from './support/app.js';
 import { AuthorizationFlow, InjectBrowser, signIn, type Tokens } from './support/sign-in.js';
@@ -94,6 +95,36 @@ describe('the counter', () => {
   });
 });
 
+describe('attempts reserved before their outcome', () => {
+  const budget = { namespace: 'test-reserve', key: 'burst', max: 10, windowMs: 60_000 };
+
+  it('hold a burst of 30 parallel attempts on two instances to the budget, and give back what did not fail', async () => {
+    const [first, second] = [createRateLimitCounter(db()), createRateLimitCounter(db())];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => reserveAttempts(i % 2 ? first : second, [budget])),
+    );
+    const taken = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    expect(taken).toHaveLength(10);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect((outcome.reason as ApiError).status).toBe(429);
+    }
+    // The ten were successes: once given back, the budget is whole again and the row is gone.
+    for (const outcome of taken) await outcome.value.release();
+    expect(await first.peek(budget.namespace, budget.key)).toBeUndefined();
+    const again = await reserveAttempts(first, [budget]);
+    expect((await first.peek(budget.namespace, budget.key))?.count).toBe(1);
+    await again.release();
+  });
+
+  it('give back the budgets a refused attempt took before the spent one', async () => {
+    const counter = createRateLimitCounter(db());
+    const spent = { ...budget, key: 'spent', max: 0 };
+    const wide = { ...budget, key: 'wide' };
+    await expect(reserveAttempts(counter, [wide, spent])).rejects.toMatchObject({ status: 429 });
+    expect(await counter.peek(wide.namespace, wide.key)).toBeUndefined();
+  });
+});
+
 describe('sign-in limits across instances', () => {
   // Each test guesses from its own address, so the per-address budget of one never reaches the next test's sign-ins.
   async function guess(app: FastifyInstance, email: string, address: string) {
@@ -126,6 +157,21 @@ describe('sign-in limits across instances', () => {
     expect((await wrongPassword(other.app, 'internal@portal.test')).statusCode).toBe(429);
     // Another account from the same address is not held up.
     expect((await wrongPassword(other.app, 'promoted@portal.test')).statusCode).toBe(401);
+  }, 120_000);
+
+  it('let a burst of parallel wrong passwords through no further than the budget, then refuse the right one too', async () => {
+    const wrongPassword = (app: FastifyInstance) => guess(app, 'customer@portal.test', '192.0.2.4');
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        wrongPassword(i % 2 ? other.app : t.app).then((page) => page.statusCode),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+    const flow = new AuthorizationFlow(t.app, new InjectBrowser(t.app, undefined, '192.0.2.4'));
+    const first = await flow.start();
+    const right = await flow.submit(first.page!, { email: 'customer@portal.test', password: DEMO_PASSWORD });
+    expect(right.page?.statusCode).toBe(429);
   }, 120_000);
 
   it('count each route apart: a locked sign-in does not lock the sign-up form', async () => {

@@ -28,6 +28,8 @@ export interface RateLimitCounter {
   hit(namespace: string, key: string, windowMs: number): Promise<RateLimitHit>;
   /** The window of `key` as it stands, without counting; undefined when none is running. */
   peek(namespace: string, key: string): Promise<RateLimitHit | undefined>;
+  /** Gives one hit of a running window back; a window back at nothing is removed. */
+  release(namespace: string, key: string): Promise<void>;
   /** Deletes up to `limit` rows whose window has ended; answers how many. */
   prune(limit?: number): Promise<number>;
 }
@@ -59,7 +61,7 @@ const millisecondsLeft = sql<number>`greatest(0, ceil(extract(epoch from (${rate
  */
 export function createRateLimitCounter(
   // A transaction too: a count that belongs to a write is kept or dropped with it.
-  db: Pick<Database, 'insert' | 'select' | 'delete'>,
+  db: Pick<Database, 'insert' | 'select' | 'delete' | 'update'>,
   options: RateLimitCounterOptions = {},
 ): RateLimitCounter {
   const pruneEveryMs = options.pruneEveryMs ?? 60_000;
@@ -102,6 +104,22 @@ export function createRateLimitCounter(
       return row && { count: Number(row.count), resetAt: row.resetAt, ttlMs: Number(row.ttlMs) };
     },
 
+    async release(namespace, key) {
+      const stored = and(
+        eq(rateLimitHits.key, storedKey(namespace, key)),
+        gt(rateLimitHits.resetAt, sql`now()`),
+      );
+      const removed = await db
+        .delete(rateLimitHits)
+        .where(and(stored, lte(rateLimitHits.count, 1)))
+        .returning({ key: rateLimitHits.key });
+      if (removed.length > 0) return;
+      await db
+        .update(rateLimitHits)
+        .set({ count: sql`${rateLimitHits.count} - 1` })
+        .where(and(stored, gt(rateLimitHits.count, 1)));
+    },
+
     async prune(limit = pruneBatch) {
       const ended = db
         .select({ key: rateLimitHits.key })
@@ -118,6 +136,41 @@ export function createRateLimitCounter(
     },
   };
   return counter;
+}
+
+/** A budget of attempts: at most `max` in a window of `windowMs` per key of the namespace. */
+export interface AttemptBudget {
+  namespace: string;
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Takes one attempt from every budget before the attempt's outcome is known, and refuses (429 with Retry-After on
+ * `reply`) when one is spent; `release` gives them back once the attempt turned out not to be a failure (a right
+ * password, an empty form), so only failures stay counted. Counting first is what holds a burst of parallel
+ * attempts to the budget: with a check before and a count after, every attempt of the burst passes the check.
+ */
+export async function reserveAttempts(
+  counter: RateLimitCounter,
+  budgets: AttemptBudget[],
+  reply?: FastifyReply,
+): Promise<{ release: () => Promise<void> }> {
+  const taken: AttemptBudget[] = [];
+  const release = async () => {
+    for (const budget of taken.splice(0)) await counter.release(budget.namespace, budget.key);
+  };
+  for (const budget of budgets) {
+    const hit = await counter.hit(budget.namespace, budget.key, budget.windowMs);
+    taken.push(budget);
+    if (hit.count > budget.max) {
+      // The refused attempt was never made: what it took is given back, so the counts stay counts of failures.
+      await release();
+      throw tooManyAttempts(hit.ttlMs, reply);
+    }
+  }
+  return { release };
 }
 
 /** What @fastify/rate-limit hands `child()`: the merged route options, with the route they are for. */

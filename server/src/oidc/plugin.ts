@@ -3,7 +3,12 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../http/database-errors.js';
 import { ApiError } from '../http/errors.js';
-import { createRateLimitCounter, tooManyAttempts } from '../http/rate-limit-store.js';
+import {
+  createRateLimitCounter,
+  reserveAttempts,
+  tooManyAttempts,
+  type AttemptBudget,
+} from '../http/rate-limit-store.js';
 import type { Database } from '../db/client.js';
 import { signInAttemptKey } from '../http/security.js';
 import type Provider from 'oidc-provider';
@@ -75,18 +80,25 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
   const failures = createRateLimitCounter(options.db, {
     onPruneError: (error) => app.log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
-  /** Refuses (429 with Retry-After) while `key` has used up its failures of the minute. */
-  const refuseWhileHeld = async (
-    namespace: string,
-    key: string,
+  /**
+   * Takes one attempt from each budget up front (429 once one is spent) and gives it back unless the attempt
+   * fails: only failures stay counted, and a burst of parallel guesses cannot all slip past one check.
+   */
+  const withAttemptBudget = async <T>(
+    budgets: AttemptBudget[],
     reply: FastifyReply,
-    limit: { max: number } = FAILURES,
-  ) => {
-    const held = await failures.peek(namespace, key);
-    if (held && held.count >= limit.max) throw tooManyAttempts(held.ttlMs, reply);
+    attempt: () => Promise<{ failed: boolean; answer: T }>,
+  ): Promise<T> => {
+    const held = await reserveAttempts(failures, budgets, reply);
+    let failed = false;
+    try {
+      const outcome = await attempt();
+      failed = outcome.failed;
+      return outcome.answer;
+    } finally {
+      if (!failed) await held.release();
+    }
   };
-  const countFailure = (namespace: string, key: string, limit: { windowMs: number } = FAILURES) =>
-    failures.hit(namespace, key, limit.windowMs);
   const handle = provider.callback();
 
   await app.register(async (interactions) => {
@@ -189,29 +201,37 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     };
     interactions.get(`${INTERACTION_PATH}/:uid`, hidden, show);
 
-    interactions.post(`${INTERACTION_PATH}/:uid/login`, hidden, async (request, reply) => {
-      const attempt = signInAttemptKey(request);
-      await refuseWhileHeld('sign-in-failures-address', request.ip, reply, ADDRESS_LIMITS.signInFailures);
-      await refuseWhileHeld('sign-in-failures', attempt, reply);
-      const details = await provider.interactionDetails(request.raw, reply.raw);
-      const form = loginForm.safeParse(request.body ?? {});
-      const email = form.success ? form.data.email.trim() : '';
-      const password = form.success ? form.data.password : '';
-      const again = (status: number, error: string) =>
-        html(
-          reply,
-          status,
-          loginPage({ action: urls(details.uid).login, abortUrl: urls(details.uid).abort, error, email }),
-        );
-      if (!email || !password) return again(400, 'Enter your email and password.');
-      const account = await identity.checkPassword(email, password);
-      if (!account) {
-        await countFailure('sign-in-failures', attempt);
-        await countFailure('sign-in-failures-address', request.ip, ADDRESS_LIMITS.signInFailures);
-        return again(401, 'The email or password is not correct.');
-      }
-      return finish(request, reply, { login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] } });
-    });
+    interactions.post(`${INTERACTION_PATH}/:uid/login`, hidden, async (request, reply) =>
+      withAttemptBudget(
+        [
+          { namespace: 'sign-in-failures-address', key: request.ip, ...ADDRESS_LIMITS.signInFailures },
+          { namespace: 'sign-in-failures', key: signInAttemptKey(request), ...FAILURES },
+        ],
+        reply,
+        async () => {
+          const details = await provider.interactionDetails(request.raw, reply.raw);
+          const form = loginForm.safeParse(request.body ?? {});
+          const email = form.success ? form.data.email.trim() : '';
+          const password = form.success ? form.data.password : '';
+          const again = (status: number, error: string) =>
+            html(
+              reply,
+              status,
+              loginPage({ action: urls(details.uid).login, abortUrl: urls(details.uid).abort, error, email }),
+            );
+          if (!email || !password)
+            return { failed: false, answer: again(400, 'Enter your email and password.') };
+          const account = await identity.checkPassword(email, password);
+          if (!account) return { failed: true, answer: again(401, 'The email or password is not correct.') };
+          return {
+            failed: false,
+            answer: await finish(request, reply, {
+              login: { accountId: account.id, acr: ACR_PASSWORD, amr: ['pwd'] },
+            }),
+          };
+        },
+      ),
+    );
 
     interactions.post(`${INTERACTION_PATH}/:uid/register`, guarded, async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw);
@@ -265,24 +285,29 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const accountId = details.session?.accountId;
       if (!accountId || !details.prompt.reasons.includes('mfa_required')) return show(request, reply);
-      const attempt = `${request.ip}|${accountId}`;
-      await refuseWhileHeld('totp-failures', attempt, reply);
-      const form = codeForm.safeParse(request.body ?? {});
-      const code = totpCodeSchema.safeParse(form.success ? form.data.code : '');
-      if (!code.success)
-        return showTotp(request, reply, accountId, details.uid, 400, code.error.issues[0]!.message);
-      if (!(await identity.checkTotp(accountId, code.data))) {
-        await countFailure('totp-failures', attempt);
-        return showTotp(
-          request,
-          reply,
-          accountId,
-          details.uid,
-          401,
-          'The code is not correct. Try the current code.',
-        );
-      }
-      return finish(request, reply, { login: { accountId, acr: ACR_MFA, amr: ['pwd', 'otp'] } });
+      const attempt = { namespace: 'totp-failures', key: `${request.ip}|${accountId}`, ...FAILURES };
+      return withAttemptBudget([attempt], reply, async () => {
+        const form = codeForm.safeParse(request.body ?? {});
+        const code = totpCodeSchema.safeParse(form.success ? form.data.code : '');
+        if (!code.success) {
+          const message = code.error.issues[0]!.message;
+          return {
+            failed: false,
+            answer: await showTotp(request, reply, accountId, details.uid, 400, message),
+          };
+        }
+        if (!(await identity.checkTotp(accountId, code.data))) {
+          const message = 'The code is not correct. Try the current code.';
+          return {
+            failed: true,
+            answer: await showTotp(request, reply, accountId, details.uid, 401, message),
+          };
+        }
+        return {
+          failed: false,
+          answer: await finish(request, reply, { login: { accountId, acr: ACR_MFA, amr: ['pwd', 'otp'] } }),
+        };
+      });
     });
 
     interactions.get(`${INTERACTION_PATH}/:uid/abort`, hidden, async (request, reply) =>

@@ -19,7 +19,7 @@ import { access } from '../../auth/access.js';
 import { invitations, projectMembers, users } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import { createRateLimitCounter, tooManyAttempts } from '../../http/rate-limit-store.js';
+import { createRateLimitCounter, reserveAttempts } from '../../http/rate-limit-store.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { errorResponses } from '../schemas.js';
 import type { Executor } from './executor.js';
@@ -50,44 +50,40 @@ const GUESS_WINDOW_MS = 10 * 60 * 1000;
 
 /**
  * One budget of wrong password guesses per invitation and caller, and one per invitation for all callers, each
- * shared by reading and accepting (a per-route limit would give each route its own). Only wrong passwords of an
- * existing invitation count: the invitee reading their link again is not locked out, and made-up ids leave no
- * rows. Counted in the database like the other rate limits, so two instances, or one restarted, spend from the
+ * shared by reading and accepting (a per-route limit would give each route its own). A guess takes its place in
+ * both before the password is checked (so a burst of parallel guesses is held to the budget) and gives it back
+ * unless the password was wrong: the invitee reading their link again is not locked out, and a made-up id leaves
+ * no row. Counted in the database like the other rate limits, so two instances, or one restarted, spend from the
  * same budget.
  */
 function guessBudget(db: Database, log: FastifyBaseLogger) {
   const counter = createRateLimitCounter(db, {
     onPruneError: (error) => log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
-  const budgets = (request: FastifyRequest) => {
-    const invitation = (request.params as { id?: string }).id ?? '';
-    return [
-      { namespace: 'invitation-password-all', key: invitation, limit: GUESSES_PER_INVITATION },
-      {
-        namespace: 'invitation-password',
-        key: `${invitation}|${request.currentUser?.id ?? request.ip}`,
-        limit: GUESSES,
-      },
-    ];
-  };
+  const held = new WeakMap<FastifyRequest, () => Promise<void>>();
   return {
-    /** Before the password is checked: a spent budget is refused (429), whatever the password. */
-    async guard(request: FastifyRequest, reply: FastifyReply) {
-      for (const { namespace, key, limit } of budgets(request)) {
-        const window = await counter.peek(namespace, key);
-        if (window && window.count >= limit) throw tooManyAttempts(window.ttlMs, reply);
-      }
+    /** Before the password is checked: one guess of each budget, or 429 when one is spent. */
+    async take(request: FastifyRequest, reply: FastifyReply) {
+      const invitation = (request.params as { id?: string }).id ?? '';
+      const caller = `${invitation}|${request.currentUser?.id ?? request.ip}`;
+      const budgets = [
+        { namespace: 'invitation-password-all', key: invitation, max: GUESSES_PER_INVITATION },
+        { namespace: 'invitation-password', key: caller, max: GUESSES },
+      ].map((budget) => ({ ...budget, windowMs: GUESS_WINDOW_MS }));
+      held.set(request, (await reserveAttempts(counter, budgets, reply)).release);
     },
-    /**
-     * A refused password spends one guess of each budget. An `onError` hook: it runs once the route's transaction
-     * has ended, so the count stays when the refusal rolls that back.
-     */
-    async spendOnWrongPassword(request: FastifyRequest, _reply: FastifyReply, error: unknown) {
+    /** A refused password keeps its guess; every other outcome gives it back. */
+    async markWrongPassword(request: FastifyRequest, _reply: FastifyReply, error: unknown) {
       const wrong =
         error instanceof ApiError &&
         error.errors.some((item) => item.errorCode === 'invitation_invalid_password');
-      if (!wrong) return;
-      for (const { namespace, key } of budgets(request)) await counter.hit(namespace, key, GUESS_WINDOW_MS);
+      if (wrong) held.delete(request);
+    },
+    /** Runs once the answer is sent, after the route's transaction has ended either way. */
+    async giveBack(request: FastifyRequest) {
+      const release = held.get(request);
+      held.delete(request);
+      await release?.();
     },
   };
 }
@@ -245,8 +241,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
     '/invitations/:id',
     {
       config: { access: access.signedIn() },
-      preHandler: guesses.guard,
-      onError: guesses.spendOnWrongPassword,
+      preHandler: guesses.take,
+      onError: guesses.markWrongPassword,
+      onResponse: guesses.giveBack,
       schema: {
         tags,
         summary:
@@ -289,8 +286,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asyn
     '/invitations/:id/accept',
     {
       config: { access: access.signedIn() },
-      preHandler: guesses.guard,
-      onError: guesses.spendOnWrongPassword,
+      preHandler: guesses.take,
+      onError: guesses.markWrongPassword,
+      onResponse: guesses.giveBack,
       schema: {
         tags,
         summary:
