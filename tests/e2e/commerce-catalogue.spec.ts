@@ -259,6 +259,11 @@ test.describe('cart (spec §4), kept in local storage', () => {
     await expectCartCount(other, 4);
     await page.getByRole('button', { name: 'Remove Motor Control Starter Bundle from the cart' }).click();
     await expect(cart.entries('To request')).toHaveCount(3);
+    // No empty strip at the foot of "To request", where no subtotal follows: no rule under its last entry and no
+    // padding under the list.
+    await expect(cart.entries('To request').last()).toHaveCSS('border-bottom-width', '0px');
+    await expect(cart.entries('To request').first()).not.toHaveCSS('border-bottom-width', '0px');
+    await expect(cart.section('To request').getByRole('list')).toHaveCSS('padding-bottom', '0px');
 
     await page.getByRole('button', { name: 'Clear the cart' }).click();
     await page
