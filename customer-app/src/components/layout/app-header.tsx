@@ -73,7 +73,7 @@ export function AppHeader() {
         <nav aria-label={t('nav.main')} className={styles.nav}>
           {signedIn && (
             <button className={buttonClass()} {...mySpace.buttonProps}>
-              {t('nav.mySpace')}
+              <span>{t('nav.mySpace')}</span>
               <Icon name="expandMore" small />
             </button>
           )}
@@ -88,7 +88,7 @@ export function AppHeader() {
             className={buttonClass()}
             newTabLabel={t('app.opensInNewTab')}
           >
-            {t('nav.support')}
+            <span>{t('nav.support')}</span>
             <Icon name="openInNew" small />
           </ExternalLink>
           {canOpenAdmin && (
