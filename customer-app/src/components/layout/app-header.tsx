@@ -73,7 +73,7 @@ export function AppHeader() {
         <nav aria-label={t('nav.main')} className={styles.nav}>
           {signedIn && (
             <button className={buttonClass()} {...mySpace.buttonProps}>
-              <span>{t('nav.mySpace')}</span>
+              {t('nav.mySpace')}
               <Icon name="expandMore" small />
             </button>
           )}
@@ -88,7 +88,7 @@ export function AppHeader() {
             className={buttonClass()}
             newTabLabel={t('app.opensInNewTab')}
           >
-            <span>{t('nav.support')}</span>
+            {t('nav.support')}
             <Icon name="openInNew" small />
           </ExternalLink>
           {canOpenAdmin && (
