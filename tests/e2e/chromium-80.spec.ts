@@ -128,6 +128,8 @@ test('both apps load and work in Chromium 80, signed in, without a page error', 
   // The catalogue with a search typed into the header's search box.
   await page.goto(`${baseURL}/assets`);
   await expectText(page, 'h1', 'Software and tools', 'assets');
+  // The filter bar the route asks the layout for may show after the heading.
+  await page.waitForSelector('input[type=search]');
   await page.type('input[type=search]', 'flash\n');
   await urlIs(page, /^\/assets\?q=flash$/);
   await expectText(page, '*', 'Showing 1–3 of 3', 'assets-search');
