@@ -35,4 +35,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // Shipped in both apps' polyfill chunks (scripts/browsers.ts).
+  { files: ['scripts/flex-gap.js'], languageOptions: { globals: { ...globals.browser } } },
 );

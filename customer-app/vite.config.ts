@@ -27,6 +27,11 @@ export default defineConfig({
   base: '/',
   plugins: [react(), legacy(BROWSER_BUILDS), pureDeclarations(isResources)],
   build: {
+    // Vite's modulepreload polyfill (0.26 KB gzip on every first load) only serves Firefox before 115 and Safari
+    // before 17, which then fetch the entry's imports as they find them; it paid for the flex-gap check
+    // (scripts/flex-gap.js) under the 150 KB budget. Lazy chunks keep their preloads (Vite falls back to
+    // rel=preload where modulepreload is missing).
+    modulePreload: { polyfill: false },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,

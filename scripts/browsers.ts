@@ -23,12 +23,20 @@ const LIST = SUPPORTED_BROWSERS.join(', ');
 export const MODERN_BROWSERS = `${LIST} and supports es6-module-dynamic-import and not ios_saf < 12 and not safari < 12`;
 export const LEGACY_BROWSERS = LIST;
 
+const FLEX_GAP = fileURLToPath(new URL('./flex-gap.js', import.meta.url));
+
 /** The options of `@vitejs/plugin-legacy` both apps build with: the modern and the legacy targets and polyfills. */
-export const BROWSER_BUILDS: { targets: string; modernTargets: string; additionalModernPolyfills: string[] } =
-  {
-    targets: LEGACY_BROWSERS,
-    modernTargets: MODERN_BROWSERS,
-    // Not detected per use (`modernPolyfills: true`): core-js then adds 50 KB gzip of conformance fixes (Promise,
-    // URL, iterator helpers) that these browsers run the apps without. The legacy build's polyfills are detected.
-    additionalModernPolyfills: [fileURLToPath(new URL('./modern-polyfills.js', import.meta.url))],
-  };
+export const BROWSER_BUILDS: {
+  targets: string;
+  modernTargets: string;
+  additionalModernPolyfills: string[];
+  additionalLegacyPolyfills: string[];
+} = {
+  targets: LEGACY_BROWSERS,
+  modernTargets: MODERN_BROWSERS,
+  // Not detected per use (`modernPolyfills: true`): core-js then adds 50 KB gzip of conformance fixes (Promise,
+  // URL, iterator helpers) that these browsers run the apps without. The legacy build's polyfills are detected.
+  // The flex-gap check runs in both builds' polyfill chunks, before the app, so no page shows unspaced first.
+  additionalModernPolyfills: [fileURLToPath(new URL('./modern-polyfills.js', import.meta.url)), FLEX_GAP],
+  additionalLegacyPolyfills: [FLEX_GAP],
+};

@@ -47,6 +47,7 @@ import { useAccount } from '../components/use-account';
 import { Downloads } from './downloads';
 import { ExportAccess } from './export-access';
 import { LauncherInstall } from './launcher-install';
+import { flexGapFallback } from '../../../lib/flex-gap';
 
 /** Versions newest first, the one the spec's rule calls latest at the top. */
 function orderedVersions(tool: ToolDetail): {
@@ -138,7 +139,10 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
       back={back}
       intro={
         <Stack spacing={1}>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Stack
+            direction="row"
+            sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', ...flexGapFallback(1) }}
+          >
             <Chip size="small" label={t(`commerce.category.${tool.type}`)} />
             {isInstallable(tool) && tool.isInstallableViaLauncher && (
               <Chip size="small" variant="outlined" label={t('commerce.badge.launcher')} />
@@ -187,7 +191,11 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
               </TextField>
               {version.description && <Typography sx={{ mt: 2 }}>{version.description}</Typography>}
               {version.tags.length > 0 && (
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label={t('tool.tags')}>
+                <Stack
+                  direction="row"
+                  sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1, ...flexGapFallback(0.5) }}
+                  aria-label={t('tool.tags')}
+                >
                   {version.tags.map((tag) => (
                     <Chip key={tag} size="small" variant="outlined" label={tag} />
                   ))}

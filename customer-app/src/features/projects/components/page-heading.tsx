@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { flexGapFallback } from '../../../lib/flex-gap';
 
 interface PageHeadingProps {
   title: string;
@@ -24,10 +25,10 @@ export function PageHeading({ title, back, subtitle, actions }: PageHeadingProps
         <Link
           component={RouterLink}
           to={back.to}
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5 }}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5, ...flexGapFallback(0.5) }}
         >
           <ArrowBack fontSize="small" aria-hidden="true" />
-          {back.label}
+          <span>{back.label}</span>
         </Link>
       )}
       <Stack

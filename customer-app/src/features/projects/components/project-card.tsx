@@ -13,6 +13,7 @@ import { formatDate } from '../model/format';
 import { rolesInProject, type Viewer } from '../model/project-actions';
 import { useRoleLabel } from './project-role-label';
 import { StatusChip } from './status-chip';
+import { flexGapFallback } from '../../../lib/flex-gap';
 
 /** Codes and classifications, shown when set (they are sort options of spec §9). */
 const CODE_FIELDS = ['shortRomCode', 'salesCode', 'product', 'solution', 'variant'] as const;
@@ -48,7 +49,12 @@ export function ProjectCard({ project, viewer }: { project: Project; viewer: Vie
         <Typography color="text.secondary" sx={{ mb: 1.5 }}>
           {project.board.name}
         </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', mb: 1.5, ...flexGapFallback(1) }}
+        >
           <StatusChip status={project.status} />
         </Stack>
         <Box

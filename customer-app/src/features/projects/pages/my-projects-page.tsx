@@ -37,6 +37,7 @@ import {
   type ProjectSection,
   type ProjectSortField,
 } from '../model/list-state';
+import { flexGapFallback } from '../../../lib/flex-gap';
 
 /** `/my/projects`: the user's projects as cards or a table, filtered, sorted and grouped, page by page. */
 export function MyProjectsPage() {
@@ -89,7 +90,7 @@ export function MyProjectsPage() {
           </Typography>
           <ProjectsGreeting />
         </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', ...flexGapFallback(1) }}>
           <Button
             component={RouterLink}
             to={paths.qrCodeScan}

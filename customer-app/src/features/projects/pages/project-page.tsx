@@ -22,6 +22,7 @@ import { visuallyHidden } from '../components/visually-hidden';
 import { DesignInProcess } from '../dip';
 import { useProjectView, type ProjectView } from '../hooks/use-project-view';
 import { formatDate } from '../model/format';
+import { flexGapFallback } from '../../../lib/flex-gap';
 
 /**
  * `/my/projects/{uid}`: the project's details, its status and the actions dropdown the user's role allows, then
@@ -60,7 +61,12 @@ function ProjectDetails({ view }: { view: ProjectView }) {
         title={project.name}
         back={{ to: paths.myProjects, label: t('nav.myProjects') }}
         subtitle={
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap', ...flexGapFallback(1) }}
+          >
             <Typography component="span">{project.board.name}</Typography>
             <StatusChip status={project.status} />
             {project.secure && (
