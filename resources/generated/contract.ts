@@ -226,6 +226,7 @@ export type CartEntry =
   | {
       type: 'bundle';
       item: {
+        id: string;
         uuid: string;
         name: string;
         orderable: boolean;
@@ -1101,6 +1102,7 @@ export interface ServiceAccount {
 }
 
 export interface SoftwareBundle {
+  id: string;
   uuid: string;
   name: string;
   orderable: boolean;

@@ -542,6 +542,22 @@ describe('bundles, documents, custom bundles and questionnaires', () => {
     expectError(await call('GET', '/catalogue/bundles/nope', null), 404, 'not_found');
   });
 
+  it('opens a bundle by its own UUID (spec §2.1), its catalogue key an alias; hidden ones stay hidden by either', async () => {
+    const byKey = (
+      await call('GET', '/catalogue/bundles/BND-MOTOR-STARTER', null)
+    ).json<SoftwareBundleDetail>();
+    expect(byKey.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const response = await call('GET', `/catalogue/bundles/${byKey.id}`, null);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<SoftwareBundleDetail>()).toEqual(byKey);
+    const hidden = (
+      await call('GET', '/catalogue/bundles/BND-RADAR-EVAL', admin)
+    ).json<SoftwareBundleDetail>();
+    expectError(await call('GET', `/catalogue/bundles/${hidden.id}`, customer), 404, 'not_found');
+    expect((await call('GET', `/catalogue/bundles/${hidden.id}`, admin)).statusCode).toBe(200);
+    expectError(await call('GET', `/catalogue/bundles/${crypto.randomUUID()}`, null), 404, 'not_found');
+  });
+
   it('shows a document by feature ID; one that is not public only to signed-in callers', async () => {
     const response = await call('GET', '/catalogue/documents/doc-nx240-datasheet', null);
     expect(response.json<CatalogueDocument>()).toMatchObject({

@@ -115,6 +115,16 @@ describe('a project’s design-in process', () => {
     expect(await dipStatusOf(project.id)).toBe('assigned-to-member');
   });
 
+  it('is in the project record from the registration on: set on a board with a process, null without', async () => {
+    // The apps ask for a process only when the record has a status: a board without one must answer null.
+    const fresh = await kit.registered(p.owner, 'DIP_Flow');
+    expect(fresh.dipStatus).toBe('assigned-to-member');
+    expect(await dipStatusOf(fresh.id)).toBe('assigned-to-member');
+    const plain = await kit.registered(p.owner, 'DIP_Next');
+    expect(plain.dipStatus).toBeNull();
+    expectError(await kit.dip(p.owner, plain.id), 404, 'not_found');
+  });
+
   it('is visible to everyone with a role, view-only for viewers, and to nobody else', async () => {
     const seen = await kit.processOf(p.viewer.tokens, project.id);
     expect(seen.steps[0]!.can).toEqual({ upload: false, resolve: false, complete: false, reset: false });

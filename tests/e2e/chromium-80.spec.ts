@@ -23,9 +23,6 @@ const SHOTS = path.join(import.meta.dirname, '..', 'test-results', 'chromium-80'
 const KNOWN_OLD_BROWSER_NOTICE =
   /^The source list for Content Security Policy directive 'script-src' contains an invalid source: ''wasm-unsafe-eval''\. It will be ignored\.$/;
 
-/** The browser logs every 4xx; this one the app expects: the project's board has no design-in process. */
-const EXPECTED_404 = /\/api\/v1\/projects\/[\w-]+\/dip$/;
-
 const browsers: Browser[] = [];
 const errors: string[] = [];
 
@@ -55,7 +52,6 @@ async function openPage(): Promise<Page> {
   page.on('pageerror', (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error' || KNOWN_OLD_BROWSER_NOTICE.test(message.text())) return;
-    if (EXPECTED_404.test(message.location().url ?? '') && message.text().includes('status of 404')) return;
     errors.push(`${page.url()}: console error ${message.text()} ${message.location().url ?? ''}`);
   });
   return page;

@@ -161,6 +161,10 @@ test.describe('catalogue (spec §2.1), browsed anonymously', () => {
   test('shows a bundle with its tools, documents and versions', async ({ page }) => {
     await page.goto('/software-bundles/BND-MOTOR-STARTER');
     await expect(page.getByRole('heading', { level: 1, name: 'Motor Control Starter Bundle' })).toBeVisible();
+    // The catalogue key is an alias: the address becomes the bundle's UUID (spec §2.1).
+    await expect(page).toHaveURL(
+      /\/software-bundles\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     const tools = page.getByRole('group', { name: 'Choose the tools you need' });
     await expect(tools.getByRole('checkbox', { name: 'NX Flash Programmer' })).toBeChecked();
     await expect(tools.getByRole('checkbox', { name: 'NX Motor Control Library' })).not.toBeChecked();

@@ -34,8 +34,13 @@ export type RequestFlowInput = z.infer<typeof requestFlowInputSchema>;
 export const bundleFeatureSchema = z.object({ featureId: z.string(), name: z.string() });
 export type BundleFeature = z.infer<typeof bundleFeatureSchema>;
 
-/** Bundle UUIDs come from the software catalogue, so they are kept as given rather than checked as RFC UUIDs. */
+/**
+ * `id` is the bundle's own UUID: the page address (spec §2.1 /software-bundles/{uuid}). `uuid` is the software
+ * catalogue's key (spec §3), kept as given rather than checked as an RFC UUID: carts, orders and the admin resource
+ * name a bundle by it, and the page takes it as an alias.
+ */
 export const softwareBundleSchema = z.object({
+  id: z.uuid(),
   uuid: z.string(),
   name: z.string(),
   orderable: z.boolean(),
@@ -53,7 +58,7 @@ export const softwareBundleSchema = z.object({
 export type SoftwareBundle = z.infer<typeof softwareBundleSchema>;
 
 export const softwareBundleInputSchema = softwareBundleSchema
-  .omit({ features: true, selectedFeatures: true })
+  .omit({ id: true, features: true, selectedFeatures: true })
   .extend({ uuid: bundleUuidSchema, name: bundleNameSchema });
 export type SoftwareBundleInput = z.infer<typeof softwareBundleInputSchema>;
 

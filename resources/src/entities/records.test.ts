@@ -76,6 +76,7 @@ const tool = {
   questionnaireId: null,
 };
 const bundle = {
+  id: ID,
   uuid: 'BUNDLE-42',
   name: 'Bundle',
   orderable: true,

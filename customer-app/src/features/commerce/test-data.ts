@@ -62,6 +62,7 @@ export function makeTool(overrides: Partial<ToolDetail> = {}): ToolDetail {
 
 export function makeBundle(overrides: Partial<SoftwareBundle> = {}): SoftwareBundle {
   return {
+    id: '5b1d7e0a-3c2f-4e8b-9a61-0d4c2b7f8e13',
     uuid: 'BND-MOTOR-STARTER',
     name: 'Motor Control Starter Bundle',
     orderable: true,

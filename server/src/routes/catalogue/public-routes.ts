@@ -306,7 +306,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
       schema: {
         tags,
         summary:
-          'A software bundle with its features and released versions (unreleased bundles: admins only)',
+          'A software bundle by its UUID (`id`) or its catalogue key (`uuid`), with its features and released versions (unreleased bundles: admins only)',
         security: optionalBearer,
         params: z.object({ uuid: z.string().min(1).max(255) }),
         response: { 200: softwareBundleDetailSchema, ...errorResponses(404) },
@@ -314,11 +314,13 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
     },
     async (request) => {
       const admin = callerOf(request).admin;
-      const [row] = await db
-        .select(bundleColumns)
-        .from(softwareBundles)
-        .where(eq(softwareBundles.uuid, request.params.uuid))
-        .limit(1);
+      const address = request.params.uuid;
+      const byColumn = async (column: typeof softwareBundles.id | typeof softwareBundles.uuid) =>
+        (await db.select(bundleColumns).from(softwareBundles).where(eq(column, address)).limit(1))[0];
+      // The bundle's own UUID first (spec §2.1); its catalogue key is an alias (links in carts and orders).
+      const row =
+        (z.uuid().safeParse(address).success ? await byColumn(softwareBundles.id) : undefined) ??
+        (await byColumn(softwareBundles.uuid));
       if (!row || (!row.released && !admin)) throw notFound('Software bundle not found.', ['uuid']);
       return bundleDetail(db, row, admin);
     },

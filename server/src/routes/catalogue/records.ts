@@ -390,6 +390,7 @@ async function featureNames(db: Executor, featureIds: readonly string[]): Promis
 export async function bundleRecords(db: Executor, rows: BundleSummaryRow[]): Promise<SoftwareBundle[]> {
   const names = await featureNames(db, [...new Set(rows.flatMap((row) => row.toolFeatureIds))]);
   return rows.map((row) => ({
+    id: row.id,
     uuid: row.uuid,
     name: row.name,
     orderable: row.orderable,

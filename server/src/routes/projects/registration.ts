@@ -19,6 +19,8 @@ import {
   users,
 } from '../../db/tables.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { initialStatus } from '../dip/process.js';
+import { applicableStepRows } from '../dip/records.js';
 import { membershipOf } from '../platform/company-space-records.js';
 import { assignEsimProfile } from './esim-profiles.js';
 import type { Executor } from './executor.js';
@@ -290,7 +292,8 @@ export async function registerProject(
       serialNumberId: serial?.id ?? null,
       companySpaceId: ownerSpace.companySpaceId,
       secure: board.secure,
-      dipStatus: payload.dipStatus ?? null,
+      // The record's dipStatus tells the apps whether the board has a process (null: none), so it starts set.
+      dipStatus: payload.dipStatus ?? initialStatus(await applicableStepRows(tx, board)),
       groupName: payload.group?.trim() || null,
       ownerCompany: owner.company ?? null,
       companyName: spaceName ?? null,

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { cartEntryKey, type SoftwareBundleDetail } from '@portal/resources';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink, generatePath, useParams } from 'react-router';
+import { Navigate, Link as RouterLink, generatePath, useParams } from 'react-router';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
 import { paths } from '../../../paths';
@@ -100,6 +100,10 @@ export function BundlePage() {
         )}
       </PageFrame>
     );
+  }
+  // Opened by its catalogue key (an alias: cart and order links): the address becomes the bundle's UUID.
+  if (query.data.id !== uuid) {
+    return <Navigate to={generatePath(paths.softwareBundle, { uuid: query.data.id })} replace />;
   }
   return <BundleDetails bundle={query.data} back={back} />;
 }

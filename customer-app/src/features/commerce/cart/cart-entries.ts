@@ -60,6 +60,7 @@ export function bundleEntry(bundle: SoftwareBundle, selectedFeatures: readonly s
   return {
     type: 'bundle',
     item: {
+      id: bundle.id,
       uuid: bundle.uuid,
       name: bundle.name,
       orderable: bundle.orderable,

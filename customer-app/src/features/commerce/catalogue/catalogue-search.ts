@@ -87,12 +87,13 @@ export function toListQuery(search: CatalogueSearch, scope: CatalogueScope): Cat
 }
 
 /** Where a catalogue entry's details live: tool page, bundle page or document page. */
-export function itemPath(item: Pick<CatalogueItem, 'kind' | 'key'>): string {
+export function itemPath(item: Pick<CatalogueItem, 'kind' | 'key' | 'id'>): string {
   switch (item.kind) {
     case 'tool':
       return generatePath(paths.tool, { featureId: item.key });
     case 'software-bundle':
-      return generatePath(paths.softwareBundle, { uuid: item.key });
+      // A bundle's page is addressed by its own UUID (spec §2.1); its catalogue key is only an alias.
+      return generatePath(paths.softwareBundle, { uuid: item.id });
     case 'document':
       return generatePath(paths.document, { featureId: item.key });
   }

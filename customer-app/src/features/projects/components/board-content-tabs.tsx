@@ -297,7 +297,7 @@ function plainText(html: string): string {
 function AssetList({ project }: { project: Project }) {
   const { t, locale } = useI18n();
   // The design-in section's own list (one query, one cache): a new upload shows in both at once.
-  const { process, assets: query, noProcess } = useDipProcess(project.uuid);
+  const { process, assets: query, noProcess } = useDipProcess(project);
   const assets = noProcess ? [] : query.data;
   const failed = (process.isError && !noProcess ? process : null) ?? (query.isError ? query : null);
   if (failed) return <LoadError error={failed.error} onRetry={() => void failed.refetch()} />;

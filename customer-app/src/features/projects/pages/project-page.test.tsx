@@ -76,15 +76,6 @@ function show(project: ReturnType<typeof makeProject>, board: { status: number; 
     answers: {
       [`projects/${project.uuid}`]: { status: 200, body: project },
       [`projects/${project.uuid}/board`]: board,
-      // The board has no design-in process: the section stays away and the Assets tab has no files.
-      [`projects/${project.uuid}/dip`]: {
-        status: 404,
-        body: {
-          status: 404,
-          type: 'not_found',
-          errors: [{ errorCode: 'not_found', resources: ['dip'], messages: ['No process.'] }],
-        },
-      },
     },
   });
 }
@@ -95,8 +86,11 @@ describe('/my/projects/{uid}', { timeout: 20_000 }, () => {
       name: 'Watched',
       members: [makeProject().owner, asMember(['company_space_viewer'])],
     });
-    show(project, { status: 200, body: boardContent });
+    const { calls } = show(project, { status: 200, body: boardContent });
     expect(await screen.findByRole('heading', { level: 1, name: 'Watched' })).toBeTruthy();
+    // Its board has no design-in process (no dipStatus): no section, and no request that can only fail.
+    expect(calls.filter((call) => call.url.pathname.includes('/dip'))).toEqual([]);
+    expect(screen.queryByTestId('design-in-process')).toBeNull();
     expect(screen.getByText('You can view this project but not change it.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);

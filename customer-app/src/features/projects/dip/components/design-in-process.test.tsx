@@ -69,7 +69,17 @@ describe('DesignInProcess', () => {
     expect(document.querySelector('[data-testid="design-in-process"] script')).toBeNull();
   });
 
-  it('renders nothing when the board has no design-in process', async () => {
+  it('asks nothing and renders nothing for a project without a design-in status (its board has no process)', async () => {
+    const { calls } = renderDip({
+      process: { status: 500, body: { status: 500, type: 'internal_error', errors: [] } },
+      project: makeProject({ dipStatus: null }),
+    });
+    await waitFor(() => expect(calls.some((call) => call.path === 'users/me')).toBe(true));
+    expect(calls.filter((call) => call.path.includes('/dip'))).toEqual([]);
+    expect(screen.queryByTestId('design-in-process')).toBeNull();
+  });
+
+  it('renders nothing when the process is gone since the project was read (404)', async () => {
     const { calls } = renderDip({
       process: {
         status: 404,

@@ -50,7 +50,7 @@ import { StepForm, takesFiles } from './step-form';
 export function DesignInProcess({ project }: { project: Project }) {
   const { t } = useI18n();
   const headingId = useId();
-  const { process: processQuery, assets: assetsQuery, noProcess } = useDipProcess(project.uuid);
+  const { process: processQuery, assets: assetsQuery, noProcess } = useDipProcess(project);
   const user = useCurrentUser();
 
   if (noProcess) return null;

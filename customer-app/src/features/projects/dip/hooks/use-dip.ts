@@ -1,5 +1,5 @@
 import type { ApiClient } from '@portal/data-provider';
-import type { DipProcess } from '@portal/resources';
+import type { DipProcess, Project } from '@portal/resources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePortal } from '../../../../lib/portal-context';
 import { projectKeys } from '../../api/query-keys';
@@ -56,11 +56,14 @@ function isProcess(value: unknown): value is DipProcess {
 /**
  * A project's design-in process and its files: the one source of the design-in section and the Assets tab (one
  * query each, one cache, so an upload shows in both at once). The files are asked once the process is known.
+ * A project without a `dipStatus` is on a board without a process (the server sets it from registration on), so
+ * nothing is asked; a 404 still means none (a process removed since the project was read).
  */
-export function useDipProcess(projectId: string) {
+export function useDipProcess(project: Pick<Project, 'uuid' | 'dipStatus'>) {
   const { api } = usePortal();
-  const process = useQuery(dipProcessQuery(api, projectId));
-  const assets = useQuery({ ...dipAssetsQuery(api, projectId), enabled: process.isSuccess });
-  const noProcess = process.isError && isNoProcess(process.error);
+  const hasProcess = project.dipStatus != null;
+  const process = useQuery({ ...dipProcessQuery(api, project.uuid), enabled: hasProcess });
+  const assets = useQuery({ ...dipAssetsQuery(api, project.uuid), enabled: process.isSuccess });
+  const noProcess = !hasProcess || (process.isError && isNoProcess(process.error));
   return { process, assets, noProcess };
 }

@@ -106,7 +106,8 @@ export function makeProject(overrides: Partial<Project> = {}): Project {
     createdAt: '2026-01-02T00:00:00.000Z',
     updatedAt: '2026-01-03T00:00:00.000Z',
     status: 'active',
-    dipStatus: null,
+    // A board with a process: the app asks for it only then.
+    dipStatus: 'assigned-to-owner',
     salesCode: null,
     shortRomCode: null,
     ownerCompany: null,
