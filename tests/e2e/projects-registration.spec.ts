@@ -160,8 +160,15 @@ test.describe('project registration', () => {
     await page.getByRole('combobox', { name: 'Sort by' }).click();
     await page.getByRole('option', { name: 'Name' }).click();
     await expect(page).toHaveURL(/sort=name/);
-    const names = await cards.getByRole('heading').allTextContents();
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })));
+    // The URL changes first; the cards follow once the sorted page has arrived.
+    const byName = (names: string[]) =>
+      [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+    await expect
+      .poll(async () => {
+        const names = await cards.getByRole('heading').allTextContents();
+        return names.length === count && names.join('\n') === byName(names).join('\n');
+      })
+      .toBe(true);
 
     // Search.
     await page.getByRole('searchbox', { name: 'Search name, SRC or sales code' }).fill('listed');
