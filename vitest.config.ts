@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { findPostgresBinaries } from './server/test/support/postgres-cluster.js';
+import { findPostgresBinaries } from './server/src/ops/postgres-cluster.js';
 
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {

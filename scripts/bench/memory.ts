@@ -5,7 +5,7 @@ import { DEMO_SERVICE_ACCOUNT } from '../../server/src/db/demo-data.js';
 import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
 import { fillProjects } from '../../server/bench/fill.js';
 import { measure, type Figures } from '../../server/bench/measure.js';
-import { createDatabaseIn } from '../../server/test/support/postgres-cluster.js';
+import { createDatabaseIn } from '../../server/src/ops/postgres-cluster.js';
 import { startPortalServer } from './portal-server.js';
 
 export interface MemoryProbe {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../server/test/support/postgres-cluster.js';
+import { freePort } from '../../server/src/ops/postgres-cluster.js';
 
 export interface PortalServer {
   baseUrl: string;

@@ -29,7 +29,7 @@ import {
   findPostgresBinaries,
   startPostgresCluster,
   type PostgresCluster,
-} from '../../server/test/support/postgres-cluster.js';
+} from '../../server/src/ops/postgres-cluster.js';
 import { API_BENCHES, runChild, stopChildren, type ChildResult } from './api.js';
 import { ENTRY_ROUTES } from './budgets.js';
 import { entryRouteScripts, legacyBuildSizes, type RouteScripts } from './bundles.js';

@@ -23,7 +23,7 @@ import {
   freePort,
   startPostgresCluster,
   createDatabaseIn,
-} from '../test/support/postgres-cluster.js';
+} from '../src/ops/postgres-cluster.js';
 import { WORDS, fillCatalogue, type CatalogueSize } from './catalogue-fill.js';
 import { measure, type Figures } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';

@@ -27,7 +27,7 @@ import {
   freePort,
   startPostgresCluster,
   createDatabaseIn,
-} from '../test/support/postgres-cluster.js';
+} from '../src/ops/postgres-cluster.js';
 import { BENCH_SERIAL, BENCH_SPACE, fillProjects, type FillSize } from './fill.js';
 import { measureInWorker, type Figures, type RequestSpec } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalConfig, User } from '@portal/resources';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { freePort } from './support/postgres-cluster.js';
+import { freePort } from '../src/ops/postgres-cluster.js';
 import { freshDatabase, startTestApp, type TestApp } from './support/app.js';
 import { bearer, claimsOf, signIn } from './support/sign-in.js';
 import type { DatabaseHandle } from '../src/db/client.js';

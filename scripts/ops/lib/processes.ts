@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { findPostgresBinaries, freePort } from '../../../server/test/support/postgres-cluster.js';
+import { findPostgresBinaries, freePort } from '../../../server/src/ops/postgres-cluster.js';
 
 export { freePort };
 

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { createDatabaseIn } from './postgres-cluster.js';
+import { createDatabaseIn } from '../../src/ops/postgres-cluster.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
 

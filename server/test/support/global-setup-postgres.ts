@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { findPostgresBinaries, startPostgresCluster } from './postgres-cluster.js';
+import { findPostgresBinaries, startPostgresCluster } from '../../src/ops/postgres-cluster.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
