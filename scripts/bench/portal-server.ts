@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,42 +11,66 @@ export interface PortalServer {
   stop(): Promise<void>;
 }
 
+/** How the server runs: its production build with plain node (`pnpm serve`), or the sources through tsx. */
+export type ServerRuntime = 'built' | 'tsx';
+
+let builtOnce = false;
+
 /**
- * Starts the portal as `pnpm serve` does (its own Node process with the tsx loader, `NODE_ENV=production`) on a
- * free loopback port, serving the apps built into `staticDir`; by default on a fresh embedded database with the
- * demo data, or on `env.DATABASE_URL`. Node runs the server itself (`--import tsx`, not the tsx CLI, which would
- * add a parent process), so `pid` is the server's.
+ * The node arguments that start the server in `runtime`. `built` compiles resources and the server first (once
+ * per process, about two seconds), so a benchmark never measures a stale build.
+ */
+export function serverCommand(root: string, runtime: ServerRuntime): string[] {
+  if (runtime === 'tsx') return ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
+  if (!builtOnce) {
+    for (const pkg of ['resources', 'server']) {
+      const result = spawnSync(
+        process.execPath,
+        [path.join(root, 'scripts/build-node.mjs'), path.join(root, pkg)],
+        {
+          stdio: 'ignore',
+        },
+      );
+      if (result.status !== 0) throw new Error(`compiling ${pkg} failed: run \`pnpm build\` to see why`);
+    }
+    builtOnce = true;
+  }
+  return ['--conditions=portal-built', path.join(root, 'server/dist/main.js')];
+}
+
+/**
+ * Starts the portal as `pnpm serve` does (its own Node process running the production build,
+ * `NODE_ENV=production`) on a free loopback port, serving the apps built into `staticDir`; by default on a fresh
+ * embedded database with the demo data, or on `env.DATABASE_URL` / `env.DATA_DIR`. Node runs the server itself
+ * (no wrapper process), so `pid` is the server's.
  */
 export async function startPortalServer(
   root: string,
   staticDir: string,
   env: Record<string, string> = {},
+  runtime: ServerRuntime = 'built',
 ): Promise<PortalServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        // Production mode for realistic speed, with the demo data and test payments the benchmarks use.
-        ALLOW_DEMO_DATA: 'true',
-        ALLOW_TEST_PAYMENTS: 'true',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        STATIC_DIR: staticDir,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
+  const child: ChildProcess = spawn(process.execPath, serverCommand(root, runtime), {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // Production mode for realistic speed, with the demo data and test payments the benchmarks use.
+      ALLOW_DEMO_DATA: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+  });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const stop = async () => {
