@@ -11,7 +11,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -24,11 +23,9 @@ import type {
   ToolDependency,
   ToolVersionLink,
 } from '@portal/resources';
+import { at, createdAt, updatedAt } from './columns.js';
 import { users } from './schema.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = at('created_at').notNull().defaultNow();
-const updatedAt = at('updated_at').notNull().defaultNow();
 
 /** PostgreSQL's full-text document type; filled by a generated column, read only in SQL. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

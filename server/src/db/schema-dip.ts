@@ -8,16 +8,13 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at, createdAt, updatedAt } from './columns.js';
 import { boards, users } from './schema.js';
 import { projects } from './schema-projects.js';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = at('created_at').notNull().defaultNow();
-const updatedAt = at('updated_at').notNull().defaultNow();
 const boardRef = () =>
   uuid('board_id')
     .notNull()

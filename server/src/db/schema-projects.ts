@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.js';
 import { boards, companySpaces, users } from './schema.js';
 import { serialNumbers } from './schema-boards.js';
-
-const createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const projects = pgTable(
   'projects',
