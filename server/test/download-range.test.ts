@@ -26,9 +26,12 @@ beforeAll(async () => {
   customer = await signIn(t.app, { email: 'customer@portal.test' });
   freePath = await pathOf('nx-flash-programmer', '3.0.0');
   exportPath = await pathOf('secureboot-signer', '1.3.0');
-  const full = await get(freePath, {});
+  // Sent as stored, never compressed: byte ranges count the stored bytes.
+  const full = await get(freePath, { 'accept-encoding': 'gzip, br' });
   expect(full.statusCode, full.body).toBe(200);
   expect(full.headers['accept-ranges']).toBe('bytes');
+  expect(full.headers['content-encoding']).toBeUndefined();
+  expect(full.headers['content-length']).toBe(String(full.rawPayload.length));
   whole = full.rawPayload;
   etag = String(full.headers.etag);
 });

@@ -166,6 +166,8 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   app.get(
     '/catalogue/tools/:featureId/versions/:version/files/:fileName',
     {
+      // Installers and archives are compressed already; sent as they are, they keep their length for progress.
+      compress: false,
       config: { access: access.public() },
       schema: {
         tags,
