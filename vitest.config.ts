@@ -58,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'cli',
           root: './cli',
-          include: ['test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -139,7 +139,8 @@ async function fetchInto(
   try {
     response = await client.requestRaw(target.url, {
       signal: abort.signal,
-      headers: offset > 0 ? { Range: `bytes=${offset}-` } : {},
+      // If-Range: only continue when the server's bytes are still the ones expected (their ETag is the SHA-256).
+      headers: offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${target.sha256}"` } : {},
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 416) {
