@@ -213,6 +213,15 @@ describe('portal download', () => {
     expect(await filesIn(workDir)).toEqual([]);
   });
 
+  it('refuses a payable version the account has not bought, with the portal’s message', async () => {
+    const { code, stderr } = await portal(['download', 'nx-motor-control-lib@4.0.0']);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'This version is payable: buy it before downloading. (HTTP 403 purchase_required)',
+    );
+    expect(await filesIn(workDir)).toEqual([]);
+  });
+
   it('refuses a tampered file: checksum mismatch, exit 1, nothing under the final name, no partial file', async () => {
     const file = (await toolDetail('legacy-flasher')).versions['1.9.4']!.downloadUrls[0]!;
     // The bytes in the storage change behind the catalogue's back; the catalogue still names the old checksum.
