@@ -80,6 +80,12 @@ export async function downloadVerified(
   options: DownloadOptions,
 ): Promise<Downloaded> {
   const finalPath = finalPathOf(options.outDir, target.fileName);
+  // The token goes with the request: never to an address outside the portal, whatever the catalogue says.
+  if (new URL(target.url).origin !== new URL(client.baseUrl).origin) {
+    throw new CliError(
+      `Refusing to send the token to ${target.url}: it is not on the portal ${client.baseUrl}.`,
+    );
+  }
   if ((await sha256OfFile(finalPath)) === target.sha256) {
     return { path: finalPath, unchanged: true, resumed: 0 };
   }

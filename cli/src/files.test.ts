@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { finalPathOf } from './download.js';
+import type { ApiClient } from '@portal/data-provider/api-client';
+import { downloadVerified, finalPathOf } from './download.js';
+import { quietProgress } from './progress.js';
 import { mergeLockEntries, readLockFile, writeLockFile, type LockEntry } from './lockfile.js';
 
 const entry = (featureId: string, version: string, platform = 'linux'): LockEntry => ({
@@ -57,5 +59,28 @@ describe('the final place of a file', () => {
     for (const name of ['../escape.zip', 'a/b.zip', '..', '.', 'a\\b.zip', '/etc/passwd']) {
       expect(() => finalPathOf('/out', name), name).toThrow(/not a plain file name/);
     }
+  });
+});
+
+describe('a file address from the catalogue', () => {
+  it('gets no request (and so no token) when it is not on the portal', async () => {
+    const calls: string[] = [];
+    const client = {
+      baseUrl: 'https://portal.example.com/api/v1',
+      requestRaw: async (url: string) => {
+        calls.push(url);
+        throw new Error('not reached');
+      },
+    } as unknown as ApiClient;
+    const target = {
+      url: 'https://elsewhere.example.net/x.zip',
+      fileName: 'x.zip',
+      sha256: 'a'.repeat(64),
+      size: 1,
+    };
+    await expect(
+      downloadVerified(client, target, { outDir: os.tmpdir(), progress: quietProgress(() => undefined) }),
+    ).rejects.toThrow(/Refusing to send the token to https:\/\/elsewhere/);
+    expect(calls).toEqual([]);
   });
 });
