@@ -89,6 +89,7 @@ beforeAll(async () => {
   account = created.json<ServiceAccountWithSecret>();
 });
 afterAll(async () => {
+  proxy?.closeAllConnections();
   proxy?.close();
   await t?.close();
 });
