@@ -53,6 +53,16 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        // The command line against the real server on a loopback port (PGlite).
+        test: {
+          name: 'cli',
+          root: './cli',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       server('server-pglite', 'pglite'),
       ...(postgresFound ? [server('server-postgres', 'postgres')] : []),
     ],

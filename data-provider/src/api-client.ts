@@ -49,6 +49,11 @@ export interface ApiClient {
   request<T>(path: string, options?: ApiRequestOptions): Promise<T>;
   /** A paged list call: sends the `Range` header, reads `Content-Range` into offset, limit and total. */
   requestList<T>(path: string, list: ListRequest, options?: ApiRequestOptions): Promise<ListResult<T>>;
+  /**
+   * Calls an absolute address (a file's stable download address) with the same token and error mapping, and
+   * answers the response unread so its body can be streamed.
+   */
+  requestRaw(url: string, options?: ApiRequestOptions): Promise<Response>;
   /** `GET users/me` */
   getCurrentUser(options?: ApiRequestOptions): Promise<User>;
   /** `GET /maintenance` on the site root, not under the API root (spec calls §7.6). */
@@ -146,6 +151,7 @@ export function createApiClient({
     baseUrl: root,
     request,
     requestList,
+    requestRaw: send,
     getCurrentUser: (options) => request<User>('users/me', options),
     getMaintenance: async (options) =>
       toMaintenanceInfo(

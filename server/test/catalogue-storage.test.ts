@@ -42,6 +42,14 @@ describe('the local file storage', () => {
     await storage.delete('tool-files/a/b');
   });
 
+  it('reads a byte range, answering the size of the whole file', async () => {
+    const storage = localFileStorage(await tempFolder());
+    await storage.put('tool-files/range.bin', Buffer.from('0123456789abcdef'));
+    const part = await storage.get('tool-files/range.bin', { start: 4, end: 9 });
+    expect(part!.size).toBe(16);
+    expect((await read(part!.stream)).toString()).toBe('456789');
+  });
+
   it('refuses keys that could leave its folder', () => {
     for (const key of ['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a b', '', 'a/./b']) {
       expect(() => assertStorageKey(key), key).toThrow();

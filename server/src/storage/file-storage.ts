@@ -38,8 +38,14 @@ export interface FileStorage {
    * under the key or beside it, and what was stored there before stays.
    */
   putStream(key: string, body: Readable, options: PutStreamOptions): Promise<StoredObject>;
-  /** The bytes as a stream and their size; null when nothing is stored under the key. */
-  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * The bytes as a stream and their size (of the whole file); with a range, the stream holds only those bytes
+   * (`end` inclusive). Null when nothing is stored under the key.
+   */
+  get(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: Readable; size: number } | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /**
@@ -125,11 +131,11 @@ export function localFileStorage(root: string, options: { removeOnClose?: boolea
       }
       return meter.result();
     },
-    async get(key) {
+    async get(key, range) {
       const file = resolve(key);
       try {
         const stat = await fs.stat(file);
-        return { stream: createReadStream(file), size: stat.size };
+        return { stream: createReadStream(file, range), size: stat.size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

@@ -96,10 +96,18 @@ export function s3FileStorage(config: S3StorageConfig): FileStorage {
       return meter.result();
     },
 
-    async get(objectKey) {
+    async get(objectKey, range) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key(objectKey) }));
-        return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key(objectKey),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        // A ranged answer's length is the range's; the whole size follows the slash of its Content-Range.
+        const whole = range ? Number(answer.ContentRange?.split('/')[1]) : answer.ContentLength;
+        return { stream: answer.Body as Readable, size: Number.isFinite(whole) ? whole! : 0 };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;

@@ -30,6 +30,7 @@ import {
   tools,
 } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
+import { sendStoredFile } from '../../http/byte-range.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound, unauthorized } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
@@ -165,13 +166,15 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   app.get(
     '/catalogue/tools/:featureId/versions/:version/files/:fileName',
     {
+      // Installers and archives are compressed already; sent as they are, they keep their length for progress.
+      compress: false,
       config: { access: access.public() },
       schema: {
         tags,
         summary:
           'Download a file of a version (its stable address). Served only where canDownload holds for the caller: 401 sign-in, 403 `purchase_required`, `export_controlled` (request access) or `download_disabled`',
         description:
-          'The answer carries the SHA-256 of the bytes as `Repr-Digest: sha-256=:<base64>:` and as the ETag (hex).',
+          'The answer carries the SHA-256 of the bytes as `Repr-Digest: sha-256=:<base64>:` and as the ETag (hex). One `Range: bytes=N-` (with an optional `If-Range` ETag) answers 206 with those bytes, so a dropped download continues.',
         security: optionalBearer,
         params: fileParams,
         produces: ['application/octet-stream'],
@@ -225,16 +228,16 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
         request.log.error({ storageKey: file.storageKey }, 'catalogue file missing from the file storage');
         throw notFound('The file is not available right now.', ['fileName']);
       }
-      return reply
+      const etag = `"${file.sha256}"`;
+      reply
         .header('Content-Type', 'application/octet-stream')
-        .header('Content-Length', String(stored.size))
         .header(
           'Content-Disposition',
           `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
         )
-        .header('ETag', `"${file.sha256}"`)
-        .header('Repr-Digest', `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`)
-        .send(stored.stream);
+        .header('ETag', etag)
+        .header('Repr-Digest', `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`);
+      return sendStoredFile(request, reply, storage, file.storageKey, stored, etag);
     },
   );
 

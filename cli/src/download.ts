@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ApiClient } from '@portal/data-provider/api-client';
+import { ApiError } from '@portal/data-provider/api-error';
+import { CliError } from './errors.js';
+import type { Progress } from './progress.js';
+
+/** A file to fetch and the checksum its bytes must have. */
+export interface FileTarget {
+  url: string;
+  fileName: string;
+  sha256: string;
+  size: number | null;
+}
+
+export interface DownloadOptions {
+  outDir: string;
+  progress: Progress;
+  /** Further attempts after a dropped connection or a server error (each resumes where the last one stopped). */
+  retries?: number;
+  /** A connection that sends nothing for this long counts as dropped. */
+  idleTimeoutMs?: number;
+  /** Pause before attempt n+1 is n times this (tests make it short). */
+  backoffMs?: number;
+}
+
+export interface Downloaded {
+  path: string;
+  /** The file was already there with the right checksum: nothing was fetched. */
+  unchanged: boolean;
+  /** How many attempts continued a partial file with an HTTP Range request. */
+  resumed: number;
+}
+
+const DEFAULT_RETRIES = 5;
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+const DEFAULT_BACKOFF_MS = 500;
+
+/** A download that may succeed when tried again: no answer, a dropped body, a server error. */
+class TransientError extends Error {}
+
+export async function sha256OfFile(file: string): Promise<string | null> {
+  const hash = createHash('sha256');
+  try {
+    await pipeline(createReadStream(file), hash);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return hash.digest('hex');
+}
+
+/** The final place of a file; a name from the server never leaves the output folder. */
+export function finalPathOf(outDir: string, fileName: string): string {
+  if (
+    fileName !== path.basename(fileName) ||
+    fileName === '.' ||
+    fileName === '..' ||
+    fileName.includes('\\')
+  ) {
+    throw new CliError(`Refusing the file name "${fileName}": it is not a plain file name.`);
+  }
+  return path.join(outDir, fileName);
+}
+
+/**
+ * Fetches a file to `<outDir>/<fileName>`: the bytes stream into a temporary name beside it, a dropped
+ * connection continues from the bytes already there (HTTP Range; from the start when the server ignores it), and
+ * only bytes whose SHA-256 equals the expected one get the final name. A refusal (4xx) or a checksum mismatch
+ * throws and leaves nothing under the final name and no temporary file.
+ */
+export async function downloadVerified(
+  client: ApiClient,
+  target: FileTarget,
+  options: DownloadOptions,
+): Promise<Downloaded> {
+  const finalPath = finalPathOf(options.outDir, target.fileName);
+  // The token goes with the request: never to an address outside the portal, whatever the catalogue says.
+  if (new URL(target.url).origin !== new URL(client.baseUrl).origin) {
+    throw new CliError(
+      `Refusing to send the token to ${target.url}: it is not on the portal ${client.baseUrl}.`,
+    );
+  }
+  if ((await sha256OfFile(finalPath)) === target.sha256) {
+    return { path: finalPath, unchanged: true, resumed: 0 };
+  }
+  await fs.mkdir(options.outDir, { recursive: true });
+  // Named by the expected checksum, so a partial file is only ever continued with the same bytes.
+  const partial = path.join(options.outDir, `.${target.fileName}.${target.sha256.slice(0, 16)}.partial`);
+  const retries = options.retries ?? DEFAULT_RETRIES;
+  let resumed = 0;
+  options.progress.start(target.fileName, target.size);
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        if (await fetchInto(client, target, partial, options)) resumed += 1;
+        break;
+      } catch (error) {
+        if (!(error instanceof TransientError) || attempt >= retries) throw error;
+        options.progress.note(
+          `${target.fileName}: ${error.message}; trying again (${attempt + 1}/${retries})`,
+        );
+        await new Promise((resolve) =>
+          setTimeout(resolve, (attempt + 1) * (options.backoffMs ?? DEFAULT_BACKOFF_MS)),
+        );
+      }
+    }
+    const actual = await sha256OfFile(partial);
+    if (actual !== target.sha256) {
+      throw new CliError(
+        `Checksum mismatch for ${target.fileName}: expected SHA-256 ${target.sha256}, got ${actual}. The file was not saved.`,
+      );
+    }
+    await fs.rename(partial, finalPath);
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    throw error instanceof TransientError
+      ? new CliError(`Download of ${target.fileName} failed: ${error.message}`, { cause: error })
+      : error;
+  } finally {
+    options.progress.done();
+  }
+  return { path: finalPath, unchanged: false, resumed };
+}
+
+/** One attempt: continues the partial file when the server answers the Range; true when it did. */
+async function fetchInto(
+  client: ApiClient,
+  target: FileTarget,
+  partial: string,
+  options: DownloadOptions,
+): Promise<boolean> {
+  let offset = (await fs.stat(partial).catch(() => null))?.size ?? 0;
+  if (target.size !== null && offset > target.size) {
+    await fs.rm(partial, { force: true });
+    offset = 0;
+  }
+  const abort = new AbortController();
+  let response: Response;
+  try {
+    response = await client.requestRaw(target.url, {
+      signal: abort.signal,
+      // If-Range: only continue when the server's bytes are still the ones expected (their ETag is the SHA-256).
+      headers: offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${target.sha256}"` } : {},
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 416) {
+      // The partial file is not a prefix the server can continue: start over.
+      await fs.rm(partial, { force: true });
+      throw new TransientError('the server could not continue the partial file');
+    }
+    if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
+      throw new TransientError(error.message);
+    }
+    throw error;
+  }
+  const continuing = response.status === 206 && contentRangeStart(response) === offset;
+  if (!continuing) offset = 0;
+  options.progress.set(offset);
+  if (!response.body) throw new TransientError('the server sent no body');
+
+  let idle: NodeJS.Timeout | undefined;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => abort.abort(), idleTimeoutMs);
+  };
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      touch();
+      options.progress.add(chunk.length);
+      callback(null, chunk);
+    },
+  });
+  touch();
+  try {
+    await pipeline(
+      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      meter,
+      createWriteStream(partial, { flags: continuing ? 'a' : 'w' }),
+    );
+  } catch (error) {
+    throw new TransientError(
+      abort.signal.aborted
+        ? `no data for ${idleTimeoutMs / 1000} s`
+        : `the connection dropped (${(error as Error).message})`,
+    );
+  } finally {
+    clearTimeout(idle);
+  }
+  const size = (await fs.stat(partial)).size;
+  if (target.size !== null && size < target.size) {
+    throw new TransientError(`the connection ended after ${size} of ${target.size} bytes`);
+  }
+  return continuing;
+}
+
+function contentRangeStart(response: Response): number | null {
+  const match = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(response.headers.get('Content-Range') ?? '');
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,109 @@
+import { createApiClient, type ApiClient } from '@portal/data-provider/api-client';
+import {
+  catalogueItemSchema,
+  licenseRecordSchema,
+  orderRecordSchema,
+  portalConfigSchema,
+  toolDetailSchema,
+  userSchema,
+  type CatalogueItem,
+  type LicenseRecord,
+  type OrderRecord,
+  type ToolDetail,
+  type User,
+} from '@portal/resources';
+import { CliError, EXIT } from './errors.js';
+import { clientCredentialsToken, type ClientCredentials } from './token.js';
+
+export interface ConnectOptions extends Partial<ClientCredentials> {
+  portalUrl?: string;
+  /** For tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** The calls the command makes, each answer checked against the schema the apps use. */
+export interface Portal {
+  readonly portalUrl: string;
+  readonly clientId: string;
+  readonly client: ApiClient;
+  me(): Promise<User>;
+  search(text: string): Promise<{ items: CatalogueItem[]; total: number }>;
+  tool(featureId: string): Promise<ToolDetail>;
+  licenses(): Promise<LicenseRecord[]>;
+  orders(): Promise<OrderRecord[]>;
+}
+
+/** Where the sign-in settings live (the same call the apps make before they sign in). */
+const CONFIG_PATH = '/api/v1/config';
+/** One page of a list the command prints; more than this is cut with a note. */
+export const LIST_LIMIT = 100;
+
+/** The portal URL and service-account credentials from flags, else from the environment; all three are needed. */
+export function resolveCredentials(
+  options: ConnectOptions,
+  env: NodeJS.ProcessEnv,
+): ClientCredentials & { portalUrl: string } {
+  const portalUrl = options.portalUrl ?? env.PORTAL_URL;
+  const clientId = options.clientId ?? env.PORTAL_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? env.PORTAL_CLIENT_SECRET;
+  const missing = [
+    !portalUrl && 'PORTAL_URL (or --url)',
+    !clientId && 'PORTAL_CLIENT_ID (or --client-id)',
+    !clientSecret && 'PORTAL_CLIENT_SECRET (or --client-secret)',
+  ].filter(Boolean);
+  if (missing.length) throw new CliError(`Missing ${missing.join(', ')}.`, { exitCode: EXIT.usage });
+  try {
+    new URL(portalUrl!);
+  } catch {
+    throw new CliError(`PORTAL_URL is not a URL: ${portalUrl}`, { exitCode: EXIT.usage });
+  }
+  return { portalUrl: portalUrl!.replace(/\/+$/, ''), clientId: clientId!, clientSecret: clientSecret! };
+}
+
+export async function connect(
+  options: ConnectOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Portal> {
+  const { portalUrl, ...credentials } = resolveCredentials(options, env);
+  const fetchImpl = options.fetch ?? fetch;
+  const configUrl = new URL(CONFIG_PATH, `${portalUrl}/`).href;
+  let response: Response;
+  try {
+    response = await fetchImpl(configUrl, { headers: { Accept: 'application/json' } });
+  } catch (error) {
+    throw new CliError(`The portal at ${portalUrl} could not be reached: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const parsed = portalConfigSchema.safeParse(response.ok ? await response.json().catch(() => null) : null);
+  if (!parsed.success) throw new CliError(`${configUrl} did not answer the portal's sign-in settings.`);
+  const config = parsed.data;
+  const client = createApiClient({
+    baseUrl: new URL(config.apiUrl, `${portalUrl}/`).href,
+    getAccessToken: clientCredentialsToken(config, credentials, fetchImpl),
+    fetch: fetchImpl,
+  });
+  const list = async <T>(
+    path: string,
+    schema: { array(): { parse(data: unknown): T[] } },
+    filter?: Record<string, unknown>,
+  ) => {
+    const { data, range } = await client.requestList<unknown>(path, {
+      offset: 0,
+      limit: LIST_LIMIT,
+      ...(filter ? { filter } : {}),
+    });
+    return { items: schema.array().parse(data), total: range.total };
+  };
+  return {
+    portalUrl,
+    clientId: credentials.clientId,
+    client,
+    me: async () => userSchema.parse(await client.getCurrentUser()),
+    search: (text) => list('catalogue', catalogueItemSchema, { q: text }),
+    tool: async (featureId) =>
+      toolDetailSchema.parse(await client.request(`catalogue/tools/${encodeURIComponent(featureId)}`)),
+    licenses: async () => (await list('licenses', licenseRecordSchema)).items,
+    orders: async () => (await list('orders', orderRecordSchema)).items,
+  };
+}
