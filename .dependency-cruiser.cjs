@@ -57,8 +57,16 @@ module.exports = {
       name: 'scripts-not-into-server-tests',
       severity: 'error',
       comment: 'Scripts use the server, never its test support (test code is not a library).',
-      from: { path: '^(scripts|cli)/' },
+      from: { path: '^scripts/' },
       to: { path: '^server/test/' },
+    },
+    {
+      name: 'cli-is-a-client',
+      severity: 'error',
+      comment:
+        'The command line talks to the portal through the data provider and resources, never into the server.',
+      from: { path: '^cli/(src|bin)/' },
+      to: { path: '^(server|customer-app|admin-app|tests)/' },
     },
     {
       name: 'production-code-not-into-tests',
