@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
+import { constants } from 'node:fs';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -44,24 +44,50 @@ const DEFAULT_BACKOFF_MS = 500;
 /** A download that may succeed when tried again: no answer, a dropped body, a server error. */
 class TransientError extends Error {}
 
-export async function sha256OfFile(file: string): Promise<string | null> {
-  const hash = createHash('sha256');
+// Never through a symbolic link: another user who can write to the output folder could plant one at a file's
+// name and have the download written, checked or kept somewhere else (0 where the platform has no O_NOFOLLOW).
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** Opens a regular file of our own, never through a link; null when none is there (or it is something else). */
+async function openOwnFile(file: string, flags: number): Promise<FileHandle | null> {
+  let handle: FileHandle;
   try {
-    await pipeline(createReadStream(file), hash);
+    handle = await fs.open(file, flags | NO_FOLLOW, 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ELOOP' || code === 'EISDIR') return null;
     throw error;
   }
+  const stat = await handle.stat();
+  const ours = typeof process.getuid !== 'function' || stat.uid === process.getuid();
+  if (!stat.isFile() || !ours) {
+    await handle.close();
+    return null;
+  }
+  return handle;
+}
+
+/** The SHA-256 of a regular file of ours (never followed through a link); null when there is none. */
+export async function sha256OfFile(file: string): Promise<string | null> {
+  const handle = await openOwnFile(file, constants.O_RDONLY);
+  if (!handle) return null;
+  const hash = createHash('sha256');
+  await pipeline(handle.createReadStream(), hash);
   return hash.digest('hex');
 }
 
 /** The final place of a file; a name from the server never leaves the output folder. */
 export function finalPathOf(outDir: string, fileName: string): string {
   if (
+    fileName === '' ||
     fileName !== path.basename(fileName) ||
     fileName === '.' ||
     fileName === '..' ||
-    fileName.includes('\\')
+    // Backslashes and colons (Windows folders, drives and alternate streams), control characters
+    /[\\:]/.test(fileName) ||
+    [...fileName].some((char) => char.charCodeAt(0) < 0x20 || char === '\u007f') ||
+    // Windows device names
+    /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(fileName)
   ) {
     throw new CliError(`Refusing the file name "${fileName}": it is not a plain file name.`);
   }
@@ -135,9 +161,12 @@ async function fetchInto(
   partial: string,
   options: DownloadOptions,
 ): Promise<boolean> {
-  let offset = (await fs.stat(partial).catch(() => null))?.size ?? 0;
-  if (target.size !== null && offset > target.size) {
-    await fs.rm(partial, { force: true });
+  const existing = await openOwnFile(partial, constants.O_RDONLY);
+  let offset = existing ? (await existing.stat()).size : 0;
+  await existing?.close();
+  if (!existing || (target.size !== null && offset > target.size)) {
+    // Whatever is there (a link, a folder, someone else's file, too many bytes) is not continued.
+    await fs.rm(partial, { force: true, recursive: false }).catch(() => undefined);
     offset = 0;
   }
   const abort = new AbortController();
@@ -160,6 +189,12 @@ async function fetchInto(
     throw error;
   }
   const continuing = response.status === 206 && contentRangeStart(response) === offset;
+  if (response.status === 206 && !continuing) {
+    // Bytes from another offset than asked: start over without a range.
+    await response.body?.cancel();
+    await fs.rm(partial, { force: true });
+    throw new TransientError('the server continued from another offset');
+  }
   if (!continuing) offset = 0;
   options.progress.set(offset);
   if (!response.body) throw new TransientError('the server sent no body');
@@ -170,21 +205,35 @@ async function fetchInto(
     clearTimeout(idle);
     idle = setTimeout(() => abort.abort(), idleTimeoutMs);
   };
+  let received = offset;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       touch();
+      received += chunk.length;
+      // More bytes than the catalogue says the file has: a wrong answer, never allowed to fill the disk.
+      if (target.size !== null && received > target.size) {
+        callback(new CliError(`${target.fileName}: the server sent more than its ${target.size} bytes.`));
+        return;
+      }
       options.progress.add(chunk.length);
       callback(null, chunk);
     },
   });
+  // Appending continues our own regular file; a fresh start creates the file anew (never through a link).
+  if (!continuing) await fs.rm(partial, { force: true });
+  const file = continuing
+    ? await openOwnFile(partial, constants.O_WRONLY | constants.O_APPEND)
+    : await fs.open(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o600);
+  if (!file) throw new TransientError('the partial file changed while it was continued');
   touch();
   try {
     await pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
       meter,
-      createWriteStream(partial, { flags: continuing ? 'a' : 'w' }),
+      file.createWriteStream(),
     );
   } catch (error) {
+    if (error instanceof CliError) throw error;
     throw new TransientError(
       abort.signal.aborted
         ? `no data for ${idleTimeoutMs / 1000} s`
@@ -193,7 +242,7 @@ async function fetchInto(
   } finally {
     clearTimeout(idle);
   }
-  const size = (await fs.stat(partial)).size;
+  const size = received;
   if (target.size !== null && size < target.size) {
     throw new TransientError(`the connection ended after ${size} of ${target.size} bytes`);
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { CliError } from './errors.js';
 
@@ -83,7 +84,8 @@ export function mergeLockEntries(existing: readonly LockEntry[], added: readonly
 /** Writes the lock file whole (a temporary file renamed), so a reader never sees half of it. */
 export async function writeLockFile(file: string, files: LockEntry[]): Promise<void> {
   const body: LockFile = { lockfileVersion: LOCK_FILE_VERSION, files };
-  const temporary = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`);
+  // A name nobody can guess, created anew (never written through a planted link).
+  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  await fs.writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { flag: 'wx', mode: 0o644 });
   await fs.rename(temporary, file);
 }

@@ -14,6 +14,7 @@ import {
 } from '@portal/resources';
 import { CliError, EXIT } from './errors.js';
 import { clientCredentialsToken, type ClientCredentials } from './token.js';
+import { sameOrigin, secureUrl } from './secure-url.js';
 
 export interface ConnectOptions extends Partial<ClientCredentials> {
   portalUrl?: string;
@@ -53,9 +54,9 @@ export function resolveCredentials(
   ].filter(Boolean);
   if (missing.length) throw new CliError(`Missing ${missing.join(', ')}.`, { exitCode: EXIT.usage });
   try {
-    new URL(portalUrl!);
-  } catch {
-    throw new CliError(`PORTAL_URL is not a URL: ${portalUrl}`, { exitCode: EXIT.usage });
+    secureUrl(portalUrl!, 'PORTAL_URL');
+  } catch (error) {
+    throw new CliError((error as Error).message, { exitCode: EXIT.usage });
   }
   return { portalUrl: portalUrl!.replace(/\/+$/, ''), clientId: clientId!, clientSecret: clientSecret! };
 }
@@ -78,8 +79,11 @@ export async function connect(
   const parsed = portalConfigSchema.safeParse(response.ok ? await response.json().catch(() => null) : null);
   if (!parsed.success) throw new CliError(`${configUrl} did not answer the portal's sign-in settings.`);
   const config = parsed.data;
+  const apiUrl = new URL(config.apiUrl, `${portalUrl}/`);
+  sameOrigin(apiUrl, new URL(portalUrl), 'The API address');
+  secureUrl(config.oidc.authority, 'The sign-in address');
   const client = createApiClient({
-    baseUrl: new URL(config.apiUrl, `${portalUrl}/`).href,
+    baseUrl: apiUrl.href,
     getAccessToken: clientCredentialsToken(config, credentials, fetchImpl),
     fetch: fetchImpl,
   });

@@ -1,5 +1,6 @@
 import type { PortalConfig } from '@portal/resources';
 import { CliError } from './errors.js';
+import { sameOrigin, secureUrl } from './secure-url.js';
 
 export interface ClientCredentials {
   clientId: string;
@@ -37,6 +38,12 @@ export function clientCredentialsToken(
     const endpoint = (answer as { token_endpoint?: unknown }).token_endpoint;
     if (typeof endpoint !== 'string')
       throw new CliError(`The discovery document ${discovery} names no token endpoint.`);
+    // The secret goes to the token endpoint: only on the sign-in provider's own site, over https.
+    sameOrigin(
+      secureUrl(endpoint, 'The token endpoint'),
+      new URL(config.oidc.authority),
+      'The token endpoint',
+    );
     return endpoint;
   }
 
