@@ -9,7 +9,7 @@ import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { notifyProjectMembers, projectMail } from '../../mail/notify.js';
-import { checkEncryptedName, checkExtension, checkUploadName } from '../../uploads/file-rules.js';
+import { checkDipUploadName, checkUploadName } from '../../uploads/file-rules.js';
 import { acceptStreamedUploads, MAX_UPLOAD_BYTES, receiveUpload } from '../../uploads/stream-upload.js';
 import type { ProjectRoutesOptions } from '../projects.js';
 import { assertNotCancelled, reachProject } from '../projects/access.js';
@@ -86,14 +86,13 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async
         .select({ filename: dipAssets.filename })
         .from(dipAssets)
         .where(and(eq(dipAssets.projectId, found.project.id), eq(dipAssets.stepId, step.id)));
-      checkUploadName(
-        name,
-        existing.map((row) => row.filename),
-      );
-      if (type === 'file-upload-xml-validation') checkExtension(name, '.xml');
-      if (type === 'file-upload-encrypted') checkEncryptedName(name);
-      if (found.board.secure)
-        checkExtension(name, (await secureSettings(db, found.board.id)).acceptedFileTypes);
+      checkDipUploadName(name, {
+        completionType: type,
+        existingNames: existing.map((row) => row.filename),
+        acceptedFileTypes: found.board.secure
+          ? (await secureSettings(db, found.board.id)).acceptedFileTypes
+          : null,
+      });
       if (type === 'file-upload-encrypted') {
         const referenced = await referencedFiles(db, found.project.id, state, step);
         if (referenced && !referenced.some((file) => file.toLowerCase() === name.toLowerCase())) {
