@@ -9,3 +9,4 @@ export * from './sign-in.js';
 export * from './billing.js';
 export * from './order-lines.js';
 export * from './dip-uploads.js';
+export * from './project-rights.js';

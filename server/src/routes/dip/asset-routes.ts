@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dipAssetSchema } from '@portal/resources';
+import { dipAssetLocked, dipAssetSchema, ERROR_MESSAGES, mayDeleteDipAsset } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { dipAssets } from '../../db/tables.js';
 import { audit } from '../../http/audit.js';
@@ -280,18 +280,16 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async
         const found = await reachProject(tx, who, request.params.id, 'view', { lock: true });
         assertNotCancelled(found);
         const asset = await findAsset(tx, found.project.id, request.params.assetId);
-        const manages = found.roles.includes('owner') || found.roles.includes('substitute');
-        if (!who.isAdmin && !manages && asset.uploadedBy !== who.user.id) {
+        const isUploader = asset.uploadedBy === who.user.id;
+        if (!mayDeleteDipAsset(found.roles, { isAdmin: who.isAdmin, isUploader })) {
           throw forbidden(
             'Only the uploader, the project owner or substitute, or an admin may delete this file.',
           );
         }
         const state = await loadDipState(tx, found.project, found.board);
         const settings = await secureSettings(tx, found.board.id);
-        if (settings.deletePolicy === 'before_resolve' && state.results.get(asset.stepId)?.resolvedAt) {
-          throw ApiError.of(409, 'dip_asset_locked', 'Files of a submitted step can no longer be deleted.', [
-            asset.filename,
-          ]);
+        if (dipAssetLocked(settings.deletePolicy, !!state.results.get(asset.stepId)?.resolvedAt)) {
+          throw ApiError.of(409, 'dip_asset_locked', ERROR_MESSAGES.dip_asset_locked, [asset.filename]);
         }
         await tx.delete(dipAssets).where(eq(dipAssets.id, asset.id));
         const [record] = await assetRecords(tx, [asset], state);
