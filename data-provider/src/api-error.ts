@@ -1,4 +1,4 @@
-import { statusTitle, type ErrorBody, type ErrorItem } from '@portal/resources';
+import { errorsByField, statusTitle, type ErrorBody, type ErrorItem } from '@portal/resources';
 
 /** One entry of the spec's error body (calls-auth-errors §3, §8.3). */
 export type ApiErrorItem = ErrorItem;
@@ -81,4 +81,17 @@ function fallbackType(status: number): string {
 export function describeErrors(body: ApiErrorBody): string {
   const messages = body.errors.flatMap((error) => error.messages).filter(Boolean);
   return messages.length > 0 ? messages.join(' ') : statusTitle(body.status);
+}
+
+/**
+ * The messages of error items keyed by form field, one text a field, as react-admin's `errors` take them: the
+ * fields come from `errorsByField` of @portal/resources (`field` maps a resource path to the form's field).
+ */
+export function fieldErrorTexts(
+  items: readonly ApiErrorItem[],
+  field?: (path: string) => string | undefined,
+): Record<string, string> | undefined {
+  const { fields } = errorsByField(items, { field });
+  const entries = Object.entries(fields).map(([name, messages]) => [name, messages.join('\n')] as const);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

@@ -33,7 +33,7 @@ export type {
   ListResult,
 } from './api-client';
 
-export { ApiError } from './api-error';
+export { ApiError, fieldErrorTexts, toApiErrorBody } from './api-error';
 export type { ApiErrorBody, ApiErrorItem } from './api-error';
 
 export { createDataProvider, createAuthProvider } from './react-admin';

@@ -2,7 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { addCsrfHeader } from './csrf';
 import { fetchUtils, HttpError, type AuthProvider, type DataProvider } from 'ra-core';
 import type { AccessTokenGetter, ApiClient } from './api-client';
-import { describeErrors, toApiErrorBody, type ApiErrorItem } from './api-error';
+import { describeErrors, fieldErrorTexts, toApiErrorBody } from './api-error';
 import type { Session } from './session';
 import { displayName, type User } from '@portal/resources';
 
@@ -34,7 +34,7 @@ export function toReactAdminError(error: unknown): unknown {
   const status = error.status as number;
   const body = toApiErrorBody(status, error.body, error.message);
   const message = describeErrors(body);
-  const fieldErrors = toFieldErrors(body.errors);
+  const fieldErrors = fieldErrorTexts(body.errors);
   return new HttpError(message, status, {
     status,
     type: body.type,
@@ -42,17 +42,6 @@ export function toReactAdminError(error: unknown): unknown {
     errors: fieldErrors ? { ...fieldErrors, root: { serverError: message } } : undefined,
     apiErrors: body.errors,
   });
-}
-
-function toFieldErrors(items: ApiErrorItem[]): Record<string, string> | undefined {
-  const fieldErrors: Record<string, string> = {};
-  for (const item of items) {
-    const text = item.messages.join(' ') || item.errorCode;
-    for (const field of item.resources) {
-      fieldErrors[field] = fieldErrors[field] ? `${fieldErrors[field]} ${text}` : text;
-    }
-  }
-  return Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined;
 }
 
 /** react-admin data provider for `/api/v1` in the simple-rest dialect (Range / Content-Range). */

@@ -15,6 +15,11 @@ export const MAX_UPLOAD_FILE_SIZE_BYTES = 26_214_400;
  * checked against {@link MAX_UPLOAD_FILE_SIZE_BYTES}, so keep hint texts on that value and this one for reference.
  */
 export const UPLOAD_HINT_MAX_FILE_SIZE_BYTES = 100 * 1024 * 1024;
+/**
+ * Largest XML file (a secure configuration): it is parsed whole in memory to be validated, so it is bounded
+ * tighter than other uploads.
+ */
+export const MAX_XML_FILE_SIZE_BYTES = 5 * 1024 * 1024;
 export const FILE_NAME_MAX_LENGTH = 100;
 export const META_DESCRIPTION_MAX_LENGTH = 158;
 export const BOARD_SERIAL_NUMBER_MAX_LENGTH = 45;

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardRecord, DipAsset, DipProcess, DipStep, ErrorBody, Project } from '@portal/resources';
+import {
+  dipUploadFileProblems,
+  type BoardRecord,
+  type DipAsset,
+  type DipProcess,
+  type DipStep,
+  type ErrorBody,
+  type Project,
+} from '@portal/resources';
 import { dipAssets } from '../src/db/tables.js';
 import type { TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
@@ -86,6 +94,28 @@ describe('uploads to a file step', () => {
   ])('refuses %s and keeps nothing', async (_case, name, body, status, code) => {
     const refused = await expectRefused(p.member.tokens, 1, name, body, status, code, []);
     expect(refused.errors[0]!.resources).toEqual([name]);
+  });
+
+  it('refuses what the upload form refuses, with the same code and message (one rule, @portal/resources)', async () => {
+    // The form checks a picked file with `dipUploadFileProblems` before sending it; the server must agree.
+    const target = { completionType: 'file-upload' as const, existingNames: [], acceptedFileTypes: null };
+    for (const [name, body] of [
+      ['docs/schematics.pdf', 'x'],
+      ['..', 'x'],
+      ['', 'x'],
+      ['a..b.pdf', 'x'],
+      [`${'a'.repeat(97)}.pdf`, 'x'],
+      ['empty.pdf', Buffer.alloc(0)],
+    ] as const) {
+      const [expected] = dipUploadFileProblems({ name, size: Buffer.byteLength(body) }, target);
+      const refused = expectError(
+        await kit.upload(p.member.tokens, project.id, id(1), name, body),
+        expected!.status,
+        expected!.errorCode,
+      );
+      expect(refused.errors[0]!.messages).toEqual([expected!.message]);
+    }
+    await expectFiles([]);
   });
 
   it('refuses uploads to a step that is not active, by a viewer or outsider, and a JSON body', async () => {

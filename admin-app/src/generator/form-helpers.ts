@@ -1,3 +1,4 @@
+import { errorsByField } from '@portal/resources';
 import type { z } from 'zod';
 import { apiErrorsOf, toAdminError } from '../providers/errors';
 
@@ -90,14 +91,8 @@ function fillHoles(node: unknown): unknown {
  * goes on as it is.
  */
 export function nestedSubmissionErrors(error: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const item of apiErrorsOf(error)) {
-    const text = item.messages.join(' ') || item.errorCode;
-    for (const resource of item.resources) {
-      const field = resource.replace(/^body\./, '');
-      if (field && !(field in errors)) errors[field] = text;
-    }
-  }
+  const { fields } = errorsByField(apiErrorsOf(error));
+  const errors = Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages[0]!]));
   if (Object.keys(errors).length > 0) return errors;
   throw toAdminError(error);
 }

@@ -1,5 +1,5 @@
-import { ApiError, type ApiErrorItem } from '@portal/data-provider';
-import { ERROR_CODES } from '@portal/resources';
+import { ApiError, fieldErrorTexts, type ApiErrorItem } from '@portal/data-provider';
+import { ERROR_CODES, errorFieldPath } from '@portal/resources';
 import { HttpError } from 'react-admin';
 
 const CODED: ReadonlySet<string> = new Set(ERROR_CODES);
@@ -32,27 +32,14 @@ export const isCodedMessage = (message: unknown): boolean =>
  * `name`; `body.roles.0` is the `roles` field.
  */
 export function toFormField(resource: string): string {
-  const withoutBody = resource.replace(/^body\./, '');
-  return withoutBody.split('.')[0] ?? withoutBody;
+  const path = errorFieldPath(resource);
+  return path.split('.')[0] ?? path;
 }
 
 interface ReactAdminErrorBody {
   errors?: Record<string, unknown>;
   apiErrors?: ApiErrorItem[];
   [key: string]: unknown;
-}
-
-function fieldErrorsOf(items: readonly ApiErrorItem[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const item of items) {
-    const text = item.messages.join(' ') || item.errorCode;
-    for (const resource of item.resources) {
-      const field = toFormField(resource);
-      if (!field) continue;
-      errors[field] = errors[field] ? `${errors[field]}\n${text}` : text;
-    }
-  }
-  return errors;
 }
 
 /**
@@ -78,12 +65,11 @@ export function toAdminError(error: unknown): unknown {
     return error;
   }
   if (isCodedError(items)) rememberCodedMessage(message);
-  const fieldErrors = fieldErrorsOf(items);
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  const fieldErrors = fieldErrorTexts(items, toFormField);
   return new HttpError(message, status, {
     ...extra,
     apiErrors: items,
-    errors: hasFieldErrors ? { ...fieldErrors, root: { serverError: message } } : undefined,
+    errors: fieldErrors ? { ...fieldErrors, root: { serverError: message } } : undefined,
   });
 }
 

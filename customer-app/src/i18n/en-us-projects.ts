@@ -352,7 +352,6 @@ export const projectTexts = {
   'members.substitute.submit': 'Add substitute',
   'members.substitute.replace': 'Replace substitute',
   'members.substitute.set': '{email} is now the substitute.',
-  'members.substitute.notOwner': 'The substitute must not be the project owner.',
 
   // Accepting an invitation.
   'invitation.intro': 'You were invited to join a project. Enter the password you received with the link.',

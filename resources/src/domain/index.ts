@@ -8,3 +8,5 @@ export * from './tool-api-version.js';
 export * from './sign-in.js';
 export * from './billing.js';
 export * from './order-lines.js';
+export * from './dip-uploads.js';
+export * from './project-rights.js';

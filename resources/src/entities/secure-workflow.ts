@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../validation/text.js';
+import { ENCRYPTED_FILE_EXTENSION, SECURE_CONFIG_FILE_EXTENSION } from '../validation/upload-rules.js';
 
 /**
  * How a secure design-in step checks an uploaded secure configuration (XML): `filename` — the XPath names a file
@@ -79,7 +80,10 @@ export const ASSET_DELETE_POLICIES = ['before_resolve', 'always'] as const;
 export const assetDeletePolicySchema = z.enum(ASSET_DELETE_POLICIES);
 export type AssetDeletePolicy = z.infer<typeof assetDeletePolicySchema>;
 
-export const DEFAULT_ACCEPTED_FILE_TYPES: readonly string[] = ['.xml', '.asc'];
+export const DEFAULT_ACCEPTED_FILE_TYPES: readonly string[] = [
+  SECURE_CONFIG_FILE_EXTENSION,
+  ENCRYPTED_FILE_EXTENSION,
+];
 export const DEFAULT_ASSET_DELETE_POLICY: AssetDeletePolicy = 'before_resolve';
 const FILE_TYPE = /^\.[A-Za-z0-9]{1,16}$/;
 

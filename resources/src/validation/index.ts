@@ -9,4 +9,5 @@ export * from './project.js';
 export * from './questionnaire.js';
 export * from './text.js';
 export * from './upload.js';
+export * from './upload-rules.js';
 export * from './user.js';

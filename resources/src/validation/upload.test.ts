@@ -30,7 +30,7 @@ describe('uploadFileNameSchema', () => {
   });
 
   it.each([
-    ['empty', '', 'File name is required.', undefined],
+    ['empty', '', 'File name is required.', 'invalid_name'],
     ['101 characters', `${chars(97)}.xml`, ERROR_MESSAGES.name_too_long, 'name_too_long'],
     ['a space', 'my file.xml', ERROR_MESSAGES.invalid_name, 'invalid_name'],
     ['a slash', '../config.xml', ERROR_MESSAGES.invalid_name, 'invalid_name'],
@@ -73,7 +73,7 @@ describe('secureConfigFileSchema', () => {
 
   it.each([['config.xml.asc'], ['config.json']])('refuses %j with wrong_file_type', (name) => {
     expect(messagesFor(secureConfigFileSchema, { name, size: 10 })).toEqual([
-      'The secure configuration must be an .xml file.',
+      `${ERROR_MESSAGES.wrong_file_type} Accepted: .xml.`,
     ]);
     expect(errorCodeFor(secureConfigFileSchema, { name, size: 10 })).toBe('wrong_file_type');
   });
@@ -99,7 +99,7 @@ describe('encryptedFileContentSchema', () => {
 
   it('refuses bytes that are not UTF-8, with unsupported_encoding', () => {
     const latin1 = new Uint8Array([0x48, 0xe4, 0x6c]);
-    expect(messagesFor(encryptedFileContentSchema, latin1)).toEqual(['Encrypted files must be UTF-8 text.']);
+    expect(messagesFor(encryptedFileContentSchema, latin1)).toEqual([ERROR_MESSAGES.unsupported_encoding]);
     expect(errorCodeFor(encryptedFileContentSchema, latin1)).toBe('unsupported_encoding');
   });
 });

@@ -1,34 +1,41 @@
 import { z } from 'zod';
-import { FILE_NAME_MAX_LENGTH, MAX_UPLOAD_FILE_SIZE_BYTES } from '../constants.js';
-import { ERROR_MESSAGES } from '../errors.js';
 import { withErrorCode } from './error-codes.js';
 import { requiredText } from './text.js';
+import {
+  SECURE_CONFIG_FILE_EXTENSION,
+  UPLOAD_MESSAGES,
+  encryptedNameProblem,
+  encryptedUploadName,
+  fileSizeProblem,
+  fileTypeProblem,
+  utf8Problem,
+  uploadNameProblems,
+  duplicateNameProblem,
+  type UploadProblem,
+} from './upload-rules.js';
 
-/**
- * The name of an uploaded file. The upload rules carry the error codes of spec calls-auth-errors §8.3, so the
- * server's answer and the form's message come from the same rule.
- */
-export const uploadFileNameSchema = z
-  .string()
-  .refine((name) => name.length > 0, { error: 'File name is required.', abort: true })
-  .refine((name) => name.length <= FILE_NAME_MAX_LENGTH, {
-    error: ERROR_MESSAGES.name_too_long,
-    params: withErrorCode('name_too_long'),
-  })
-  // Dots alone (`.`, `..`) or `..` inside would read as a path on a disk, so they are refused like separators.
-  .refine((name) => /^[A-Za-z0-9.()_-]*$/.test(name) && !name.includes('..') && !/^\.+$/.test(name), {
-    error: ERROR_MESSAGES.invalid_name,
-    params: withErrorCode('invalid_name'),
-  });
+/** A zod check that adds the problems a rule of `upload-rules.ts` finds, each with its error code. */
+function fromRule<T>(rule: (value: T) => UploadProblem[] | UploadProblem | null, path?: string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    for (const found of [rule(value) ?? []].flat()) {
+      ctx.addIssue({
+        code: 'custom',
+        message: found.message,
+        params: withErrorCode(found.errorCode),
+        ...(path ? { path: [path] } : {}),
+      });
+    }
+  };
+}
+
+/** The name of an uploaded file, by the rule the server applies (`uploadNameProblems`). */
+export const uploadFileNameSchema = z.string().superRefine(fromRule(uploadNameProblems));
 
 export const uploadFileSizeSchema = z
   .number()
   .int()
   .nonnegative()
-  .refine((size) => size <= MAX_UPLOAD_FILE_SIZE_BYTES, {
-    error: ERROR_MESSAGES.file_too_big,
-    params: withErrorCode('file_too_big'),
-  });
+  .superRefine(fromRule((size: number) => (size > 0 ? fileSizeProblem(size) : null)));
 
 /** A file picked for upload; a browser `File` passes as it is. */
 export const uploadFileSchema = z.object({
@@ -37,54 +44,33 @@ export const uploadFileSchema = z.object({
 });
 export type UploadFile = z.infer<typeof uploadFileSchema>;
 
-const hasExtension = (extension: string) => (file: { name: string }) =>
-  file.name.toLowerCase().endsWith(extension);
-
 /** The secure configuration of a secure project's design-in step. */
-export const secureConfigFileSchema = uploadFileSchema.refine(hasExtension('.xml'), {
-  error: 'The secure configuration must be an .xml file.',
-  path: ['name'],
-  params: withErrorCode('wrong_file_type'),
-});
+export const secureConfigFileSchema = uploadFileSchema.superRefine(
+  fromRule((file: UploadFile) => fileTypeProblem(file.name, SECURE_CONFIG_FILE_EXTENSION), 'name'),
+);
 
 /** Files of a secure design-in step travel encrypted, as ASCII-armoured `.asc` files. */
-export const encryptedFileSchema = uploadFileSchema.refine(hasExtension('.asc'), {
-  error: 'Encrypted files must be .asc files.',
-  path: ['name'],
-  params: withErrorCode('not_encrypted'),
-});
+export const encryptedFileSchema = uploadFileSchema.superRefine(
+  fromRule((file: UploadFile) => encryptedNameProblem(file.name), 'name'),
+);
 
 /**
  * A file a secure configuration names (an XML entry of type `filename`) is uploaded encrypted: this gives the
  * name of the upload to look for, the named file plus `.asc`.
  */
-export const encryptedUploadNameSchema = requiredText('File name is required.').transform(
-  (name) => `${name.trim()}.asc`,
+export const encryptedUploadNameSchema = requiredText(UPLOAD_MESSAGES.nameRequired).transform(
+  encryptedUploadName,
 );
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-const isUtf8 = (bytes: Uint8Array) => {
-  try {
-    utf8.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** The content of an encrypted file must be UTF-8 text. */
-export const encryptedFileContentSchema = z.instanceof(Uint8Array).refine(isUtf8, {
-  error: 'Encrypted files must be UTF-8 text.',
-  params: withErrorCode('unsupported_encoding'),
-});
+export const encryptedFileContentSchema = z.instanceof(Uint8Array).superRefine(fromRule(utf8Problem));
 
 /** Files uploaded together: each valid, and no two with the same name (letter case ignored, as on Windows). */
 export function uploadSetSchema(fileSchema: z.ZodType<UploadFile> = uploadFileSchema) {
   return z.array(fileSchema).superRefine((files, ctx) => {
-    const seen = new Set<string>();
     files.forEach((file, index) => {
-      const key = file.name.toLowerCase();
-      if (seen.has(key)) {
+      const earlier = files.slice(0, index).map((other) => other.name);
+      if (duplicateNameProblem(file.name, earlier)) {
         ctx.addIssue({
           code: 'custom',
           message: `Another file in this upload is already named ${file.name}.`,
@@ -92,7 +78,6 @@ export function uploadSetSchema(fileSchema: z.ZodType<UploadFile> = uploadFileSc
           params: withErrorCode('duplicate_name'),
         });
       }
-      seen.add(key);
     });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
-import { Role, hasRole } from '@portal/resources';
+import { ERROR_MESSAGES, Role, hasRole } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { ApiError, forbidden, unauthorized } from '../http/errors.js';
 import { decide, type AccessRule } from './access.js';
@@ -139,7 +139,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
       case 'unauthenticated':
         throw unauthorized();
       case 'unverified':
-        throw ApiError.of(403, 'email_not_verified', 'Verify your email address, then sign in again.');
+        throw ApiError.of(403, 'email_not_verified', ERROR_MESSAGES.email_not_verified);
       case 'mfa-required':
         throw ApiError.of(403, 'missing_multifactor_auth', 'Sign in with your second factor to continue.');
       case 'forbidden':

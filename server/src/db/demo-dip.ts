@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { DipCompletionType, DipResolverRole } from '@portal/resources';
+import { DEFAULT_ACCEPTED_FILE_TYPES, type DipCompletionType, type DipResolverRole } from '@portal/resources';
 import type { Database } from './client.js';
 import { boards } from './schema.js';
 import { gettingStartedItems } from './schema-boards.js';
@@ -195,9 +195,11 @@ export async function seedDemoDip(db: Executor): Promise<void> {
   const sec = idOf(DEMO_SECURE_DIP_BOARD);
   if (sec && !(await hasSteps(sec))) {
     await addSteps(db, sec, SEC_STEPS, true);
-    await db
-      .insert(secureWorkflowConfigs)
-      .values({ boardId: sec, acceptedFileTypes: ['.xml', '.asc'], deletePolicy: 'before_resolve' });
+    await db.insert(secureWorkflowConfigs).values({
+      boardId: sec,
+      acceptedFileTypes: [...DEFAULT_ACCEPTED_FILE_TYPES],
+      deletePolicy: 'before_resolve',
+    });
     await db
       .insert(xmlValidationEntries)
       .values(DEMO_XML_ENTRIES.map((entry, position) => ({ ...entry, boardId: sec, position })));

@@ -1,6 +1,16 @@
 import { PassThrough, pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES, MAX_UPLOAD_FILE_SIZE_BYTES } from '@portal/resources';
+import {
+  MAX_UPLOAD_FILE_SIZE_BYTES,
+  PGP_ARMOUR_HEADER,
+  endsArmoured,
+  emptyFileProblem,
+  fileTooBigProblem,
+  notArmouredProblem,
+  notUtf8Problem,
+  startsArmoured,
+  type UploadProblem,
+} from '@portal/resources';
 import { ApiError } from '../http/errors.js';
 import { FileTooBigError, type FileStorage } from '../storage/file-storage.js';
 import { MAX_XML_BYTES, parseXml, xmlInvalid, XmlRefusedError, type XmlDocument } from './xml.js';
@@ -78,6 +88,12 @@ export function acceptStreamedUploads(app: FastifyInstance): void {
 const refusal = (status: number, code: Parameters<typeof ApiError.of>[1], message: string, name: string) =>
   ApiError.of(status, code, message, name ? [name] : []);
 
+/** A problem of the upload rules (@portal/resources) as the API answers it. */
+const refused = (problem: UploadProblem, name: string) =>
+  refusal(problem.status, problem.errorCode, problem.message, name);
+const tooBig = (maxBytes: number, name: string) => refused(fileTooBigProblem(maxBytes), name);
+const empty = (name: string) => refused(emptyFileProblem(), name);
+
 /** Refuses a body of no bytes at all when it ends; wraps the content checks. */
 class UploadInspector extends Transform {
   private bytes = 0;
@@ -100,14 +116,7 @@ class UploadInspector extends Transform {
     try {
       if (this.inspect === 'encrypted') this.readText(chunk, false);
       if (this.inspect === 'xml') {
-        if (this.bytes > MAX_XML_BYTES) {
-          throw refusal(
-            413,
-            'file_too_big',
-            `An XML file may be at most ${MAX_XML_BYTES / 1024 / 1024} MB.`,
-            this.name,
-          );
-        }
+        if (this.bytes > MAX_XML_BYTES) throw tooBig(MAX_XML_BYTES, this.name);
         this.xmlChunks.push(chunk);
       }
     } catch (error) {
@@ -119,13 +128,11 @@ class UploadInspector extends Transform {
 
   override _flush(callback: TransformCallback): void {
     try {
-      if (this.bytes === 0) {
-        throw refusal(400, 'file_not_uploaded', 'The file is empty: no bytes arrived.', this.name);
-      }
+      if (this.bytes === 0) throw empty(this.name);
       if (this.inspect === 'encrypted') {
         this.readText(Buffer.alloc(0), true);
         if (!this.headChecked) this.checkHead();
-        if (!/-----END PGP MESSAGE-----\s*$/.test(this.tail)) throw this.notEncrypted();
+        if (!endsArmoured(this.tail)) throw this.notEncrypted();
       }
       if (this.inspect === 'xml') {
         try {
@@ -144,12 +151,7 @@ class UploadInspector extends Transform {
   }
 
   private notEncrypted() {
-    return refusal(
-      400,
-      'not_encrypted',
-      `${ERROR_MESSAGES.not_encrypted} An ASCII-armoured PGP message (-----BEGIN PGP MESSAGE-----) is expected.`,
-      this.name,
-    );
+    return refused(notArmouredProblem(), this.name);
   }
 
   /** Decodes strictly as UTF-8, keeping the start (for the armour header) and the last characters (its footer). */
@@ -158,29 +160,21 @@ class UploadInspector extends Transform {
     try {
       text = this.utf8.decode(chunk, { stream: !end });
     } catch {
-      throw refusal(400, 'unsupported_encoding', ERROR_MESSAGES.unsupported_encoding, this.name);
+      throw refused(notUtf8Problem(), this.name);
     }
     if (!this.headChecked) {
       this.head += text;
-      if (this.head.trimStart().replace(/^\uFEFF/, '').length >= ARMOUR_HEADER.length) this.checkHead();
+      if (this.head.trimStart().replace(/^\uFEFF/, '').length >= PGP_ARMOUR_HEADER.length) this.checkHead();
     }
     this.tail = (this.tail + text).slice(-256);
   }
 
   private checkHead(): void {
     this.headChecked = true;
-    if (
-      !this.head
-        .replace(/^\uFEFF/, '')
-        .trimStart()
-        .startsWith(ARMOUR_HEADER)
-    )
-      throw this.notEncrypted();
+    if (!startsArmoured(this.head)) throw this.notEncrypted();
     this.head = '';
   }
 }
-
-const ARMOUR_HEADER = '-----BEGIN PGP MESSAGE-----';
 
 /** The body as a stream: the parser's, or the raw request when no body was parsed (none was sent). */
 function bodyOf(request: FastifyRequest, name: string): Readable {
@@ -232,9 +226,7 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const name = options.name ?? String((request.query as { name?: unknown } | undefined)?.name ?? '');
   const source = bodyOf(request, name);
-  if (request.headers['content-length'] === '0') {
-    throw refusal(400, 'file_not_uploaded', 'The file is empty: no bytes arrived.', name);
-  }
+  if (request.headers['content-length'] === '0') throw empty(name);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     discardRest(source);
@@ -280,11 +272,3 @@ export async function receiveUpload(
   }
   return upload;
 }
-
-const tooBig = (maxBytes: number, name: string) =>
-  refusal(
-    413,
-    'file_too_big',
-    maxBytes === MAX_UPLOAD_BYTES ? ERROR_MESSAGES.file_too_big : `A file may be at most ${maxBytes} bytes.`,
-    name,
-  );

@@ -1,5 +1,6 @@
 import { DOMParser, MIME_TYPE, type Document, type Node as XmlNode } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
+import { MAX_XML_FILE_SIZE_BYTES } from '@portal/resources';
 import { ApiError } from '../http/errors.js';
 
 /**
@@ -14,8 +15,8 @@ import { ApiError } from '../http/errors.js';
 export type XmlDocument = Document;
 export type { XmlNode };
 
-/** Largest XML document parsed (a configuration file is a few kilobytes). */
-export const MAX_XML_BYTES = 5 * 1024 * 1024;
+/** Largest XML document parsed (a configuration file is a few kilobytes); the upload form knows it too. */
+export const MAX_XML_BYTES = MAX_XML_FILE_SIZE_BYTES;
 export const MAX_XML_DEPTH = 64;
 export const MAX_XML_NODES = 200_000;
 

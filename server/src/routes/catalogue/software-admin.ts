@@ -450,9 +450,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
 
   /** The upload's name, checked by the upload rules (their error codes: invalid_name, name_too_long). */
   function checkedFileName(fileName: string): string {
-    const parsed = uploadFileNameSchema
-      .refine((name) => !/^\.+$/.test(name), { error: 'A file name needs more than dots.' })
-      .safeParse(fileName);
+    const parsed = uploadFileNameSchema.safeParse(fileName);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw ApiError.of(400, errorCodeOf(issue) ?? 'invalid_request', issue.message, ['fileName']);

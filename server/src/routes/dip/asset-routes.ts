@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dipAssetSchema } from '@portal/resources';
+import { dipAssetLocked, dipAssetSchema, ERROR_MESSAGES, mayDeleteDipAsset } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { dipAssets } from '../../db/tables.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { notifyProjectMembers, projectMail } from '../../mail/notify.js';
-import { checkEncryptedName, checkExtension, checkUploadName } from '../../uploads/file-rules.js';
+import { checkDipUploadName, checkUploadName } from '../../uploads/file-rules.js';
 import { acceptStreamedUploads, MAX_UPLOAD_BYTES, receiveUpload } from '../../uploads/stream-upload.js';
 import type { ProjectRoutesOptions } from '../projects.js';
 import { assertNotCancelled, reachProject } from '../projects/access.js';
@@ -86,14 +86,13 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async
         .select({ filename: dipAssets.filename })
         .from(dipAssets)
         .where(and(eq(dipAssets.projectId, found.project.id), eq(dipAssets.stepId, step.id)));
-      checkUploadName(
-        name,
-        existing.map((row) => row.filename),
-      );
-      if (type === 'file-upload-xml-validation') checkExtension(name, '.xml');
-      if (type === 'file-upload-encrypted') checkEncryptedName(name);
-      if (found.board.secure)
-        checkExtension(name, (await secureSettings(db, found.board.id)).acceptedFileTypes);
+      checkDipUploadName(name, {
+        completionType: type,
+        existingNames: existing.map((row) => row.filename),
+        acceptedFileTypes: found.board.secure
+          ? (await secureSettings(db, found.board.id)).acceptedFileTypes
+          : null,
+      });
       if (type === 'file-upload-encrypted') {
         const referenced = await referencedFiles(db, found.project.id, state, step);
         if (referenced && !referenced.some((file) => file.toLowerCase() === name.toLowerCase())) {
@@ -281,18 +280,16 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async
         const found = await reachProject(tx, who, request.params.id, 'view', { lock: true });
         assertNotCancelled(found);
         const asset = await findAsset(tx, found.project.id, request.params.assetId);
-        const manages = found.roles.includes('owner') || found.roles.includes('substitute');
-        if (!who.isAdmin && !manages && asset.uploadedBy !== who.user.id) {
+        const isUploader = asset.uploadedBy === who.user.id;
+        if (!mayDeleteDipAsset(found.roles, { isAdmin: who.isAdmin, isUploader })) {
           throw forbidden(
             'Only the uploader, the project owner or substitute, or an admin may delete this file.',
           );
         }
         const state = await loadDipState(tx, found.project, found.board);
         const settings = await secureSettings(tx, found.board.id);
-        if (settings.deletePolicy === 'before_resolve' && state.results.get(asset.stepId)?.resolvedAt) {
-          throw ApiError.of(409, 'dip_asset_locked', 'Files of a submitted step can no longer be deleted.', [
-            asset.filename,
-          ]);
+        if (dipAssetLocked(settings.deletePolicy, !!state.results.get(asset.stepId)?.resolvedAt)) {
+          throw ApiError.of(409, 'dip_asset_locked', ERROR_MESSAGES.dip_asset_locked, [asset.filename]);
         }
         await tx.delete(dipAssets).where(eq(dipAssets.id, asset.id));
         const [record] = await assetRecords(tx, [asset], state);

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  actsAsDipRole,
+  dipConfirmerOf,
   dipWaitingFor,
   type DipResolverRole,
   type DipStepState,
-  type ProjectRoleName,
   type WorkflowStatus,
 } from '@portal/resources';
 import { dipStepResults, projects } from '../../db/tables.js';
@@ -38,10 +39,7 @@ export function stepState(state: DipState, index: number): DipStepState {
 export const isResolved = (state: DipState, step: DipStepRow) => !!state.results.get(step.id)?.resolvedAt;
 
 /** Who confirms a resolved step: its completer, or the provider (the FAE) when none is set. */
-export const confirmers = (step: DipStepRow): DipResolverRole[] => {
-  const completer = completerOf(step);
-  return completer && completer !== 'nobody' ? [completer] : ['fae'];
-};
+export const confirmers = (step: DipStepRow): DipResolverRole[] => [dipConfirmerOf(completerOf(step))];
 
 /** Who the active step waits for: its resolvers, or once it is resolved, who confirms it. */
 export function waitingFor(state: DipState, step: DipStepRow): WorkflowStatus {
@@ -55,25 +53,8 @@ export function workflowStatus(state: DipState): WorkflowStatus | null {
   return waitingFor(state, state.steps[state.active]!);
 }
 
-/**
- * Whether someone with these project roles acts as a resolver role. The substitute acts like the owner; members
- * are the owner, substitute and plain members; the FAE role is the project's FAE or a company space FAE; CSA is the
- * project's company space admin. Nobody is the system. Admins act as anyone (checked by the caller).
- */
-export function actsAs(roles: readonly ProjectRoleName[], role: DipResolverRole): boolean {
-  switch (role) {
-    case 'project-owner':
-      return roles.includes('owner') || roles.includes('substitute');
-    case 'project-member':
-      return roles.includes('owner') || roles.includes('substitute') || roles.includes('member');
-    case 'fae':
-      return roles.includes('fae') || roles.includes('company_space_fae');
-    case 'csa':
-      return roles.includes('company_space_admin');
-    case 'nobody':
-      return false;
-  }
-}
+/** Whether someone with these project roles acts as a resolver role (the rule of @portal/resources). */
+export const actsAs = actsAsDipRole;
 
 export async function resultsOf(db: Executor, projectId: string): Promise<Map<string, DipResultRow>> {
   const rows = await db.select().from(dipStepResults).where(eq(dipStepResults.projectId, projectId));

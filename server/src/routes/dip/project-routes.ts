@@ -10,6 +10,7 @@ import {
   isErrorCode,
   type DipProcess,
   type ErrorItem,
+  ERROR_MESSAGES,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { dipAssets, dipStepResults, projectDips, projects } from '../../db/tables.js';
@@ -39,6 +40,7 @@ import {
   mayConfirm,
   mayReset,
   mayResolve,
+  requireActiveStep,
   requireOpenStep,
   takesFiles,
   type DipActor,
@@ -91,9 +93,7 @@ async function checkFilesOfStep(tx: Executor, action: DipAction, step: DipStepRo
     .from(dipAssets)
     .where(and(eq(dipAssets.projectId, found.project.id), eq(dipAssets.stepId, step.id)));
   if (!rows.length)
-    throw ApiError.of(409, 'dip_files_missing', 'Upload at least one file before submitting this step.', [
-      step.title,
-    ]);
+    throw ApiError.of(409, 'dip_files_missing', ERROR_MESSAGES.dip_files_missing, [step.title]);
   const infected = rows.filter((row) => row.scanStatus === 'infected').map((row) => row.filename);
   if (infected.length) {
     throw ApiError.of(
@@ -122,21 +122,11 @@ async function checkFilesOfStep(tx: Executor, action: DipAction, step: DipStepRo
       const uploaded = new Set(rows.map((row) => row.filename.toLowerCase()));
       const missing = referenced.filter((name) => !uploaded.has(name.toLowerCase()));
       if (missing.length)
-        throw ApiError.of(
-          409,
-          'file_not_uploaded',
-          'These files are referenced in the configuration file but have not been uploaded.',
-          missing,
-        );
+        throw ApiError.of(409, 'file_not_uploaded', ERROR_MESSAGES.file_not_uploaded, missing);
       const wanted = new Set(referenced.map((name) => name.toLowerCase()));
       const extra = rows.map((row) => row.filename).filter((name) => !wanted.has(name.toLowerCase()));
       if (extra.length)
-        throw ApiError.of(
-          409,
-          'file_not_referenced',
-          'These files are not referenced in the configuration file.',
-          extra,
-        );
+        throw ApiError.of(409, 'file_not_referenced', ERROR_MESSAGES.file_not_referenced, extra);
     }
   }
 }
@@ -195,9 +185,7 @@ async function resolveStep(action: DipAction, stepId: string, body: z.infer<type
   if (type === 'sales-code-input' && value) {
     const current = found.project.salesCode;
     if (current && current.toLowerCase() !== value.toLowerCase()) {
-      throw ApiError.of(400, 'salescode_not_matching', 'The sales code does not match this project.', [
-        'body.value',
-      ]);
+      throw ApiError.of(400, 'salescode_not_matching', ERROR_MESSAGES.salescode_not_matching, ['body.value']);
     }
     if (!current) projectChanges.salesCode = value;
   }
@@ -240,19 +228,9 @@ async function resolveStep(action: DipAction, stepId: string, body: z.infer<type
 
 async function completeStep(action: DipAction, stepId: string) {
   const { tx, who, found, actor, state, events } = action;
-  const index = state.steps.findIndex((step) => step.id === stepId);
-  if (index < 0) throw notFound('This step is not part of the project’s design-in process.', ['step']);
-  const step = state.steps[index]!;
-  if (index !== state.active) {
-    throw ApiError.of(
-      409,
-      'dip_step_not_active',
-      'This step is not the active step of the design-in process.',
-      [step.title],
-    );
-  }
+  const { step } = requireActiveStep(state, stepId);
   if (!state.results.get(step.id)?.resolvedAt) {
-    throw ApiError.of(409, 'dip_step_not_resolved', 'This step has not been submitted yet.', [step.title]);
+    throw ApiError.of(409, 'dip_step_not_resolved', ERROR_MESSAGES.dip_step_not_resolved, [step.title]);
   }
   assertMay(mayConfirm(actor, step), 'You may not confirm this step.');
   const now = new Date();

@@ -1,4 +1,4 @@
-import { DIP_UPLOAD_COMPLETION_TYPES, type ProjectRoleName } from '@portal/resources';
+import { DIP_UPLOAD_COMPLETION_TYPES, type ProjectRoleName, ERROR_MESSAGES } from '@portal/resources';
 import { ApiError, forbidden } from '../../http/errors.js';
 import type { ProjectCaller } from '../projects/caller.js';
 import { actsAs, confirmers, isResolved, stepState, type DipState } from './process.js';
@@ -47,8 +47,8 @@ export function abilities(actor: DipActor, state: DipState, index: number) {
   };
 }
 
-/** The step of the path, which must be the active one and not yet submitted (else 409). */
-export function requireOpenStep(state: DipState, stepId: string): { step: DipStepRow; index: number } {
+/** The step of the path, which must be the active one (else 409 `dip_step_not_active`). */
+export function requireActiveStep(state: DipState, stepId: string): { step: DipStepRow; index: number } {
   const index = state.steps.findIndex((step) => step.id === stepId);
   if (index < 0) {
     throw ApiError.of(404, 'not_found', 'This step is not part of the project’s design-in process.', [
@@ -57,19 +57,20 @@ export function requireOpenStep(state: DipState, stepId: string): { step: DipSte
   }
   const step = state.steps[index]!;
   if (index !== state.active) {
-    throw ApiError.of(
-      409,
-      'dip_step_not_active',
-      'This step is not the active step of the design-in process.',
-      [step.title],
-    );
-  }
-  if (isResolved(state, step)) {
-    throw ApiError.of(409, 'dip_step_already_resolved', 'This step has already been submitted.', [
-      step.title,
-    ]);
+    throw ApiError.of(409, 'dip_step_not_active', ERROR_MESSAGES.dip_step_not_active, [step.title]);
   }
   return { step, index };
+}
+
+/** The step of the path, which must be the active one and not yet submitted (else 409). */
+export function requireOpenStep(state: DipState, stepId: string): { step: DipStepRow; index: number } {
+  const found = requireActiveStep(state, stepId);
+  if (isResolved(state, found.step)) {
+    throw ApiError.of(409, 'dip_step_already_resolved', ERROR_MESSAGES.dip_step_already_resolved, [
+      found.step.title,
+    ]);
+  }
+  return found;
 }
 
 export function assertMay(allowed: boolean, message: string): void {

@@ -1,4 +1,9 @@
-import { ERROR_MESSAGES, isCustomerCompleteStatus, type ErrorItem } from '@portal/resources';
+import {
+  ERROR_MESSAGES,
+  encryptedUploadName,
+  isCustomerCompleteStatus,
+  type ErrorItem,
+} from '@portal/resources';
 import { ApiError } from '../../http/errors.js';
 import { checkUploadName } from '../../uploads/file-rules.js';
 import { evaluateXPath, textOf, XPathError, type XmlDocument, type XPathResult } from '../../uploads/xml.js';
@@ -80,7 +85,7 @@ export function checkConfigFile(
           .map((name) => name.trim())
           .filter(Boolean);
         for (const name of names) {
-          const encrypted = `${name}.asc`;
+          const encrypted = encryptedUploadName(name);
           try {
             checkUploadName(encrypted);
             referenced.add(encrypted);

@@ -1,4 +1,4 @@
-import { isViewOnly, type ProjectRoleName } from '@portal/resources';
+import { isViewOnly, projectRolesAllow, type ProjectNeed, type ProjectRoleName } from '@portal/resources';
 import { ApiError, forbidden, notFound } from '../../http/errors.js';
 import type { Executor } from './executor.js';
 import { assertOpensSecure, callerSpaceRoles, type ProjectCaller } from './caller.js';
@@ -18,20 +18,13 @@ export interface ReachedProject extends ProjectWithBoard {
  * the owner); admins manage every project. Everyone with a role may look, and set their own notifications;
  * a caller whose only role is company space viewer only looks.
  */
-export type ProjectNeed = 'view' | 'manage' | 'provider';
+export type { ProjectNeed };
 
-export function allows(caller: ProjectCaller, roles: readonly ProjectRoleName[], need: ProjectNeed): boolean {
-  if (caller.isAdmin) return true;
-  switch (need) {
-    case 'view':
-      return roles.length > 0;
-    case 'manage':
-      return roles.includes('owner') || roles.includes('substitute');
-    case 'provider':
-      // Cancellations are accepted or rejected by the provider: admins and the project's FAE.
-      return roles.includes('fae');
-  }
-}
+export const allows = (
+  caller: ProjectCaller,
+  roles: readonly ProjectRoleName[],
+  need: ProjectNeed,
+): boolean => projectRolesAllow(roles, need, caller.isAdmin);
 
 /** The caller's roles in a project: the explicit one, then company space roles. */
 export function rolesIn(caller: ProjectCaller, found: ProjectWithBoard): ProjectRoleName[] {

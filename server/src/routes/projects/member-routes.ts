@@ -6,6 +6,7 @@ import {
   emailAssignmentPayloadSchema,
   errorCodeOf,
   ownershipPayloadSchema,
+  mayLeaveProject,
   projectPayloadSchemas,
   projectSchema,
   removeProjectMemberPayloadSchema,
@@ -111,7 +112,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
             ['project'],
           );
         }
-        if (role === 'owner') {
+        if (!mayLeaveProject([role])) {
           throw ApiError.of(409, 'conflict', 'Transfer the ownership before leaving the project.', [
             'project',
           ]);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, or, sql, ty
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  blocksProjectDeletion,
   PROJECT_CANCEL_TRANSITIONS,
   PROJECT_FIELDS,
   Role,
@@ -398,9 +399,7 @@ export const projectCoreRoutes: FastifyPluginAsyncZod<
         const who = await caller(request, tx);
         const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
         const before = await record(tx, found.project.id, who);
-        const others = before.members.filter(
-          (member) => member.roles.includes('member') || member.roles.includes('substitute'),
-        );
+        const others = before.members.filter((member) => blocksProjectDeletion(member.roles));
         if (others.length) {
           throw ApiError.of(
             409,

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   PROJECT_ROLES,
+  projectRolesAllow,
   Role,
   type Invitation,
   type Project,
@@ -230,12 +231,8 @@ export async function projectRecords(
     for (const person of people) add(person, companySpaceRoles(person, person.links, project));
     const members = [...byId.values()].sort(byRoleThenEmail);
     const holder = (role: ProjectRoleName) => members.find((member) => member.roles.includes(role)) ?? null;
-    const manages =
-      options.reader.isAdmin ||
-      explicit.some(
-        (member) =>
-          member.id === options.reader.userId && (member.role === 'owner' || member.role === 'substitute'),
-      );
+    const readerRoles = explicit.filter((member) => member.id === options.reader.userId).map((m) => m.role);
+    const manages = projectRolesAllow(readerRoles, 'manage', options.reader.isAdmin);
     return {
       id: project.id,
       uuid: project.id,

@@ -1,5 +1,6 @@
 import {
   dipStepListInputSchema,
+  errorsByField,
   type DipCompletionType,
   type DipResolverRole,
   type DipStep,
@@ -98,18 +99,14 @@ export function stepErrors(rows: readonly StepRow[]): StepErrors {
 
 /** The API's refusal of a save, placed like the form's own messages (`body.steps.2.title` → row 2, title). */
 export function apiStepErrors(error: unknown): StepErrors {
+  const sorted = errorsByField(apiErrorsOf(error), {
+    field: (path) => (path === 'steps' || path.startsWith('steps.') ? path : undefined),
+  });
   const errors: StepErrors = { rows: {}, list: [] };
-  for (const item of apiErrorsOf(error)) {
-    const text = item.messages.join(' ') || item.errorCode;
-    const paths = item.resources.filter((resource) => resource.startsWith('body.steps'));
-    if (paths.length === 0) errors.list.push(text);
-    for (const resource of paths) {
-      const path = resource
-        .replace(/^body\./, '')
-        .split('.')
-        .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-      place(errors, path, text);
-    }
+  for (const message of sorted.form) place(errors, [], message);
+  for (const [field, messages] of Object.entries(sorted.fields)) {
+    const path = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    for (const message of messages) place(errors, path, message);
   }
   return errors;
 }

@@ -14,7 +14,7 @@ import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@portal/data-provider';
-import { TOOL_ITEM_TYPES, customBundleInputSchema } from '@portal/resources';
+import { TOOL_ITEM_TYPES, customBundleInputSchema, BUNDLE_NAME_MAX_LENGTH } from '@portal/resources';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { MuiScope } from '../../../app/mui-scope';
@@ -106,7 +106,7 @@ function CustomBundleForm({ onClose }: { onClose: () => void }) {
             autoFocus
             error={!!issues.name}
             helperText={issues.name ?? t('bundle.custom.nameHelp')}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
+            slotProps={{ htmlInput: { maxLength: BUNDLE_NAME_MAX_LENGTH } }}
             sx={{ mb: 3 }}
           />
           {tools.isPending ? (

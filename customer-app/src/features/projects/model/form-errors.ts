@@ -1,4 +1,5 @@
 import { ApiError } from '@portal/data-provider';
+import { errorsByField, type ErrorsByFieldOptions } from '@portal/resources';
 
 /** A refused call as a form shows it: messages by field, the rest for the form, and the items a code lists. */
 export interface FormErrors {
@@ -15,44 +16,31 @@ export interface FormErrors {
 }
 
 /** Codes whose `resources` are an item list to show (spec calls §8.3), not the fields at fault. */
-const ITEM_LIST_CODES = new Set(['deletion_with_members', 'user_still_in_projects']);
-
-/** `body.newProjectOwner.email` → `newProjectOwner.email`; header and query names stay as they are. */
-function fieldOf(resource: string): string {
-  return resource.replace(/^(body|querystring|params)\./, '');
-}
+const ITEM_LIST_CODES = ['deletion_with_members', 'user_still_in_projects'];
 
 /**
- * Sorts an error's messages onto the form's fields (by the `resources` the server names) and the form itself, so
- * every refusal is shown with the server's own message. `fieldNames` maps a resource name to a field of the form
- * (several resources may point at one field, e.g. `board` at the serial number).
+ * Sorts an error's messages onto the form's fields (by the `resources` the server names, `errorsByField` of
+ * `@portal/resources`) and the form itself, so every refusal is shown with the server's own message. `fieldNames`
+ * maps a resource name to a field of the form (several resources may point at one field, e.g. `board` at the
+ * serial number).
  */
 export function formErrorsOf(
   error: unknown,
   fieldNames: Readonly<Record<string, string>> = {},
   fallback = '',
 ): FormErrors {
-  const result: FormErrors = { status: null, form: [], fields: {}, codes: [], items: [] };
+  return sortedErrors(error, { field: (path) => fieldNames[path], itemListCodes: ITEM_LIST_CODES }, fallback);
+}
+
+/** A refusal sorted by `errorsByField`; an error that is not an API answer is a message for the whole form. */
+export function sortedErrors(error: unknown, options: ErrorsByFieldOptions, fallback = ''): FormErrors {
   if (!(error instanceof ApiError)) {
     const message = error instanceof Error && error.message ? error.message : fallback;
-    if (message) result.form.push(message);
-    return result;
+    return { status: null, form: message ? [message] : [], fields: {}, codes: [], items: [] };
   }
-  result.status = error.status;
-  for (const item of error.errors) {
-    result.codes.push(item.errorCode);
-    const messages = item.messages.filter(Boolean);
-    if (ITEM_LIST_CODES.has(item.errorCode)) {
-      result.form.push(...messages);
-      result.items.push(...item.resources);
-      continue;
-    }
-    const field = item.resources.map((resource) => fieldNames[fieldOf(resource)]).find(Boolean);
-    if (field && messages.length) (result.fields[field] ??= []).push(...messages);
-    else result.form.push(...messages);
-  }
-  if (!result.form.length && !Object.keys(result.fields).length) result.form.push(error.message || fallback);
-  return result;
+  const sorted = errorsByField(error.errors, options);
+  if (!sorted.form.length && !Object.keys(sorted.fields).length) sorted.form.push(error.message || fallback);
+  return { status: error.status, ...sorted };
 }
 
 export const hasCode = (errors: FormErrors | null | undefined, code: string): boolean =>

@@ -2,6 +2,8 @@ import {
   Role,
   hasRole,
   isViewOnly,
+  mayLeaveProject,
+  projectRolesAllow,
   type HasRoles,
   type Project,
   type ProjectRoleName,
@@ -36,7 +38,7 @@ export function rolesInProject(
 
 /** Owner and substitute manage a project (the substitute acts as the owner); admins manage every project. */
 export function managesProject(roles: readonly ProjectRoleName[], viewer: HasRoles): boolean {
-  return hasRole(viewer, Role.Admin) || roles.includes('owner') || roles.includes('substitute');
+  return projectRolesAllow(roles, 'manage', hasRole(viewer, Role.Admin));
 }
 
 /** A viewer whose only project role is company space viewer looks but does not act (spec §6). */
@@ -45,7 +47,7 @@ export function isViewOnlyIn(roles: readonly ProjectRoleName[], viewer: HasRoles
 }
 
 /**
- * The actions the dropdown offers, in menu order, mirroring the server's rules (which decide): owner, substitute
+ * The actions the dropdown offers, in menu order, by the rules the server decides with (`projectRolesAllow`): owner, substitute
  * and admins edit, manage members, transfer ownership, request cancellation of an active project and delete;
  * a cancelled project only leaves deletion. The provider side (admins and the project's FAE) accepts or rejects a
  * requested cancellation. Members, the substitute and the FAE may leave; the owner transfers ownership first.
@@ -61,7 +63,7 @@ export function projectActions(
   if (isViewOnlyIn(roles, viewer)) return ['notifications'];
   const manages = managesProject(roles, viewer);
   const open = project.status !== 'cancelled';
-  const provider = isAdmin || roles.includes('fae');
+  const provider = projectRolesAllow(roles, 'provider', isAdmin);
   const allowed: Record<ProjectAction, boolean> = {
     edit: manages && open,
     manageMembers: manages && open,
@@ -70,7 +72,7 @@ export function projectActions(
     requestCancellation: manages && project.status === 'active',
     acceptCancellation: provider && project.status === 'cancellation-requested',
     rejectCancellation: provider && project.status === 'cancellation-requested',
-    leave: roles.some((role) => role === 'member' || role === 'substitute' || role === 'fae'),
+    leave: mayLeaveProject(roles),
     delete: manages,
   };
   return PROJECT_ACTIONS.filter((action) => allowed[action]);

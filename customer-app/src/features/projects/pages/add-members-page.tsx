@@ -12,7 +12,7 @@ import {
   INVITATION_PASSWORD_LENGTH,
   emailSchema,
   newInvitationPasswordSchema,
-  sameEmail,
+  substituteEmailSchema,
   type AddMultipleMembersResult,
   type Invitation,
 } from '@portal/resources';
@@ -284,11 +284,10 @@ function EmailRoleSection({ view, role }: { view: ProjectView; role: 'fae' | 'su
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    const issue =
-      issueOf(emailSchema, address) ??
-      (role === 'substitute' && sameEmail(address, project.owner.email)
-        ? t('members.substitute.notOwner')
-        : undefined);
+    const issue = issueOf(
+      role === 'substitute' ? substituteEmailSchema(project.owner.email) : emailSchema,
+      address,
+    );
     setChecked(issue);
     if (issue) return;
     mutation.mutate(address, {

@@ -9,6 +9,7 @@ import {
   PROJECT_DESCRIPTION_MAX_LENGTH,
   projectNameSchema,
   type Project,
+  PROJECT_NAME_MAX_LENGTH,
 } from '@portal/resources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -141,7 +142,7 @@ export function CreateEsimProjectPage() {
                 error={!!errorOf('name')}
                 helperText={errorOf('name') ?? t('registration.nameHelp')}
                 required
-                slotProps={{ htmlInput: { maxLength: 45 } }}
+                slotProps={{ htmlInput: { maxLength: PROJECT_NAME_MAX_LENGTH } }}
               />
               <TextField
                 id="esim-description"

@@ -22,6 +22,7 @@ import {
   registrationSerialNumberSchema,
   sameEmail,
   type ProjectCreatePayload,
+  PROJECT_NAME_MAX_LENGTH,
 } from '@portal/resources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -318,7 +319,7 @@ export function CreateProjectPage() {
             error={!!errorOf('name')}
             helperText={errorOf('name') ?? t('registration.nameHelp')}
             required
-            slotProps={{ htmlInput: { maxLength: 45 } }}
+            slotProps={{ htmlInput: { maxLength: PROJECT_NAME_MAX_LENGTH } }}
           />
           <TextField
             id="register-description"

@@ -3,7 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { PROJECT_DESCRIPTION_MAX_LENGTH, projectGroupSchema, projectNameSchema } from '@portal/resources';
+import {
+  PROJECT_DESCRIPTION_MAX_LENGTH,
+  projectGroupSchema,
+  projectNameSchema,
+  PROJECT_NAME_MAX_LENGTH,
+} from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -97,7 +102,7 @@ function EditForm({ view }: { view: ProjectView }) {
           error={!!errorOf('name')}
           helperText={errorOf('name') ?? t('registration.nameHelp')}
           required
-          slotProps={{ htmlInput: { maxLength: 45 } }}
+          slotProps={{ htmlInput: { maxLength: PROJECT_NAME_MAX_LENGTH } }}
         />
         <TextField
           id="edit-description"

@@ -1,4 +1,4 @@
-import { ApiError, type ApiErrorItem } from '@portal/data-provider';
+import { ApiError, toApiErrorBody } from '@portal/data-provider';
 import type { DipAsset } from '@portal/resources';
 
 /** The double-submit CSRF pair of data-provider's api client (`csrf.ts`): the cookie the server sets, echoed back. */
@@ -62,7 +62,7 @@ export function uploadFile({ url, file, accessToken, onProgress, signal }: Uploa
         resolve(body as DipAsset);
         return;
       }
-      reject(apiErrorOf(xhr.status, body, xhr.statusText));
+      reject(new ApiError(toApiErrorBody(xhr.status, body, xhr.statusText)));
     };
     xhr.onerror = () => {
       done();
@@ -88,34 +88,4 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** The spec's error body read leniently, as data-provider's `toApiErrorBody` does for its calls. */
-function apiErrorOf(status: number, body: unknown, statusText: string): ApiError {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const errors: ApiErrorItem[] = Array.isArray(record.errors)
-    ? record.errors.flatMap((value: unknown) => {
-        if (typeof value !== 'object' || value === null) return [];
-        const item = value as Record<string, unknown>;
-        const strings = (list: unknown) =>
-          Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : [];
-        return [
-          {
-            errorCode: typeof item.errorCode === 'string' ? item.errorCode : 'unknown',
-            resources: strings(item.resources),
-            messages: strings(item.messages),
-          },
-        ];
-      })
-    : [];
-  const text = typeof body === 'string' && body.length <= 300 && !body.startsWith('<') ? body : statusText;
-  if (errors.length === 0 && text)
-    errors.push({ errorCode: 'upload_failed', resources: [], messages: [text] });
-  const supportId = typeof record.supportId === 'string' && record.supportId ? record.supportId : undefined;
-  return new ApiError({
-    status,
-    type: typeof record.type === 'string' ? record.type : 'upload_failed',
-    errors,
-    ...(supportId ? { supportId } : {}),
-  });
 }

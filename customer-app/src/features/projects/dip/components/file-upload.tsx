@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { DipProjectStep } from '@portal/resources';
+import { dipUploadAcceptedTypes, type DipProjectStep } from '@portal/resources';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useI18n } from '../../../../i18n/i18n';
 import { statusTitleKey } from '../../../../notifications/error-notice';
@@ -31,12 +31,7 @@ export function FileUpload({ projectId, step, target }: FileUploadProps) {
   const [dragging, setDragging] = useState(false);
   const { entries, addFiles, cancel, dismiss } = useUploads(projectId, step, target);
 
-  const accept =
-    step.completionType === 'file-upload-xml-validation'
-      ? '.xml'
-      : step.completionType === 'file-upload-encrypted'
-        ? '.asc'
-        : target.acceptedFileTypes?.join(',');
+  const accept = dipUploadAcceptedTypes(target)?.join(',');
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

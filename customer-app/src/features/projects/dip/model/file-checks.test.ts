@@ -1,12 +1,6 @@
-import { ERROR_MESSAGES } from '@portal/resources';
+import { ERROR_MESSAGES, MAX_XML_FILE_SIZE_BYTES } from '@portal/resources';
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_CONFIG_FILE_BYTES,
-  checkEncryptedContent,
-  checkUploadFile,
-  checkUploadFiles,
-  type UploadTarget,
-} from './file-checks';
+import { checkEncryptedContent, checkUploadFile, checkUploadFiles, type UploadTarget } from './file-checks';
 
 const MB = 1024 * 1024;
 const plain: UploadTarget = { completionType: 'file-upload', existingNames: [], acceptedFileTypes: null };
@@ -54,7 +48,7 @@ describe('client-side upload checks (spec §5, §9; calls §8.3)', () => {
   });
 
   it('bounds configuration files at 5 MB, as the server parses them whole', () => {
-    expect(codes('c.xml', xml, MAX_CONFIG_FILE_BYTES)).toEqual([]);
+    expect(codes('c.xml', xml, MAX_XML_FILE_SIZE_BYTES)).toEqual([]);
     expect(checkUploadFile(file('c.xml', 5 * MB + 1), xml)).toEqual([
       { code: 'file_too_big', message: 'An XML file may be at most 5 MB.' },
     ]);

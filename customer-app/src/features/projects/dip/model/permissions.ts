@@ -1,6 +1,10 @@
 import {
   Role,
+  dipAssetLocked,
+  dipConfirmerOf,
   hasRole,
+  mayDeleteDipAsset,
+  sameEmail,
   type DipAsset,
   type DipProcess,
   type DipResolverRole,
@@ -16,7 +20,7 @@ export interface DipViewer extends HasRoles {
 }
 
 /**
- * Whether the viewer may delete a file now, mirroring the server (which decides): its uploader, the owner, the
+ * Whether the viewer may delete a file now, by the rules the server decides with: its uploader, the owner, the
  * substitute or an admin, on a project that is not cancelled, and under the `before_resolve` policy only while
  * the file's step is not submitted.
  */
@@ -27,18 +31,13 @@ export function canDeleteAsset(
   projectStatus: ProjectStatus,
 ): boolean {
   if (projectStatus === 'cancelled') return false;
-  const allowed =
-    hasRole(viewer, Role.Admin) ||
-    viewer.projectRoles.includes('owner') ||
-    viewer.projectRoles.includes('substitute') ||
-    asset.uploadedBy.toLowerCase() === viewer.email.toLowerCase();
-  if (!allowed) return false;
-  if (process.deletePolicy === 'always') return true;
+  const isUploader = sameEmail(asset.uploadedBy, viewer.email);
+  if (!mayDeleteDipAsset(viewer.projectRoles, { isAdmin: hasRole(viewer, Role.Admin), isUploader }))
+    return false;
   const step = process.steps.find((candidate) => candidate.id === asset.stepId);
-  return !step?.result?.resolvedAt;
+  return !dipAssetLocked(process.deletePolicy, !!step?.result?.resolvedAt);
 }
 
 /** Who confirms a submitted step: its completer, or the provider (FAE) when none is set (as the server decides). */
-export function confirmerOf(step: { completer: DipResolverRole | null }): DipResolverRole {
-  return step.completer && step.completer !== 'nobody' ? step.completer : 'fae';
-}
+export const confirmerOf = (step: { completer: DipResolverRole | null }): DipResolverRole =>
+  dipConfirmerOf(step.completer);
