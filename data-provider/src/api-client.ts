@@ -4,6 +4,15 @@ import {
   formatRangeHeader,
   parseContentRange,
   type ContentRange,
+  type EndpointAnswer,
+  type EndpointBody,
+  type ApiEndpoints,
+  type EndpointKey,
+  type EndpointTable,
+  type EndpointParams,
+  type EndpointQuery,
+  type ListEndpointKey,
+  type ListItem,
   type MaintenanceInfo,
   type User,
 } from '@portal/resources';
@@ -38,6 +47,36 @@ export interface ListRequest {
   signal?: AbortSignal;
 }
 
+/** Options of a typed call besides its parameters, query and body (signal, extra headers…). */
+export type CallOptions = Omit<ApiRequestOptions, 'json' | 'body' | 'method'>;
+
+/**
+ * What a call of the contract takes: its path parameters, query and JSON body, each typed by the schema the
+ * server validates (`API_ENDPOINTS` of @portal/resources). A call without a body or query takes none.
+ */
+export type CallInput<K extends keyof E & string, E extends EndpointTable = ApiEndpoints> = CallOptions &
+  (keyof EndpointParams<K, E> extends never ? { params?: never } : { params: EndpointParams<K, E> }) &
+  ([EndpointBody<K, E>] extends [never]
+    ? { body?: never }
+    : undefined extends EndpointBody<K, E>
+      ? { body?: EndpointBody<K, E> }
+      : { body: EndpointBody<K, E> }) &
+  ([EndpointQuery<K, E>] extends [never] ? { query?: never } : { query?: EndpointQuery<K, E> });
+
+/** The arguments after the endpoint: the input may be left out when nothing in it is required. */
+export type CallArgs<K extends keyof E & string, E extends EndpointTable = ApiEndpoints> =
+  {
+    [key in never]: never;
+  } extends CallInput<K, E>
+    ? [input?: CallInput<K, E>]
+    : [input: CallInput<K, E>];
+
+/** `call` of a client typed by the table `E` (the apps' client: `API_ENDPOINTS`). */
+export type TypedCall<E extends EndpointTable = ApiEndpoints> = <K extends keyof E & string>(
+  endpoint: K,
+  ...args: CallArgs<K, E>
+) => Promise<EndpointAnswer<K, E>>;
+
 export interface ListResult<T> {
   data: T[];
   range: ContentRange;
@@ -49,6 +88,18 @@ export interface ApiClient {
   request<T>(path: string, options?: ApiRequestOptions): Promise<T>;
   /** A paged list call: sends the `Range` header, reads `Content-Range` into offset, limit and total. */
   requestList<T>(path: string, list: ListRequest, options?: ApiRequestOptions): Promise<ListResult<T>>;
+  /**
+   * One call of the contract, e.g. `call('PATCH /projects/:id', { params: { id }, body })`: the path, parameters,
+   * body and answer types come from the schemas the server validates with, so a changed schema breaks the caller
+   * at type-check time. An empty answer (204) is `null`.
+   */
+  call: TypedCall;
+  /** A paged list call of the contract (`Range` header, `Content-Range` answer), typed like {@link call}. */
+  callList<K extends ListEndpointKey>(
+    endpoint: K,
+    list: ListRequest,
+    input?: CallInput<K>,
+  ): Promise<ListResult<ListItem<K>>>;
   /** `GET users/me` */
   getCurrentUser(options?: ApiRequestOptions): Promise<User>;
   /** `GET /maintenance` on the site root, not under the API root (spec calls §7.6). */
@@ -142,10 +193,54 @@ export function createApiClient({
     return { data: data as T[], range: parseContentRange(contentRange) };
   }
 
+  /** The method and the path under the API root, parameters filled in and encoded, query appended. */
+  function resolve(endpoint: EndpointKey, input: { params?: object; query?: unknown } = {}) {
+    const [method = 'GET', template = ''] = endpoint.split(' ');
+    const params: Record<string, unknown> = { ...input.params };
+    const path = template.replace(/:(\w+)/g, (_match, name: string) => {
+      const value = params[name];
+      if (typeof value !== 'string') throw new TypeError(`${endpoint}: the parameter "${name}" is missing.`);
+      return encodeURIComponent(value);
+    });
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(input.query ?? {}) as [string, unknown][]) {
+      if (value !== undefined && value !== null) query.set(name, String(value));
+    }
+    const search = query.size > 0 ? `?${query}` : '';
+    return { method, path: `${path.replace(/^\/+/, '')}${search}` };
+  }
+
+  async function call<K extends EndpointKey>(
+    endpoint: K,
+    ...[input]: CallArgs<K>
+  ): Promise<EndpointAnswer<K>> {
+    const { params, query, body, ...options } = input ?? {};
+    const { method, path } = resolve(endpoint, { params, query });
+    const answer = await request<EndpointAnswer<K> | undefined>(path, {
+      ...options,
+      method,
+      ...(body === undefined ? {} : { json: body }),
+    });
+    // The one place an answer gets its type: the server serialised it with the same schema (see API_ENDPOINTS).
+    return answer === undefined ? (null as EndpointAnswer<K>) : answer;
+  }
+
+  function callList<K extends ListEndpointKey>(
+    endpoint: K,
+    list: ListRequest,
+    input?: CallInput<K>,
+  ): Promise<ListResult<ListItem<K>>> {
+    const { params, query, body: _body, ...options } = input ?? {};
+    const { path } = resolve(endpoint, { params, query });
+    return requestList<ListItem<K>>(path, list, options);
+  }
+
   return {
     baseUrl: root,
     request,
     requestList,
+    call,
+    callList,
     getCurrentUser: (options) => request<User>('users/me', options),
     getMaintenance: async (options) =>
       toMaintenanceInfo(
