@@ -101,15 +101,15 @@ export interface ApiClient {
     input?: CallInput<K>,
   ): Promise<ListResult<ListItem<K>>>;
   /** `GET users/me` */
-  getCurrentUser(options?: ApiRequestOptions): Promise<User>;
+  getCurrentUser(options?: CallOptions): Promise<User>;
   /** `GET /maintenance` on the site root, not under the API root (spec calls §7.6). */
   getMaintenance(options?: ApiRequestOptions): Promise<MaintenanceInfo>;
   /** `GET feature-flags/enabled`: the keys of the enabled feature toggles (public). */
-  getEnabledFeatureFlags(options?: ApiRequestOptions): Promise<string[]>;
+  getEnabledFeatureFlags(options?: CallOptions): Promise<string[]>;
   /** `GET projects/{id}/secure`: whether the project needs a multi-factor sign-in (spec calls §7.3). */
-  isProjectSecure(projectId: string, options?: ApiRequestOptions): Promise<boolean>;
+  isProjectSecure(projectId: string, options?: CallOptions): Promise<boolean>;
   /** `GET invitations/{id}/secure`: whether the invitation's project needs a multi-factor sign-in. */
-  isInvitationSecure(invitationId: string, options?: ApiRequestOptions): Promise<boolean>;
+  isInvitationSecure(invitationId: string, options?: CallOptions): Promise<boolean>;
 }
 
 export function createApiClient({
@@ -241,21 +241,22 @@ export function createApiClient({
     requestList,
     call,
     callList,
-    getCurrentUser: (options) => request<User>('users/me', options),
+    getCurrentUser: (options) => call('GET /users/me', options),
     getMaintenance: async (options) =>
       toMaintenanceInfo(
         await readJson<unknown>(await send(new URL('/maintenance', `${root}/`).href, options)),
       ),
     getEnabledFeatureFlags: async (options) => {
-      const answer = await request<{ keys?: unknown }>('feature-flags/enabled', options);
-      return Array.isArray(answer?.keys)
-        ? answer.keys.filter((key): key is string => typeof key === 'string')
-        : [];
+      // Defensive: a switch that cannot be read is off, whatever a proxy in between answered.
+      const answer: unknown = await call('GET /feature-flags/enabled', options);
+      const keys =
+        typeof answer === 'object' && answer !== null && 'keys' in answer ? answer.keys : undefined;
+      return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : [];
     },
     isProjectSecure: async (projectId, options) =>
-      readIsSecure(await request<unknown>(`projects/${encodeURIComponent(projectId)}/secure`, options)),
+      readIsSecure(await call('GET /projects/:id/secure', { ...options, params: { id: projectId } })),
     isInvitationSecure: async (invitationId, options) =>
-      readIsSecure(await request<unknown>(`invitations/${encodeURIComponent(invitationId)}/secure`, options)),
+      readIsSecure(await call('GET /invitations/:id/secure', { ...options, params: { id: invitationId } })),
   };
 }
 
