@@ -201,6 +201,7 @@ export const API_ENDPOINTS = {
 
   // Admin console: calls its hand-made pages make (the generic views go through `createAdminDataProvider`)
   'GET /projects/statistics': { answer: projectStatisticsSchema },
+  'GET /users/roles': { answer: z.array(userSchema) },
   'POST /users/roles': { answer: userSchema, body: userRoleChangeSchema },
   'DELETE /users/roles': { answer: userSchema, body: userRoleChangeSchema },
   'POST /company-spaces/:id/members': { answer: companySpaceSchema, body: companySpaceMemberInputSchema },
