@@ -4,6 +4,15 @@ import {
   formatRangeHeader,
   parseContentRange,
   type ContentRange,
+  type EndpointAnswer,
+  type EndpointBody,
+  type ApiEndpoints,
+  type EndpointKey,
+  type EndpointTable,
+  type EndpointParams,
+  type EndpointQuery,
+  type ListEndpointKey,
+  type ListItem,
   type MaintenanceInfo,
   type User,
 } from '@portal/resources';
@@ -38,6 +47,36 @@ export interface ListRequest {
   signal?: AbortSignal;
 }
 
+/** Options of a typed call besides its parameters, query and body (signal, extra headers…). */
+export type CallOptions = Omit<ApiRequestOptions, 'json' | 'body' | 'method'>;
+
+/**
+ * What a call of the contract takes: its path parameters, query and JSON body, each typed by the schema the
+ * server validates (`API_ENDPOINTS` of @portal/resources). A call without a body or query takes none.
+ */
+export type CallInput<K extends keyof E & string, E extends EndpointTable = ApiEndpoints> = CallOptions &
+  (keyof EndpointParams<K, E> extends never ? { params?: never } : { params: EndpointParams<K, E> }) &
+  ([EndpointBody<K, E>] extends [never]
+    ? { body?: never }
+    : undefined extends EndpointBody<K, E>
+      ? { body?: EndpointBody<K, E> }
+      : { body: EndpointBody<K, E> }) &
+  ([EndpointQuery<K, E>] extends [never] ? { query?: never } : { query?: EndpointQuery<K, E> });
+
+/** The arguments after the endpoint: the input may be left out when nothing in it is required. */
+export type CallArgs<K extends keyof E & string, E extends EndpointTable = ApiEndpoints> =
+  {
+    [key in never]: never;
+  } extends CallInput<K, E>
+    ? [input?: CallInput<K, E>]
+    : [input: CallInput<K, E>];
+
+/** `call` of a client typed by the table `E` (the apps' client: `API_ENDPOINTS`). */
+export type TypedCall<E extends EndpointTable = ApiEndpoints> = <K extends keyof E & string>(
+  endpoint: K,
+  ...args: CallArgs<K, E>
+) => Promise<EndpointAnswer<K, E>>;
+
 export interface ListResult<T> {
   data: T[];
   range: ContentRange;
@@ -54,16 +93,28 @@ export interface ApiClient {
    * answers the response unread so its body can be streamed.
    */
   requestRaw(url: string, options?: ApiRequestOptions): Promise<Response>;
+  /**
+   * One call of the contract, e.g. `call('PATCH /projects/:id', { params: { id }, body })`: the path, parameters,
+   * body and answer types come from the schemas the server validates with, so a changed schema breaks the caller
+   * at type-check time. An empty answer (204) is `null`.
+   */
+  call: TypedCall;
+  /** A paged list call of the contract (`Range` header, `Content-Range` answer), typed like {@link call}. */
+  callList<K extends ListEndpointKey>(
+    endpoint: K,
+    list: ListRequest,
+    input?: CallInput<K>,
+  ): Promise<ListResult<ListItem<K>>>;
   /** `GET users/me` */
-  getCurrentUser(options?: ApiRequestOptions): Promise<User>;
+  getCurrentUser(options?: CallOptions): Promise<User>;
   /** `GET /maintenance` on the site root, not under the API root (spec calls §7.6). */
   getMaintenance(options?: ApiRequestOptions): Promise<MaintenanceInfo>;
   /** `GET feature-flags/enabled`: the keys of the enabled feature toggles (public). */
-  getEnabledFeatureFlags(options?: ApiRequestOptions): Promise<string[]>;
+  getEnabledFeatureFlags(options?: CallOptions): Promise<string[]>;
   /** `GET projects/{id}/secure`: whether the project needs a multi-factor sign-in (spec calls §7.3). */
-  isProjectSecure(projectId: string, options?: ApiRequestOptions): Promise<boolean>;
+  isProjectSecure(projectId: string, options?: CallOptions): Promise<boolean>;
   /** `GET invitations/{id}/secure`: whether the invitation's project needs a multi-factor sign-in. */
-  isInvitationSecure(invitationId: string, options?: ApiRequestOptions): Promise<boolean>;
+  isInvitationSecure(invitationId: string, options?: CallOptions): Promise<boolean>;
 }
 
 export function createApiClient({
@@ -147,26 +198,71 @@ export function createApiClient({
     return { data: data as T[], range: parseContentRange(contentRange) };
   }
 
+  /** The method and the path under the API root, parameters filled in and encoded, query appended. */
+  function resolve(endpoint: EndpointKey, input: { params?: object; query?: unknown } = {}) {
+    const [method = 'GET', template = ''] = endpoint.split(' ');
+    const params: Record<string, unknown> = { ...input.params };
+    const path = template.replace(/:(\w+)/g, (_match, name: string) => {
+      const value = params[name];
+      if (typeof value !== 'string') throw new TypeError(`${endpoint}: the parameter "${name}" is missing.`);
+      return encodeURIComponent(value);
+    });
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(input.query ?? {}) as [string, unknown][]) {
+      if (value !== undefined && value !== null) query.set(name, String(value));
+    }
+    const search = query.size > 0 ? `?${query}` : '';
+    return { method, path: `${path.replace(/^\/+/, '')}${search}` };
+  }
+
+  async function call<K extends EndpointKey>(
+    endpoint: K,
+    ...[input]: CallArgs<K>
+  ): Promise<EndpointAnswer<K>> {
+    const { params, query, body, ...options } = input ?? {};
+    const { method, path } = resolve(endpoint, { params, query });
+    const answer = await request<EndpointAnswer<K> | undefined>(path, {
+      ...options,
+      method,
+      ...(body === undefined ? {} : { json: body }),
+    });
+    // The one place an answer gets its type: the server serialised it with the same schema (see API_ENDPOINTS).
+    return answer === undefined ? (null as EndpointAnswer<K>) : answer;
+  }
+
+  function callList<K extends ListEndpointKey>(
+    endpoint: K,
+    list: ListRequest,
+    input?: CallInput<K>,
+  ): Promise<ListResult<ListItem<K>>> {
+    const { params, query, body: _body, ...options } = input ?? {};
+    const { path } = resolve(endpoint, { params, query });
+    return requestList<ListItem<K>>(path, list, options);
+  }
+
   return {
     baseUrl: root,
     request,
     requestList,
     requestRaw: send,
-    getCurrentUser: (options) => request<User>('users/me', options),
+    call,
+    callList,
+    getCurrentUser: (options) => call('GET /users/me', options),
     getMaintenance: async (options) =>
       toMaintenanceInfo(
         await readJson<unknown>(await send(new URL('/maintenance', `${root}/`).href, options)),
       ),
     getEnabledFeatureFlags: async (options) => {
-      const answer = await request<{ keys?: unknown }>('feature-flags/enabled', options);
-      return Array.isArray(answer?.keys)
-        ? answer.keys.filter((key): key is string => typeof key === 'string')
-        : [];
+      // Defensive: a switch that cannot be read is off, whatever a proxy in between answered.
+      const answer: unknown = await call('GET /feature-flags/enabled', options);
+      const keys =
+        typeof answer === 'object' && answer !== null && 'keys' in answer ? answer.keys : undefined;
+      return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === 'string') : [];
     },
     isProjectSecure: async (projectId, options) =>
-      readIsSecure(await request<unknown>(`projects/${encodeURIComponent(projectId)}/secure`, options)),
+      readIsSecure(await call('GET /projects/:id/secure', { ...options, params: { id: projectId } })),
     isInvitationSecure: async (invitationId, options) =>
-      readIsSecure(await request<unknown>(`invitations/${encodeURIComponent(invitationId)}/secure`, options)),
+      readIsSecure(await call('GET /invitations/:id/secure', { ...options, params: { id: invitationId } })),
   };
 }
 

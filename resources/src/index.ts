@@ -17,3 +17,4 @@ export * from './item-types.js';
 export * from './csv.js';
 export * from './catalogue-constants.js';
 export * from './outdated-browser.js';
+export * from './api/endpoints.js';

@@ -9,16 +9,6 @@ import { useApi } from '../providers/api-context';
 import { toAdminError } from '../providers/errors';
 import { BarChart } from './bar-chart';
 
-/** `GET projects/statistics`. */
-export interface ProjectStatistics {
-  total: number;
-  secure: number;
-  byStatus: Record<'active' | 'cancellation-requested' | 'cancelled' | 'finished', number>;
-  registeredLast30Days: number;
-  topBoards: { boardId: string; boardName: string; count: number }[];
-  byMonth: { month: string; count: number }[];
-}
-
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <Card variant="outlined">
@@ -38,7 +28,7 @@ export function StatisticsPage() {
   const api = useApi();
   const { data, error, isPending } = useQuery({
     queryKey: ['projects', 'statistics'],
-    queryFn: ({ signal }) => api.request<ProjectStatistics>('projects/statistics', { signal }),
+    queryFn: ({ signal }) => api.call('GET /projects/statistics', { signal }),
   });
   return (
     <Box sx={{ py: 2 }}>

@@ -21,7 +21,7 @@ import { BOARD_TOOLS_MAX, type BoardTool, type SoftwareRecord } from '@portal/re
 import { useEffect, useState, type DragEvent } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { boardPath, useBoardCollection, useBoardMutation } from './board-api';
+import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 import { moveItem } from './links-page';
 
@@ -88,7 +88,7 @@ function ToolsEditor({ boardId }: { boardId: string }) {
     boardId,
     'tools',
     (api, toolIds: string[]) =>
-      api.request<BoardTool[]>(boardPath(boardId, 'tools'), { method: 'PUT', json: { toolIds } }),
+      api.call('PUT /boards/:id/tools', { params: { id: String(boardId) }, body: { toolIds } }),
     { success: 'portal.board_tools.saved' },
   );
   if (isPending) return <Loading />;

@@ -20,7 +20,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { Loading, useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { boardPagePath } from './board-actions';
-import { boardPath, useBoardCollection, useBoardMutation } from './board-api';
+import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -45,14 +45,15 @@ function LinksEditor({ boardId }: { boardId: string }) {
   const saveOrder = useBoardMutation(
     boardId,
     'links',
-    (api, ids: string[]) => api.request(boardPath(boardId, 'links/order'), { method: 'PUT', json: { ids } }),
+    (api, ids: string[]) =>
+      api.call('PUT /boards/:id/links/order', { params: { id: String(boardId) }, body: { ids } }),
     { success: 'portal.links.order_saved' },
   );
   const remove = useBoardMutation(
     boardId,
     'links',
     (api, link: BoardLink) =>
-      api.request(boardPath(boardId, `links/${encodeURIComponent(link.id)}`), { method: 'DELETE' }),
+      api.call('DELETE /boards/:id/links/:linkId', { params: { id: String(boardId), linkId: link.id } }),
     { success: 'portal.links.deleted' },
   );
   if (isPending) return <Loading />;

@@ -16,7 +16,7 @@ import type { Partner } from '@portal/resources';
 import { useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { boardPath, useBoardCollection, useBoardMutation } from './board-api';
+import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 
 function BoardPartnersEditor({ boardId }: { boardId: string }) {
@@ -33,14 +33,19 @@ function BoardPartnersEditor({ boardId }: { boardId: string }) {
     boardId,
     'partners',
     (api, partner: Partner) =>
-      api.request(boardPath(boardId, 'partners'), { method: 'POST', json: { partnerId: partner.id } }),
+      api.call('POST /boards/:id/partners', {
+        params: { id: String(boardId) },
+        body: { partnerId: partner.id },
+      }),
     { success: 'portal.board_partners.assigned' },
   );
   const unassign = useBoardMutation(
     boardId,
     'partners',
     (api, partner: Partner) =>
-      api.request(boardPath(boardId, `partners/${encodeURIComponent(partner.id)}`), { method: 'DELETE' }),
+      api.call('DELETE /boards/:id/partners/:partnerId', {
+        params: { id: String(boardId), partnerId: partner.id },
+      }),
     { success: 'portal.board_partners.unassigned' },
   );
   if (assigned.isPending) return <Loading />;

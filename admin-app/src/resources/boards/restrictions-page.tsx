@@ -4,7 +4,7 @@ import Switch from '@mui/material/Switch';
 import { emailSchema, restrictionEmailSchema, type BoardRestriction } from '@portal/resources';
 import { Loading, useNotify, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { boardPath, useBoardCollection, useBoardMutation } from './board-api';
+import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 import { EmailListSection } from './email-list-section';
 
@@ -54,15 +54,15 @@ function RestrictionsEditor({ board }: { board: RaRecord }) {
     boardId,
     'restrictions',
     (api, email: string) =>
-      api.request(boardPath(boardId, 'restrictions'), { method: 'POST', json: { email } }),
+      api.call('POST /boards/:id/restrictions', { params: { id: String(boardId) }, body: { email } }),
     { success: 'portal.restrictions.added', notifyFailure: false },
   );
   const removeRestriction = useBoardMutation(
     boardId,
     'restrictions',
     (api, entry: BoardRestriction) =>
-      api.request(boardPath(boardId, `restrictions/${encodeURIComponent(entry.email)}`), {
-        method: 'DELETE',
+      api.call('DELETE /boards/:id/restrictions/:email', {
+        params: { id: String(boardId), email: entry.email },
       }),
     { success: 'portal.restrictions.removed' },
   );
@@ -70,15 +70,15 @@ function RestrictionsEditor({ board }: { board: RaRecord }) {
     boardId,
     'permissions',
     (api, userEmail: string) =>
-      api.request(boardPath(boardId, 'permissions'), { method: 'POST', json: { userEmail } }),
+      api.call('POST /boards/:id/permissions', { params: { id: String(boardId) }, body: { userEmail } }),
     { success: 'portal.permissions.granted', notifyFailure: false },
   );
   const revoke = useBoardMutation(
     boardId,
     'permissions',
     (api, permission: Permission) =>
-      api.request(boardPath(boardId, `permissions/${encodeURIComponent(permission.userId)}`), {
-        method: 'DELETE',
+      api.call('DELETE /boards/:id/permissions/:userId', {
+        params: { id: String(boardId), userId: permission.userId },
       }),
     { success: 'portal.permissions.revoked' },
   );

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, SimpleForm, TextInput, useNotify } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
-import { boardKey, boardPath, useApi } from './board-api';
+import { boardKey, useApi } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 
 function SupportLinkForm({ boardId }: { boardId: string }) {
@@ -13,14 +13,17 @@ function SupportLinkForm({ boardId }: { boardId: string }) {
   const { data, isPending } = useQuery({
     queryKey: boardKey(boardId, 'support-link'),
     queryFn: ({ signal }) =>
-      api.request<{ supportLink: string | null }>(boardPath(boardId, 'support-link'), { signal }),
+      api.call('GET /boards/:id/support-link', { params: { id: String(boardId) }, signal }),
   });
   if (isPending) return <Loading />;
   const save = async (values: Record<string, unknown>) => {
     const supportLink =
       typeof values.supportLink === 'string' && values.supportLink.trim() ? values.supportLink : null;
     try {
-      await api.request(boardPath(boardId, 'support-link'), { method: 'PUT', json: { supportLink } });
+      await api.call('PUT /boards/:id/support-link', {
+        params: { id: String(boardId) },
+        body: { supportLink },
+      });
     } catch (error) {
       return submissionErrors(error);
     }

@@ -12,8 +12,7 @@ export function useQuestionnaire(id: string | undefined) {
   return useQuery({
     queryKey: questionnaireKey(id ?? ''),
     enabled: !!id,
-    queryFn: ({ signal }) =>
-      api.request<Questionnaire>(`questionnaires/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /questionnaires/:id', { params: { id: id! }, signal }),
   });
 }
 
@@ -38,10 +37,7 @@ export function useCopyQuestionnaire() {
   const basename = useBasename();
   return async (questionnaire: Pick<Questionnaire, 'id'>) => {
     try {
-      const copy = await api.request<Questionnaire>(
-        `questionnaires/${encodeURIComponent(questionnaire.id)}/copy`,
-        { method: 'POST' },
-      );
+      const copy = await api.call('POST /questionnaires/:id/copy', { params: { id: questionnaire.id } });
       notify('portal.questionnaires.copied', { type: 'success', messageArgs: { name: copy.name } });
       navigate(editPath(basename, copy.id));
     } catch {

@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { ServiceAccountWithSecret } from '@portal/resources';
 import { useId, useState } from 'react';
 import { Button, useCanAccess, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useShowSecret } from '../../generator/secret-dialog';
@@ -29,10 +28,9 @@ export function RotateSecretButton() {
   const rotate = async () => {
     setBusy(true);
     try {
-      const answer = await api.request<ServiceAccountWithSecret>(
-        `service-accounts/${encodeURIComponent(String(record.id))}/secret`,
-        { method: 'POST' },
-      );
+      const answer = await api.call('POST /service-accounts/:id/secret', {
+        params: { id: String(record.id) },
+      });
       setAsking(false);
       showSecret({
         label: 'resources.service-accounts.fields.secret',

@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient } from '@portal/data-provider';
 import { userRolesResource } from '@portal/resources';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdminDataProvider } from '../../providers/admin-data-provider';
 import { userRolesAdapter, type UserRoleRecord } from './adapter';
 
@@ -16,21 +16,20 @@ const user = (email: string, roles: string[]) => ({
   roles: roles.map((name) => ({ name })),
 });
 
+/** The real client on a stubbed server that records each call (path under the API root, method, JSON body). */
 function fakeApi() {
   const calls: { path: string; method: string; json?: unknown }[] = [];
-  const api = {
+  const api: ApiClient = createApiClient({
     baseUrl: 'http://portal.test/api/v1',
-    request: vi.fn(async (path: string, options: { method?: string; json?: unknown } = {}) => {
-      calls.push({ path, method: options.method ?? 'GET', json: options.json });
-      return path === 'users/roles' && !options.method
-        ? [user('a@portal.test', ['Admin'])]
-        : user('a@portal.test', []);
-    }),
-    requestList: vi.fn(async () => ({
-      data: [user('a@portal.test', ['Admin', 'Support'])],
-      range: { offset: 0, limit: 1, total: 1 },
-    })),
-  } as unknown as ApiClient;
+    getAccessToken: () => 't',
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(String(input)).pathname.replace(/^\/api\/v1\//, '');
+      const method = init?.method ?? 'GET';
+      calls.push({ path, method, json: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
+      const body = method === 'GET' ? [user('a@portal.test', ['Admin'])] : user('a@portal.test', []);
+      return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch,
+  });
   return { api, calls };
 }
 

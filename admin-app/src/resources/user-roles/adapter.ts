@@ -34,13 +34,12 @@ export interface RoleRemovalMeta {
  * needs (spec §5).
  */
 export function userRolesAdapter(api: ApiClient): ResourceAdapter {
-  const allHolders = async () => (await api.request<User[]>('users/roles')).map(toUserRoleRecord);
+  const allHolders = async () => (await api.call('GET /users/roles')).map(toUserRoleRecord);
   const grant = (email: string, role: RoleName) =>
-    api.request<User>('users/roles', { method: 'POST', json: { role, user: email } });
+    api.call('POST /users/roles', { body: { role, user: email } });
   const remove = (email: string, role: RoleName, meta: RoleRemovalMeta = {}) =>
-    api.request<User>('users/roles', {
-      method: 'DELETE',
-      json: { role, user: email, ...(meta.confirmOwnRole ? { confirmOwnRole: true } : {}) },
+    api.call('DELETE /users/roles', {
+      body: { role, user: email, ...(meta.confirmOwnRole ? { confirmOwnRole: true } : {}) },
     });
 
   /** Grants, then removals, one call each; the answer of the last call is the user as they are now. */

@@ -39,7 +39,7 @@ import { Link } from 'react-router-dom';
 import { useApi } from '../../../providers/api-context';
 import { hasErrorCode } from '../../../providers/errors';
 import { boardPagePath } from '../board-actions';
-import { boardKey, boardPath, useNotifyFailure } from '../board-api';
+import { boardKey, useNotifyFailure } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
 import { ConfirmDialog } from '../confirm-dialog';
 import { moveItem } from '../links-page';
@@ -380,7 +380,8 @@ function DipStepsEditor({ board }: { board: RaRecord }) {
   const key = boardKey(boardId, 'dip-steps');
   const { data, isPending } = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.request<DipSteps>(boardPath(boardId, 'dip-steps'), { signal }),
+    queryFn: ({ signal }) =>
+      api.call('GET /boards/:id/dip-steps', { params: { id: String(boardId) }, signal }),
   });
   const [rows, setRows] = useState<StepRow[]>([]);
   const [warnings, setWarnings] = useState<string[]>([]);
@@ -401,9 +402,9 @@ function DipStepsEditor({ board }: { board: RaRecord }) {
   };
   const save = useMutation({
     mutationFn: (steps: StepRow[]) =>
-      api.request<DipSteps>(boardPath(boardId, 'dip-steps'), {
-        method: 'PUT',
-        json: { steps: steps.map(toListItem) },
+      api.call('PUT /boards/:id/dip-steps', {
+        params: { id: String(boardId) },
+        body: { steps: steps.map(toListItem) },
       }),
     onSuccess: async (answer) => {
       await accept(answer);
@@ -422,7 +423,7 @@ function DipStepsEditor({ board }: { board: RaRecord }) {
     },
   });
   const removeAll = useMutation({
-    mutationFn: () => api.request<DipSteps>(boardPath(boardId, 'dip-steps'), { method: 'DELETE' }),
+    mutationFn: () => api.call('DELETE /boards/:id/dip-steps', { params: { id: String(boardId) } }),
     onSuccess: async (answer) => {
       await accept(answer);
       notify('portal.dip.deleted', { type: 'success' });

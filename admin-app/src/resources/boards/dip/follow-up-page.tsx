@@ -23,10 +23,6 @@ import { boardKey, boardPath, useNotifyFailure } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
 import { ConfirmDialog } from '../confirm-dialog';
 
-interface FollowUpAnswer {
-  followUp: FollowUpRecord | null;
-}
-
 /** The form's values as the API reads them: an empty owner email means the project's owner continues. */
 const toInput = (values: Record<string, unknown>) => ({
   nextBoardId: values.nextBoardId ?? undefined,
@@ -48,14 +44,15 @@ function FollowUpEditor({ board }: { board: RaRecord }) {
   const key = boardKey(boardId, 'follow-up');
   const { data, isPending } = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.request<FollowUpAnswer>(boardPath(boardId, 'follow-up'), { signal }),
+    queryFn: ({ signal }) =>
+      api.call('GET /boards/:id/follow-up', { params: { id: String(boardId) }, signal }),
   });
   if (isPending) return <Loading />;
   const followUp = data?.followUp ?? null;
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const answer = await api.request<FollowUpAnswer>(boardPath(boardId, 'follow-up'), {
+      const answer = await api.request<{ followUp: FollowUpRecord | null }>(boardPath(boardId, 'follow-up'), {
         method: 'PUT',
         json: toInput(values),
       });
@@ -67,7 +64,7 @@ function FollowUpEditor({ board }: { board: RaRecord }) {
   };
   const remove = async () => {
     try {
-      const answer = await api.request<FollowUpAnswer>(boardPath(boardId, 'follow-up'), { method: 'DELETE' });
+      const answer = await api.call('DELETE /boards/:id/follow-up', { params: { id: String(boardId) } });
       queryClient.setQueryData(key, answer);
       notify('portal.follow_up.removed', { type: 'success' });
     } catch (error) {

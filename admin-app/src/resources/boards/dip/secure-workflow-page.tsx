@@ -87,7 +87,8 @@ function SecureWorkflowEditor({ board }: { board: RaRecord }) {
   const key = boardKey(boardId, 'secure-workflow');
   const { data, isPending } = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.request<SecureConfig>(boardPath(boardId, 'secure-workflow'), { signal }),
+    queryFn: ({ signal }) =>
+      api.call('GET /boards/:id/secure-workflow', { params: { id: String(boardId) }, signal }),
   });
   if (isPending || !data) return <Loading />;
   const save = async (values: Record<string, unknown>) => {

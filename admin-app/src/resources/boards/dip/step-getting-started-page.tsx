@@ -2,13 +2,12 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { DipSteps } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, useBasename, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { useApi } from '../../../providers/api-context';
 import { boardPagePath } from '../board-actions';
-import { boardKey, boardPath } from '../board-api';
+import { boardKey } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
 import { GettingStartedEditor } from '../getting-started-page';
 
@@ -18,7 +17,8 @@ function StepGettingStarted({ boardId, stepNumber }: { boardId: string; stepNumb
   const basename = useBasename();
   const { data, isPending } = useQuery({
     queryKey: boardKey(boardId, 'dip-steps'),
-    queryFn: ({ signal }) => api.request<DipSteps>(boardPath(boardId, 'dip-steps'), { signal }),
+    queryFn: ({ signal }) =>
+      api.call('GET /boards/:id/dip-steps', { params: { id: String(boardId) }, signal }),
   });
   if (isPending) return <Loading />;
   const step = data?.steps.find((candidate) => candidate.stepNumber === stepNumber);

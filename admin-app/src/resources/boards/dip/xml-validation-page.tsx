@@ -48,7 +48,7 @@ function XmlValidationEditor({ board }: { board: RaRecord }) {
   const { data, isPending } = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.request<XmlValidationEntry[]>(boardPath(boardId, 'xml-validation-entries'), { signal }),
+      api.call('GET /boards/:id/xml-validation-entries', { params: { id: String(boardId) }, signal }),
   });
   if (isPending || !data) return <Loading />;
   const save = async (values: Record<string, unknown>) => {

@@ -13,8 +13,6 @@ import type {
 } from '@portal/resources';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
-const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
-
 export interface CatalogueListQuery {
   /** null: every category. */
   categories: readonly CatalogueCategory[] | null;
@@ -38,7 +36,7 @@ export function catalogueListQuery(api: ApiClient, query: CatalogueListQuery) {
   return queryOptions<ListResult<CatalogueItem>>({
     queryKey: catalogueKeys.list(query),
     queryFn: ({ signal }) =>
-      api.requestList<CatalogueItem>('catalogue', {
+      api.callList('GET /catalogue', {
         offset: query.offset,
         limit: query.limit,
         sort: query.sort === 'name' ? ['name', 'ASC'] : ['updatedAt', 'DESC'],
@@ -57,15 +55,14 @@ export function catalogueListQuery(api: ApiClient, query: CatalogueListQuery) {
 export function toolQuery(api: ApiClient, featureId: string) {
   return queryOptions<ToolDetail>({
     queryKey: catalogueKeys.tool(featureId),
-    queryFn: ({ signal }) => api.request<ToolDetail>(path('catalogue', 'tools', featureId), { signal }),
+    queryFn: ({ signal }) => api.call('GET /catalogue/tools/:featureId', { params: { featureId }, signal }),
   });
 }
 
 export function bundleQuery(api: ApiClient, uuid: string) {
   return queryOptions<SoftwareBundleDetail>({
     queryKey: catalogueKeys.bundle(uuid),
-    queryFn: ({ signal }) =>
-      api.request<SoftwareBundleDetail>(path('catalogue', 'bundles', uuid), { signal }),
+    queryFn: ({ signal }) => api.call('GET /catalogue/bundles/:uuid', { params: { uuid }, signal }),
   });
 }
 
@@ -73,7 +70,7 @@ export function documentQuery(api: ApiClient, featureId: string) {
   return queryOptions<CatalogueDocument>({
     queryKey: catalogueKeys.document(featureId),
     queryFn: ({ signal }) =>
-      api.request<CatalogueDocument>(path('catalogue', 'documents', featureId), { signal }),
+      api.call('GET /catalogue/documents/:featureId', { params: { featureId }, signal }),
   });
 }
 
@@ -81,14 +78,14 @@ export function documentQuery(api: ApiClient, featureId: string) {
 export function questionnaireQuery(api: ApiClient, id: string) {
   return queryOptions<Questionnaire>({
     queryKey: catalogueKeys.questionnaire(id),
-    queryFn: ({ signal }) => api.request<Questionnaire>(path('catalogue', 'questionnaires', id), { signal }),
+    queryFn: ({ signal }) => api.call('GET /catalogue/questionnaires/:id', { params: { id }, signal }),
     staleTime: 5 * 60_000,
   });
 }
 
 /** `POST catalogue/custom-bundles`: the server puts the bundle together (nothing is stored). */
 export function createCustomBundle(api: ApiClient, input: CustomBundleInput): Promise<CustomBundle> {
-  return api.request<CustomBundle>('catalogue/custom-bundles', { method: 'POST', json: input });
+  return api.call('POST /catalogue/custom-bundles', { body: input });
 }
 
 /** `POST catalogue/tools/{featureId}/export-access-requests`. */
@@ -97,8 +94,8 @@ export function requestExportAccess(
   featureId: string,
   reason: string | null,
 ): Promise<ExportAccessRequest> {
-  return api.request<ExportAccessRequest>(path('catalogue', 'tools', featureId, 'export-access-requests'), {
-    method: 'POST',
-    json: { reason },
+  return api.call('POST /catalogue/tools/:featureId/export-access-requests', {
+    params: { featureId },
+    body: { reason },
   });
 }

@@ -27,7 +27,7 @@ export function ordersQuery(api: ApiClient, query: PageQuery<{ status?: OrderSta
   return queryOptions<ListResult<OrderRecord>>({
     queryKey: orderKeys.orders(query),
     queryFn: ({ signal }) =>
-      api.requestList<OrderRecord>('orders', {
+      api.callList('GET /orders', {
         ...query,
         sort: ['requestedAt', 'DESC'],
         signal,
@@ -40,8 +40,7 @@ export function ordersQuery(api: ApiClient, query: PageQuery<{ status?: OrderSta
 export function licensesQuery(api: ApiClient, query: PageQuery<{ status?: LicenseStatus }>) {
   return queryOptions<ListResult<LicenseRecord>>({
     queryKey: orderKeys.licenses(query),
-    queryFn: ({ signal }) =>
-      api.requestList<LicenseRecord>('licenses', { ...query, sort: ['grantedAt', 'DESC'], signal }),
+    queryFn: ({ signal }) => api.callList('GET /licenses', { ...query, sort: ['grantedAt', 'DESC'], signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,19 +50,17 @@ export function installersQuery(api: ApiClient, query: PageQuery<Record<string, 
   return queryOptions<ListResult<InstallerRecord>>({
     queryKey: orderKeys.installers(query),
     queryFn: ({ signal }) =>
-      api.requestList<InstallerRecord>('installers', { ...query, sort: ['createdAt', 'DESC'], signal }),
+      api.callList('GET /installers', { ...query, sort: ['createdAt', 'DESC'], signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** `POST installers`: an installer for a tool the launcher can install, with its first installation key. */
 export function createInstaller(api: ApiClient, featureId: string): Promise<InstallerRecord> {
-  return api.request<InstallerRecord>('installers', { method: 'POST', json: { featureId } });
+  return api.call('POST /installers', { body: { featureId } });
 }
 
 /** `POST installers/{id}/installation-keys`: a new key, which becomes the latest. */
 export function issueInstallationKey(api: ApiClient, installerId: string): Promise<InstallationKey> {
-  return api.request<InstallationKey>(`installers/${encodeURIComponent(installerId)}/installation-keys`, {
-    method: 'POST',
-  });
+  return api.call('POST /installers/:id/installation-keys', { params: { id: installerId } });
 }

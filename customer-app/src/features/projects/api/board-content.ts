@@ -18,8 +18,7 @@ export type ProjectBoardContent = BoardDetail & { tools?: ProjectTool[] };
 export function projectBoardContentQuery(api: ApiClient, projectId: string) {
   return queryOptions({
     queryKey: projectKeys.boardContent(projectId),
-    queryFn: ({ signal }) =>
-      api.request<ProjectBoardContent>(`projects/${encodeURIComponent(projectId)}/board`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /projects/:id/board', { params: { id: projectId }, signal }),
     // The page says the data is incomplete and retries on its own schedule.
     retry: false,
     meta: { silent: true },

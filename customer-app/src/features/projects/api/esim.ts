@@ -1,5 +1,4 @@
 import { ApiError, type ApiClient } from '@portal/data-provider';
-import type { ESimProfile } from '@portal/resources';
 import { queryOptions } from '@tanstack/react-query';
 import { projectKeys } from './query-keys';
 
@@ -9,7 +8,7 @@ export function esimProfileQuery(api: ApiClient) {
     queryKey: projectKeys.esimProfile(),
     queryFn: async ({ signal }) => {
       try {
-        return await api.request<ESimProfile>('eSim/profile', { signal });
+        return await api.call('GET /eSim/profile', { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

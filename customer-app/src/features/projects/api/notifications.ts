@@ -3,16 +3,15 @@ import type { NotificationSetting } from '@portal/resources';
 import { queryOptions } from '@tanstack/react-query';
 import { projectKeys } from './query-keys';
 
-const settingsPath = (id: string) => `projects/${encodeURIComponent(id)}/users/me/notifications`;
-
 /** `GET projects/{id}/users/me/notifications`: one setting per type; a missing one counts as enabled. */
 export function notificationSettingsQuery(api: ApiClient, projectId: string) {
   return queryOptions({
     queryKey: projectKeys.notifications(projectId),
-    queryFn: ({ signal }) => api.request<NotificationSetting[]>(settingsPath(projectId), { signal }),
+    queryFn: ({ signal }) =>
+      api.call('GET /projects/:id/users/me/notifications', { params: { id: projectId }, signal }),
   });
 }
 
 /** `PATCH projects/{id}/users/me/notifications`: one type on or off; answers every setting. */
 export const updateNotificationSetting = (api: ApiClient, projectId: string, setting: NotificationSetting) =>
-  api.request<NotificationSetting[]>(settingsPath(projectId), { method: 'PATCH', json: setting });
+  api.call('PATCH /projects/:id/users/me/notifications', { params: { id: projectId }, body: setting });

@@ -16,7 +16,7 @@ export function getMyProjects(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ListResult<Project>> {
-  return api.requestList<Project>('projects/user', {
+  return api.callList('GET /projects/user', {
     offset,
     limit: PROJECT_PAGE_SIZE,
     sort: [params.sort, params.order],
@@ -49,7 +49,7 @@ export function hasSecureProjectsQuery(api: ApiClient) {
   return queryOptions({
     queryKey: projectKeys.hasSecure(),
     queryFn: async ({ signal }) =>
-      (await api.request<{ hasSecure: boolean }>('projects/user/secure', { signal })).hasSecure === true,
+      (await api.call('GET /projects/user/secure', { signal })).hasSecure === true,
     meta: { silent: true },
   });
 }
@@ -58,7 +58,7 @@ export function hasSecureProjectsQuery(api: ApiClient) {
 export function projectGroupsQuery(api: ApiClient) {
   return queryOptions({
     queryKey: projectKeys.groups(),
-    queryFn: ({ signal }) => api.request<string[]>('projects/groups/user', { signal }),
+    queryFn: ({ signal }) => api.call('GET /projects/groups/user', { signal }),
     meta: { silent: true },
   });
 }

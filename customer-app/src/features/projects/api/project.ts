@@ -4,13 +4,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { usePortal } from '../../../lib/portal-context';
 import { projectKeys } from './query-keys';
 
-const projectPath = (id: string) => `projects/${encodeURIComponent(id)}`;
-
 /** `GET projects/{id}`: one project with its board, people and open invitation. */
 export function projectQuery(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: projectKeys.detail(id),
-    queryFn: ({ signal }) => api.request<Project>(projectPath(id), { signal }),
+    queryFn: ({ signal }) => api.call('GET /projects/:id', { params: { id }, signal }),
   });
 }
 
@@ -52,23 +50,20 @@ function isProject(value: unknown): value is Project {
 
 /** `PATCH projects/{uuid}`. */
 export const updateProject = (api: ApiClient, payload: ProjectUpdatePayload) =>
-  api.request<Project>(projectPath(payload.uuid), { method: 'PATCH', json: payload });
+  api.call('PATCH /projects/:id', { params: { id: payload.uuid }, body: payload });
 
 /** `DELETE projects/{uuid}`: 409 deletion_with_members while members or a substitute remain. */
 export const deleteProject = (api: ApiClient, id: string) =>
-  api.request<Project>(projectPath(id), { method: 'DELETE' });
+  api.call('DELETE /projects/:id', { params: { id } });
 
 /** `DELETE projects/{id}/users/me`: a member leaves. */
 export const leaveProject = (api: ApiClient, id: string) =>
-  api.request<void>(`${projectPath(id)}/users/me`, { method: 'DELETE' });
+  api.call('DELETE /projects/:id/users/me', { params: { id } });
 
 /** `POST projects/{id}/cancel/{request|accept|reject}`. */
 export const cancelProject = (api: ApiClient, id: string, action: ProjectCancelAction) =>
-  api.request<Project>(`${projectPath(id)}/cancel/${action}`, { method: 'POST' });
+  api.call(`POST /projects/:id/cancel/${action}`, { params: { id } });
 
 /** `POST projects/{id}/ownership`. */
 export const transferOwnership = (api: ApiClient, id: string, email: string) =>
-  api.request<Project>(`${projectPath(id)}/ownership`, {
-    method: 'POST',
-    json: { newProjectOwner: { email } },
-  });
+  api.call('POST /projects/:id/ownership', { params: { id }, body: { newProjectOwner: { email } } });

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@portal/data-provider';
-import type { Project, ProjectCreatePayload } from '@portal/resources';
+import type { ProjectCreatePayload } from '@portal/resources';
 
 /**
  * `POST projects?acceptServiceAgreement=true`: registers a product as a project. `board` is the serial number, or
@@ -10,10 +10,7 @@ export const registerProject = (
   payload: ProjectCreatePayload,
   acceptServiceAgreement: boolean,
 ) =>
-  api.request<Project>(
-    `projects?${new URLSearchParams({ acceptServiceAgreement: String(acceptServiceAgreement) })}`,
-    {
-      method: 'POST',
-      json: payload,
-    },
-  );
+  api.call('POST /projects', {
+    query: { acceptServiceAgreement: acceptServiceAgreement ? 'true' : 'false' },
+    body: payload,
+  });

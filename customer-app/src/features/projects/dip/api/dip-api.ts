@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient } from '@portal/data-provider';
-import type { DipAsset, DipProcess, DipResolvePayload } from '@portal/resources';
+import type { DipAsset, DipResolvePayload } from '@portal/resources';
 import { queryOptions } from '@tanstack/react-query';
 import { projectKeys } from '../../api/query-keys';
 
@@ -17,7 +17,7 @@ export const dipKeys = {
 export function dipProcessQuery(api: ApiClient, projectId: string) {
   return queryOptions({
     queryKey: dipKeys.process(projectId),
-    queryFn: ({ signal }) => api.request<DipProcess>(dipPath(projectId), { signal }),
+    queryFn: ({ signal }) => api.call('GET /projects/:id/dip', { params: { id: projectId }, signal }),
   });
 }
 
@@ -25,7 +25,7 @@ export function dipProcessQuery(api: ApiClient, projectId: string) {
 export function dipAssetsQuery(api: ApiClient, projectId: string) {
   return queryOptions({
     queryKey: dipKeys.assets(projectId),
-    queryFn: ({ signal }) => api.request<DipAsset[]>(`${dipPath(projectId)}/assets`, { signal }),
+    queryFn: ({ signal }) => api.call('GET /projects/:id/dip/assets', { params: { id: projectId }, signal }),
   });
 }
 
@@ -37,19 +37,22 @@ export const isNoProcess = (error: unknown): boolean =>
 
 /** `POST projects/{id}/dip/steps/{stepId}/resolve` with the input of the step's completion type. */
 export const resolveStep = (api: ApiClient, projectId: string, stepId: string, payload: DipResolvePayload) =>
-  api.request<DipProcess>(`${stepPath(projectId, stepId)}/resolve`, { method: 'POST', json: payload });
+  api.call('POST /projects/:id/dip/steps/:stepId/resolve', {
+    params: { id: projectId, stepId },
+    body: payload,
+  });
 
 /** `POST projects/{id}/dip/steps/{stepId}/complete`: confirms a submitted step. */
 export const completeStep = (api: ApiClient, projectId: string, stepId: string) =>
-  api.request<DipProcess>(`${stepPath(projectId, stepId)}/complete`, { method: 'POST', json: {} });
+  api.call('POST /projects/:id/dip/steps/:stepId/complete', { params: { id: projectId, stepId } });
 
 /** `POST projects/{id}/dip/reset`: back to a completed or the active step, discarding its and later results. */
 export const resetProcess = (api: ApiClient, projectId: string, stepId: string) =>
-  api.request<DipProcess>(`${dipPath(projectId)}/reset`, { method: 'POST', json: { stepId } });
+  api.call('POST /projects/:id/dip/reset', { params: { id: projectId }, body: { stepId } });
 
 /** `DELETE projects/{id}/dip/assets/{assetId}`. */
 export const deleteAsset = (api: ApiClient, projectId: string, assetId: string) =>
-  api.request<DipAsset>(`${dipPath(projectId)}/assets/${encodeURIComponent(assetId)}`, { method: 'DELETE' });
+  api.call('DELETE /projects/:id/dip/assets/:assetId', { params: { id: projectId, assetId } });
 
 /** The absolute address a file is uploaded to (`?name=` carries the file name). */
 export const uploadUrl = (api: ApiClient, projectId: string, stepId: string, name: string) =>
