@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
@@ -219,18 +219,25 @@ async function fetchInto(
       callback(null, chunk);
     },
   });
-  // Appending continues our own regular file; a fresh start creates the file anew (never through a link).
-  if (!continuing) await fs.rm(partial, { force: true });
-  const file = continuing
-    ? await openOwnFile(partial, constants.O_WRONLY | constants.O_APPEND)
-    : await fs.open(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o600);
-  if (!file) throw new TransientError('the partial file changed while it was continued');
+  // Appending continues our own regular file; a fresh start creates the file anew. Neither opens through a link.
+  if (!continuing) {
+    await fs.rm(partial, { force: true });
+    await (
+      await fs.open(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o600)
+    ).close();
+  }
+  const own = await openOwnFile(partial, constants.O_WRONLY | constants.O_APPEND);
+  if (!own) throw new TransientError('the partial file changed while it was written');
+  await own.close();
   touch();
   try {
     await pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
       meter,
-      file.createWriteStream(),
+      // Numeric flags (typed as text in @types/node): append, never through a link.
+      createWriteStream(partial, {
+        flags: (constants.O_WRONLY | constants.O_APPEND | NO_FOLLOW) as unknown as string,
+      }),
     );
   } catch (error) {
     if (error instanceof CliError) throw error;

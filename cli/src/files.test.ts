@@ -151,6 +151,48 @@ describe('a download into a folder someone else can write to', () => {
   });
 });
 
+describe('a dropped download', () => {
+  it('continues from the bytes already there with a Range request', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-resume-test-'));
+    try {
+      const bytes = Buffer.from('0123456789abcdefghij');
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const ranges: string[] = [];
+      const client = {
+        baseUrl: 'http://127.0.0.1:9/api/v1',
+        requestRaw: async (_url: string, init: { headers?: Record<string, string> }) => {
+          const range = init.headers?.Range;
+          ranges.push(range ?? 'whole');
+          if (range === 'bytes=10-') {
+            return new Response(new Uint8Array(bytes.subarray(10)), {
+              status: 206,
+              headers: { 'Content-Range': `bytes 10-19/20` },
+            });
+          }
+          const cut = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new Uint8Array(bytes.subarray(0, 10)));
+              setTimeout(() => controller.error(new Error('cut')), 20);
+            },
+          });
+          return new Response(cut, { status: 200 });
+        },
+      } as unknown as ApiClient;
+      const target = { url: 'http://127.0.0.1:9/api/v1/f', fileName: 'r.bin', sha256, size: 20 };
+      const done = await downloadVerified(client, target, {
+        outDir: folder,
+        progress: quietProgress(() => undefined),
+        backoffMs: 1,
+      });
+      expect(ranges).toEqual(['whole', 'bytes=10-']);
+      expect(done.resumed).toBe(1);
+      expect(await fs.readFile(path.join(folder, 'r.bin'))).toEqual(bytes);
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('where credentials may go', () => {
   it("over https, or plain http to this machine only; the API on the portal's own origin", () => {
     expect(secureUrl('https://portal.example.com', 'X').origin).toBe('https://portal.example.com');
