@@ -22,6 +22,8 @@ import { access } from '../auth/access.js';
 import { errorResponses } from './schemas.js';
 import { boardContentRoutes } from './boards/content.js';
 import { documentLibraryRoutes } from './boards/document-library.js';
+import { dipBoardSettingRoutes } from './boards/dip-settings.js';
+import { dipBoardStepRoutes } from './boards/dip-steps.js';
 import { boardDocumentRoutes } from './boards/documents.js';
 import { boardPermissionRoutes } from './boards/permissions.js';
 import {
@@ -39,7 +41,6 @@ import {
 import { boardSerialNumberRoutes } from './boards/serial-numbers.js';
 import { boardToolRoutes } from './boards/tools.js';
 import { boardUserLinkRoutes } from './boards/user-links.js';
-import { dipBoardRoutes } from './dip/board-routes.js';
 import { partnerRoutes } from './partners.js';
 
 /** Boards created in the portal name it as their source; imported ones name their data source (BSG). */
@@ -240,6 +241,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
   await app.register(boardPermissionRoutes, { db });
   await app.register(boardUserLinkRoutes, { db });
   await app.register(partnerRoutes, { db });
-  await app.register(dipBoardRoutes, { db });
+  await app.register(dipBoardStepRoutes, { db });
+  await app.register(dipBoardSettingRoutes, { db });
   await app.register(boardToolRoutes, { db });
 };

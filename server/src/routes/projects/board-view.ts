@@ -19,7 +19,7 @@ import {
 import { toDocument } from '../boards/documents.js';
 import { toBoardRecord, type BoardRow } from '../boards/records.js';
 import { projectToolsOf } from '../boards/tools.js';
-import { secureSettings, toXmlEntry, xmlEntryRows } from '../dip/records.js';
+import { secureSettings, toXmlEntry, xmlEntryRows } from '../../modules/dip/records.js';
 import { partnerRecords } from '../partners-records.js';
 import { errorResponses } from '../schemas.js';
 import { reachProject } from './access.js';

@@ -17,19 +17,19 @@ import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
 import { boards, dipSteps, gettingStartedItems } from '../../db/tables.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { auditBoard, boardParams, lockBoard, requireBoard, security } from '../boards/records.js';
+import { auditBoard, boardParams, lockBoard, requireBoard, security } from './records.js';
 import type { Executor } from '../projects/executor.js';
 import { userByEmail } from '../projects/registration.js';
 import { throwValidationError } from '../projects/shared.js';
 import { errorResponses } from '../schemas.js';
-import { syncBoardDipStatuses } from './process.js';
+import { syncBoardDipStatuses } from '../../modules/dip/process.js';
 import {
   adminProcess,
   boardStepRows,
   completionTypeOf,
   dipTags as tags,
   type DipStepRow,
-} from './records.js';
+} from '../../modules/dip/records.js';
 
 const stepParams = boardParams.extend({ stepId: z.uuid() });
 

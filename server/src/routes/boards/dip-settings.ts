@@ -24,11 +24,17 @@ import {
 } from '../../db/tables.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { checkXPath, XPathError } from '../../uploads/xml.js';
-import { auditBoard, boardParams, lockBoard, requireBoard, security } from '../boards/records.js';
+import { auditBoard, boardParams, lockBoard, requireBoard, security } from './records.js';
 import type { Executor } from '../projects/executor.js';
 import { userByEmail } from '../projects/registration.js';
 import { errorResponses } from '../schemas.js';
-import { dipTags as tags, followUpOf, secureSettings, toXmlEntry, xmlEntryRows } from './records.js';
+import {
+  dipTags as tags,
+  followUpOf,
+  secureSettings,
+  toXmlEntry,
+  xmlEntryRows,
+} from '../../modules/dip/records.js';
 
 const followUpAnswer = z.object({ followUp: followUpRecordSchema.nullable() });
 

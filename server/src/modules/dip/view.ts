@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DipAsset, DipProcess, DipStepResult, GettingStartedStep } from '@portal/resources';
 import { dipAssets, dipSteps, gettingStartedItems, projectDips, users } from '../../db/tables.js';
-import type { Executor } from '../projects/executor.js';
+import type { Executor } from '../../routes/projects/executor.js';
 import { abilities, type DipActor } from './rules.js';
 import {
   isResolved,
@@ -12,8 +12,7 @@ import {
   type DipState,
 } from './process.js';
 import { followUpOf, secureSettings, toDipStep } from './records.js';
-
-export type DipAssetRow = typeof dipAssets.$inferSelect;
+import type { DipAssetRow } from './assets.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,56 +1,122 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dipAssetSchema } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import { dipAssets } from '../../db/tables.js';
-import { audit } from '../../http/audit.js';
-import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { notifyProjectMembers, projectMail } from '../../mail/notify.js';
-import { checkEncryptedName, checkExtension, checkUploadName } from '../../uploads/file-rules.js';
-import { acceptStreamedUploads, MAX_UPLOAD_BYTES, receiveUpload } from '../../uploads/stream-upload.js';
-import type { ProjectRoutesOptions } from '../projects.js';
-import { assertNotCancelled, reachProject } from '../projects/access.js';
-import type { Executor } from '../projects/executor.js';
-import { projectHelpers, projectParams, security } from '../projects/shared.js';
-import { errorResponses } from '../schemas.js';
-import { loadDipState } from './process.js';
-import { referencedFiles } from './project-routes.js';
-import { completionTypeOf, dipTags as tags, secureSettings, xmlEntryRows } from './records.js';
-import { assertMay, mayResolve, requireOpenStep, takesFiles } from './rules.js';
-import { checkConfigFile, type ConfigFacts } from './secure-config-file.js';
-import { assetRecords, type DipAssetRow } from './view.js';
+import { access } from '../../../auth/access.js';
+import { audit } from '../../../http/audit.js';
+import { isUniqueViolation } from '../../../http/database-errors.js';
+import { ApiError, forbidden, notFound } from '../../../http/errors.js';
+import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
+import {
+  assetStorageKey,
+  deleteAsset,
+  findAsset,
+  insertAsset,
+  projectAssets,
+  type DipAssetRow,
+} from '../../../modules/dip/assets.js';
+import { loadDipState } from '../../../modules/dip/process.js';
+import {
+  completionTypeOf,
+  dipTags as tags,
+  secureSettings,
+  type DipStepRow,
+} from '../../../modules/dip/records.js';
+import { requireOpenStep } from '../../../modules/dip/rules.js';
+import type { ConfigFacts } from '../../../modules/dip/secure-config-file.js';
+import { assetKindOf, inspectionOf, uploadTarget } from '../../../modules/dip/upload.js';
+import { assetRecords } from '../../../modules/dip/view.js';
+import { checkUploadName } from '../../../uploads/file-rules.js';
+import type { ScanResult } from '../../../uploads/scanner.js';
+import {
+  acceptStreamedUploads,
+  MAX_UPLOAD_BYTES,
+  receiveUpload,
+  type ReceivedUpload,
+} from '../../../uploads/stream-upload.js';
+import { assertNotCancelled, reachProject, type ReachedProject } from '../access.js';
+import type { ProjectCaller } from '../caller.js';
+import type { Executor } from '../executor.js';
+import { projectHelpers, projectParams, security } from '../shared.js';
+import { errorResponses } from '../../schemas.js';
+import type { DipRouteOptions } from './options.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 const assetParams = projectParams.extend({ assetId: z.uuid() });
-const assetNotFound = () => notFound('File not found.', ['asset']);
-
-/** Where an asset's bytes live: by ids only, so no file name ever reaches a storage path. */
-const storageKey = (projectId: string, assetId: string) => `dip/${projectId}/${assetId}`;
 
 /** A header-safe `Content-Disposition` for a stored name (letters, digits, `.-_()` by the upload rules). */
 const attachment = (name: string) =>
   `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** A file that streamed to storage and was scanned, not yet recorded. */
+interface ReceivedAsset {
+  id: string;
+  key: string;
+  name: string;
+  upload: ReceivedUpload;
+  scanStatus: ScanResult;
+  facts: ConfigFacts | null;
+}
 
 /**
  * Files of a project's design-in steps (spec §3 asset, §5 uploads, calls §8.3): streamed upload to the active
  * step, list, download (anyone who may see the project, only this project's files), delete (uploader, owner,
  * substitute or admin, as the board's delete policy allows).
  */
-export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async (app, options) => {
+export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app, options) => {
   const { db, files, scanner, mail, config } = options;
   const { caller } = projectHelpers(options);
   acceptStreamedUploads(app);
 
-  async function findAsset(tx: Executor, projectId: string, assetId: string): Promise<DipAssetRow> {
-    const [row] = await tx
-      .select()
-      .from(dipAssets)
-      .where(and(eq(dipAssets.id, assetId), eq(dipAssets.projectId, projectId)))
-      .limit(1);
-    if (!row) throw assetNotFound();
+  /** Records a received file, with the project locked: the step may have been submitted while the file streamed. */
+  async function recordUpload(
+    tx: Executor,
+    request: FastifyRequest,
+    who: ProjectCaller,
+    found: ReachedProject,
+    step: DipStepRow,
+    file: ReceivedAsset,
+  ): Promise<DipAssetRow> {
+    const locked = await reachProject(tx, who, found.project.id, 'view', { lock: true });
+    assertNotCancelled(locked);
+    requireOpenStep(await loadDipState(tx, locked.project, locked.board), step.id);
+    const { id, key, name, upload, scanStatus, facts } = file;
+    const row = await insertAsset(tx, {
+      id,
+      projectId: found.project.id,
+      stepId: step.id,
+      filename: name,
+      storageKey: key,
+      size: upload.size,
+      sha256: upload.sha256,
+      kind: assetKindOf(completionTypeOf(step)),
+      uploadedBy: who.user.id,
+      uploaderEmail: who.user.email,
+      scanStatus,
+      metadata: facts?.metadata ?? null,
+      referencedFiles: facts?.referencedFiles ?? null,
+      customerComplete: facts?.customerComplete ?? null,
+    });
+    const { size, sha256 } = upload;
+    await audit(tx, request, {
+      action: 'dip_asset_upload',
+      entity: 'project',
+      entityId: found.project.id,
+      after: { assetId: id, filename: name, stepId: step.id, size, sha256, scanStatus },
+    });
+    await notifyProjectMembers(tx, mail, {
+      projectId: found.project.id,
+      type: 'asset-upload',
+      ...projectMail(config.publicUrl, found.project, `a file was uploaded to step "${step.title}"`, [
+        `File: ${name}`,
+        `Uploaded by: ${who.user.email}`,
+        ...(scanStatus === 'infected'
+          ? ['The virus scanner found malware in it; it cannot be downloaded.']
+          : []),
+      ]),
+      excludeUserId: who.user.id,
+    });
     return row;
   }
 
@@ -73,125 +139,27 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async
       const who = await caller(request);
       const found = await reachProject(db, who, request.params.id, 'view');
       assertNotCancelled(found);
-      const state = await loadDipState(db, found.project, found.board);
-      const { step } = requireOpenStep(state, request.params.stepId);
-      if (!takesFiles(step)) throw badRequest('This step takes no files.', ['step']);
-      assertMay(
-        mayResolve({ caller: who, roles: found.roles, cancelled: false }, step),
-        'You may not upload files to this step.',
-      );
-
-      const type = completionTypeOf(step);
-      const existing = await db
-        .select({ filename: dipAssets.filename })
-        .from(dipAssets)
-        .where(and(eq(dipAssets.projectId, found.project.id), eq(dipAssets.stepId, step.id)));
-      checkUploadName(
-        name,
-        existing.map((row) => row.filename),
-      );
-      if (type === 'file-upload-xml-validation') checkExtension(name, '.xml');
-      if (type === 'file-upload-encrypted') checkEncryptedName(name);
-      if (found.board.secure)
-        checkExtension(name, (await secureSettings(db, found.board.id)).acceptedFileTypes);
-      if (type === 'file-upload-encrypted') {
-        const referenced = await referencedFiles(db, found.project.id, state, step);
-        if (referenced && !referenced.some((file) => file.toLowerCase() === name.toLowerCase())) {
-          throw ApiError.of(
-            400,
-            'file_not_referenced',
-            'This file is not referenced in the configuration file.',
-            [name],
-          );
-        }
-      }
-      const entries = type === 'file-upload-xml-validation' ? await xmlEntryRows(db, found.board.id) : [];
-
+      const target = await uploadTarget(db, who, found, request.params.stepId, name);
       const assetId = randomUUID();
-      const key = storageKey(found.project.id, assetId);
-      let facts: ConfigFacts | null = null;
+      const key = assetStorageKey(found.project.id, assetId);
+      const facts: { value: ConfigFacts | null } = { value: null };
       const upload = await receiveUpload(request, files, key, {
         maxBytes: MAX_UPLOAD_BYTES,
         name,
-        ...(type === 'file-upload-xml-validation'
-          ? {
-              inspect: 'xml' as const,
-              check: (received) => {
-                facts = checkConfigFile(received.xml!, entries, name);
-              },
-            }
-          : type === 'file-upload-encrypted'
-            ? { inspect: 'encrypted' as const }
-            : {}),
+        ...inspectionOf(target, name, facts),
       });
-      const config_ = facts as ConfigFacts | null;
       const scanStatus = await scanner.scan(key);
-
+      const received: ReceivedAsset = { id: assetId, key, name, upload, scanStatus, facts: facts.value };
       let row: DipAssetRow;
       try {
-        row = await db.transaction(async (tx) => {
-          // Again with the project locked: the step may have been submitted while the file streamed.
-          const locked = await reachProject(tx, who, found.project.id, 'view', { lock: true });
-          assertNotCancelled(locked);
-          requireOpenStep(await loadDipState(tx, locked.project, locked.board), step.id);
-          const [inserted] = await tx
-            .insert(dipAssets)
-            .values({
-              id: assetId,
-              projectId: found.project.id,
-              stepId: step.id,
-              filename: name,
-              storageKey: key,
-              size: upload.size,
-              sha256: upload.sha256,
-              kind:
-                type === 'file-upload-xml-validation'
-                  ? 'config'
-                  : type === 'file-upload-encrypted'
-                    ? 'encrypted'
-                    : 'file',
-              uploadedBy: who.user.id,
-              uploaderEmail: who.user.email,
-              scanStatus,
-              metadata: config_?.metadata ?? null,
-              referencedFiles: config_?.referencedFiles ?? null,
-              customerComplete: config_?.customerComplete ?? null,
-            })
-            .returning();
-          await audit(tx, request, {
-            action: 'dip_asset_upload',
-            entity: 'project',
-            entityId: found.project.id,
-            after: {
-              assetId,
-              filename: name,
-              stepId: step.id,
-              size: upload.size,
-              sha256: upload.sha256,
-              scanStatus,
-            },
-          });
-          await notifyProjectMembers(tx, mail, {
-            projectId: found.project.id,
-            type: 'asset-upload',
-            ...projectMail(config.publicUrl, found.project, `a file was uploaded to step "${step.title}"`, [
-              `File: ${name}`,
-              `Uploaded by: ${who.user.email}`,
-              ...(scanStatus === 'infected'
-                ? ['The virus scanner found malware in it; it cannot be downloaded.']
-                : []),
-            ]),
-            excludeUserId: who.user.id,
-          });
-          return inserted!;
-        });
+        row = await db.transaction((tx) => recordUpload(tx, request, who, found, target.step, received));
       } catch (error) {
         await files.delete(key);
         if (isUniqueViolation(error)) checkUploadName(name, [name]);
         throw error;
       }
       mail.wake();
-      const [record] = await assetRecords(db, [row], state);
+      const [record] = await assetRecords(db, [row], target.state);
       return reply.code(201).send(record!);
     },
   );
@@ -213,16 +181,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async
     async (request) => {
       const who = await caller(request);
       const found = await reachProject(db, who, request.params.id, 'view');
-      const rows = await db
-        .select()
-        .from(dipAssets)
-        .where(
-          and(
-            eq(dipAssets.projectId, found.project.id),
-            request.query.stepId ? eq(dipAssets.stepId, request.query.stepId) : undefined,
-          ),
-        )
-        .orderBy(asc(dipAssets.uploadedAt), asc(dipAssets.id));
+      const rows = await projectAssets(db, found.project.id, request.query.stepId);
       return assetRecords(db, rows, await loadDipState(db, found.project, found.board));
     },
   );
@@ -294,7 +253,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async
             asset.filename,
           ]);
         }
-        await tx.delete(dipAssets).where(eq(dipAssets.id, asset.id));
+        await deleteAsset(tx, asset.id);
         const [record] = await assetRecords(tx, [asset], state);
         await audit(tx, request, {
           action: 'dip_asset_delete',
