@@ -26,18 +26,8 @@ import { dipBoardSettingRoutes } from './boards/dip-settings.js';
 import { dipBoardStepRoutes } from './boards/dip-steps.js';
 import { boardDocumentRoutes } from './boards/documents.js';
 import { boardPermissionRoutes } from './boards/permissions.js';
-import {
-  boardColumns,
-  boardParams,
-  bulletsToText,
-  lockBoard,
-  rangeHeaders,
-  requireBoard,
-  security,
-  tags,
-  toBoardRecord,
-  type BoardRow,
-} from './boards/records.js';
+import { boardParams, rangeHeaders, security, tags } from './boards/records.js';
+import { boardColumns, bulletsToText, lockBoard, requireBoard, toBoardRecord, type BoardRow } from '../modules/boards/boards.js';
 import { boardSerialNumberRoutes } from './boards/serial-numbers.js';
 import { boardToolRoutes } from './boards/tools.js';
 import { boardUserLinkRoutes } from './boards/user-links.js';

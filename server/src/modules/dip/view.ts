@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { DipAsset, DipProcess, DipStepResult, GettingStartedStep } from '@portal/resources';
+import type { DipAsset, DipProcess, DipStepResult } from '@portal/resources';
 import { dipAssets, dipSteps, gettingStartedItems, projectDips, users } from '../../db/tables.js';
 import type { Executor } from '../../routes/projects/executor.js';
 import { abilities, type DipActor } from './rules.js';
@@ -13,6 +13,7 @@ import {
 } from './process.js';
 import { followUpOf, secureSettings, toDipStep } from './records.js';
 import type { DipAssetRow } from './assets.js';
+import { toGettingStartedStep } from '../boards/getting-started.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -90,13 +91,7 @@ export async function processView(
         assetCount: counts.get(step.id) ?? 0,
         gettingStarted: items
           .filter((item) => item.dipStepId === step.id)
-          .map((item): GettingStartedStep => ({
-            id: item.id,
-            title: item.title,
-            description: item.description,
-            order: item.position,
-            dipStepNumber: stepNumber,
-          })),
+          .map((item) => toGettingStartedStep(item, stepNumber)),
         can: abilities(actor, state, index),
       };
     }),

@@ -24,7 +24,8 @@ import {
 } from '../../db/tables.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { checkXPath, XPathError } from '../../uploads/xml.js';
-import { auditBoard, boardParams, lockBoard, requireBoard, security } from './records.js';
+import { auditBoard, boardParams, security } from './records.js';
+import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
 import type { Executor } from '../projects/executor.js';
 import { userByEmail } from '../projects/registration.js';
 import { errorResponses } from '../schemas.js';

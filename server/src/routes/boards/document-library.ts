@@ -16,8 +16,14 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { documentColumns, toDocument, updateDocument, type DocumentRow } from './documents.js';
-import { rangeHeaders, security, type Executor } from './records.js';
+import {
+  documentColumns,
+  toDocument,
+  updateDocument,
+  type DocumentRow,
+} from '../../modules/boards/documents.js';
+import { rangeHeaders, security } from './records.js';
+import type { Executor } from '../../modules/boards/boards.js';
 
 const tags = ['documents'];
 const params = z.object({ id: z.uuid() });

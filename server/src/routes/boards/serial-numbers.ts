@@ -26,15 +26,8 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import {
-  auditBoard,
-  lockBoard,
-  rangeHeaders,
-  requireBoard,
-  security,
-  tags,
-  type Executor,
-} from './records.js';
+import { auditBoard, rangeHeaders, security, tags } from './records.js';
+import { lockBoard, requireBoard, type Executor } from '../../modules/boards/boards.js';
 
 type SerialNumberRow = typeof serialNumbers.$inferSelect;
 

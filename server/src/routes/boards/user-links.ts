@@ -25,14 +25,14 @@ import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { findUserByEmail, membershipOf } from '../platform/company-space-records.js';
 import { errorResponses } from '../schemas.js';
+import { rangeHeaders } from './records.js';
 import {
   boardColumns,
   findBoard,
-  rangeHeaders,
   toBoardRecord,
   type BoardRow,
   type Executor,
-} from './records.js';
+} from '../../modules/boards/boards.js';
 
 type LinkRow = typeof boardUserLinks.$inferSelect;
 type Kind = LinkRow['kind'];
