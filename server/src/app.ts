@@ -35,7 +35,6 @@ import { boardRoutes } from './routes/boards.js';
 import { configRoutes } from './routes/config.js';
 import { userRoutes } from './routes/users.js';
 import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
-import { serviceAccountRoutes } from './routes/service-accounts.js';
 import { projectRoutes } from './routes/projects.js';
 import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
 import { systemClock, type Clock } from './payments/clock.js';
@@ -272,10 +271,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         clock: options.clock,
         storage: files,
         temporaryFiles: options.inMemory,
-      });
-      await api.register(serviceAccountRoutes, {
-        db,
-        reservedClientIds: [config.oidc.clientId, config.oidc.mfaClientId],
       });
     },
     { prefix: API_PREFIX },
