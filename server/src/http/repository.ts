@@ -121,3 +121,17 @@ export async function findRow<R extends Row>(
     .limit(1);
   return row as R | undefined;
 }
+
+/** The row a path names, reachable by the caller: `missing()` when there is none, the repository's 403 otherwise. */
+export async function reachableRow<R extends Row>(
+  repository: Repository<R, unknown>,
+  db: Executor,
+  request: FastifyRequest,
+  id: unknown,
+  missing: () => Error,
+): Promise<R> {
+  const row = await findRow(repository, db, request, id);
+  if (!row) throw missing();
+  await repository.reach?.(request, row, db);
+  return row;
+}

@@ -12,7 +12,7 @@ import { ApiError, notFound } from './errors.js';
 import { listQuerystringFor } from './list-query.js';
 import { listRows } from './list.js';
 import { bearerSecurity, errorResponses } from './openapi.js';
-import { defineRepository, findRow, type Repository, type WriteContext } from './repository.js';
+import { defineRepository, reachableRow, type Repository, type WriteContext } from './repository.js';
 
 type Row = Record<string, unknown>;
 type Api = FastifyInstance<never, never, never, never, ZodTypeProvider>;
@@ -252,13 +252,9 @@ class ResourceRouteSet {
     return repository.toRecords(db, rows);
   }
 
-  /** The row the path names, reachable by the caller: 404 when there is none, the repository's 403 otherwise. */
-  private async reachable(request: FastifyRequest, tx: WriteContext['tx']): Promise<Row> {
+  private reachable(request: FastifyRequest, tx: WriteContext['tx']): Promise<Row> {
     const id = (request.params as Record<string, unknown>)[this.idParam];
-    const row = await findRow(this.repository, tx, request, id);
-    if (!row) throw this.notFound();
-    await this.repository.reach?.(request, row, tx);
-    return row;
+    return reachableRow(this.repository, tx, request, id, () => this.notFound());
   }
 
   private async recordOf(tx: WriteContext['tx'], row: Row): Promise<Row> {
