@@ -21,7 +21,6 @@ import { listRows } from '../http/list.js';
 import { access } from '../auth/access.js';
 import { errorResponses } from './schemas.js';
 import { boardContentRoutes } from './boards/content.js';
-import { documentLibraryRoutes } from './boards/document-library.js';
 import { dipBoardSettingRoutes } from './boards/dip-settings.js';
 import { dipBoardStepRoutes } from './boards/dip-steps.js';
 import { boardDocumentRoutes } from './boards/documents.js';
@@ -225,7 +224,6 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
 
   await app.register(boardSerialNumberRoutes, { db, publicUrl });
   await app.register(boardDocumentRoutes, { db });
-  await app.register(documentLibraryRoutes, { db });
   await app.register(boardContentRoutes, { db });
   await app.register(boardPermissionRoutes, { db });
   await app.register(boardUserLinkRoutes, { db });

@@ -149,7 +149,11 @@ export const primaryDocumentIds = async (db: Executor, boardId: string): Promise
   ).map((row) => row.id);
 
 /** How many boards other than this one (if given) show the document. */
-export async function boardsShowing(db: Executor, documentId: string, except?: string): Promise<number> {
+export async function boardsShowing(
+  db: Pick<Executor, 'select'>,
+  documentId: string,
+  except?: string,
+): Promise<number> {
   const [shown] = await db
     .select({ total: count() })
     .from(boardDocuments)
