@@ -26,10 +26,16 @@ import { dipBoardStepRoutes } from './boards/dip-steps.js';
 import { boardDocumentRoutes } from './boards/documents.js';
 import { boardPermissionRoutes } from './boards/permissions.js';
 import { boardParams, rangeHeaders, security, tags } from './boards/records.js';
-import { boardColumns, bulletsToText, lockBoard, requireBoard, toBoardRecord, type BoardRow } from '../modules/boards/boards.js';
+import {
+  boardColumns,
+  bulletsToText,
+  lockBoard,
+  requireBoard,
+  toBoardRecord,
+  type BoardRow,
+} from '../modules/boards/boards.js';
 import { boardSerialNumberRoutes } from './boards/serial-numbers.js';
 import { boardToolRoutes } from './boards/tools.js';
-import { boardUserLinkRoutes } from './boards/user-links.js';
 
 /** Boards created in the portal name it as their source; imported ones name their data source (BSG). */
 const PORTAL_SOURCE = 'portal';
@@ -226,7 +232,6 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
   await app.register(boardDocumentRoutes, { db });
   await app.register(boardContentRoutes, { db });
   await app.register(boardPermissionRoutes, { db });
-  await app.register(boardUserLinkRoutes, { db });
   await app.register(dipBoardStepRoutes, { db });
   await app.register(dipBoardSettingRoutes, { db });
   await app.register(boardToolRoutes, { db });
