@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardRecord, DipProcess, DipStep, Project } from '@portal/resources';
 import { boards, dipAssets, dipSteps, mailQueue, projects } from '../src/db/tables.js';
 import { seedDemoDip, DEMO_DIP_BOARD, DEMO_SECURE_DIP_BOARD } from '../src/db/demo-dip.js';
-import { startDesignIn } from '../src/routes/dip/automation.js';
+import { startDesignIn } from '../src/modules/dip/automation.js';
 import type { TestApp } from './support/app.js';
 import { dipFiles, dipTestKit, startDipApp, step, type DipPeople } from './dip-support.js';
 

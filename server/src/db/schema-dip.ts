@@ -144,7 +144,7 @@ export const dipAssets = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>(),
     /** Names (with `.asc`) of the encrypted files a configuration references. */
     referencedFiles: text('referenced_files').array(),
-    /** A configuration in the state "customer complete" (see routes/dip/secure-config-file.ts). */
+    /** A configuration in the state "customer complete" (see modules/dip/secure-config-file.ts). */
     customerComplete: boolean('customer_complete'),
   },
   (t) => [

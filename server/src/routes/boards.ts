@@ -21,26 +21,21 @@ import { listRows } from '../http/list.js';
 import { access } from '../auth/access.js';
 import { errorResponses } from './schemas.js';
 import { boardContentRoutes } from './boards/content.js';
-import { documentLibraryRoutes } from './boards/document-library.js';
+import { dipBoardSettingRoutes } from './boards/dip-settings.js';
+import { dipBoardStepRoutes } from './boards/dip-steps.js';
 import { boardDocumentRoutes } from './boards/documents.js';
 import { boardPermissionRoutes } from './boards/permissions.js';
+import { boardParams, rangeHeaders, security, tags } from './boards/records.js';
 import {
   boardColumns,
-  boardParams,
   bulletsToText,
   lockBoard,
-  rangeHeaders,
   requireBoard,
-  security,
-  tags,
   toBoardRecord,
   type BoardRow,
-} from './boards/records.js';
+} from '../modules/boards/boards.js';
 import { boardSerialNumberRoutes } from './boards/serial-numbers.js';
 import { boardToolRoutes } from './boards/tools.js';
-import { boardUserLinkRoutes } from './boards/user-links.js';
-import { dipBoardRoutes } from './dip/board-routes.js';
-import { partnerRoutes } from './partners.js';
 
 /** Boards created in the portal name it as their source; imported ones name their data source (BSG). */
 const PORTAL_SOURCE = 'portal';
@@ -235,11 +230,9 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
 
   await app.register(boardSerialNumberRoutes, { db, publicUrl });
   await app.register(boardDocumentRoutes, { db });
-  await app.register(documentLibraryRoutes, { db });
   await app.register(boardContentRoutes, { db });
   await app.register(boardPermissionRoutes, { db });
-  await app.register(boardUserLinkRoutes, { db });
-  await app.register(partnerRoutes, { db });
-  await app.register(dipBoardRoutes, { db });
+  await app.register(dipBoardStepRoutes, { db });
+  await app.register(dipBoardSettingRoutes, { db });
   await app.register(boardToolRoutes, { db });
 };

@@ -14,7 +14,6 @@ import { checkoutRoutes } from './catalogue/checkout-routes.js';
 import { checkoutService, EXPIRY_SWEEP_INTERVAL_MS } from './catalogue/checkout-service.js';
 import type { CheckoutContext } from './catalogue/context.js';
 import { exportAccessRoutes } from './catalogue/export-access.js';
-import { metadataKeyRoutes } from './catalogue/metadata-keys.js';
 import { orderRoutes } from './catalogue/order-routes.js';
 import { paymentPageRoutes } from './catalogue/payment-pages.js';
 import { publicCatalogueRoutes } from './catalogue/public-routes.js';
@@ -97,7 +96,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
   await app.register(softwareAdminRoutes, { ctx });
   await app.register(bundleAdminRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
-  await app.register(metadataKeyRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx, service });
   await app.register(orderRoutes, { ctx });
   await app.register(stripeWebhookRoutes, { ctx, service });

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import type { MailQueue } from '../mail/queue.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { Scanner } from '../uploads/scanner.js';
-import { dipProjectRoutes } from './dip/project-index.js';
+import { dipProjectRoutes } from './projects/dip/project-dip.js';
 import { projectBoardViewRoutes } from './projects/board-view.js';
 import { esimRoutes } from './projects/esim-routes.js';
 import { invitationRoutes } from './projects/invitation-routes.js';

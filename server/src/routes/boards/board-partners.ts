@@ -9,7 +9,8 @@ import { isForeignKeyViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
 import { findPartner, partnerRecord, partnerRecords } from '../partners-records.js';
-import { auditBoard, boardParams, lockBoard, requireBoard, security, tags } from './records.js';
+import { auditBoard, boardParams, security, tags } from './records.js';
+import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
 
 const partnerParams = z.object({ id: z.uuid(), partnerId: z.uuid() });
 

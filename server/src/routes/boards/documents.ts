@@ -1,151 +1,45 @@
-import { and, count, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { inArray, notInArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MESSAGES,
   boardDocumentCreateSchema,
   boardDocumentSchema,
   boardDocumentUpdateSchema,
   boardsResource,
-  changedDocumentFields,
   documentAssignmentSchema,
-  documentUpdateIssues,
   documentSchema,
   documentsResource,
-  type BoardDocument,
-  type DocumentUpdate,
-  type PortalDocument,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
-import { boardDocuments, documents } from '../../db/schema-boards.js';
+import { documents } from '../../db/schema-boards.js';
 import { isForeignKeyViolation } from '../../http/database-errors.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { ApiError } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
-import { errorResponses } from '../schemas.js';
+import { boardNotFound, lockBoard, requireBoard } from '../../modules/boards/boards.js';
 import {
-  auditBoard,
-  boardNotFound,
-  boardParams,
-  lockBoard,
-  rangeHeaders,
-  requireBoard,
-  security,
-  tags,
-  type BoardRow,
-  type Executor,
-} from './records.js';
-
-export type DocumentRow = typeof documents.$inferSelect;
-
-export const documentColumns = {
-  id: documents.id,
-  title: documents.title,
-  type: documents.type,
-  filename: documents.filename,
-  source: documents.source,
-  exclusive: documents.exclusive,
-};
+  assertHasIspn,
+  assignDocument,
+  assignedTo,
+  boardDocument,
+  boardsShowing,
+  createBoardDocument,
+  deleteDocument,
+  documentColumns,
+  documentNotFound,
+  findDocument,
+  primaryDocumentIds,
+  setPrimary,
+  toDocument,
+  unassignDocument,
+  updateDocument,
+  type DocumentRow,
+} from '../../modules/boards/documents.js';
+import { errorResponses } from '../schemas.js';
+import { auditBoard, boardParams, rangeHeaders, security, tags } from './records.js';
 
 const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
-
-export const toDocument = (row: DocumentRow): PortalDocument => ({
-  id: row.id,
-  title: row.title,
-  type: row.type,
-  filename: row.filename,
-  url: row.url,
-  source: row.source,
-  exclusive: row.exclusive,
-});
-
-const documentNotFound = () => notFound('Document not found.', ['document']);
-const notAssigned = () => notFound('This document is not assigned to this board.', ['document']);
-
-/** "A board without ISPN cannot get documents" (spec calls §8.4). */
-function assertHasIspn(board: BoardRow) {
-  if (!board.ispn) throw ApiError.of(409, 'conflict', MESSAGES.boardWithoutIspn, ['ispn']);
-}
-
-async function findDocument(db: Executor, id: string): Promise<DocumentRow> {
-  const [row] = await db.select().from(documents).where(eq(documents.id, id)).limit(1);
-  if (!row) throw documentNotFound();
-  return row;
-}
-
-async function assignmentOf(db: Executor, boardId: string, documentId: string) {
-  const [row] = await db
-    .select()
-    .from(boardDocuments)
-    .where(and(eq(boardDocuments.boardId, boardId), eq(boardDocuments.documentId, documentId)))
-    .limit(1);
-  return row;
-}
-
-/** Makes a document the board's primary one (the previous primary stops being it), or stops it being primary. */
-async function setPrimary(tx: Executor, boardId: string, documentId: string, primary: boolean) {
-  if (primary) {
-    await tx
-      .update(boardDocuments)
-      .set({ primary: false })
-      .where(
-        and(
-          eq(boardDocuments.boardId, boardId),
-          eq(boardDocuments.primary, true),
-          ne(boardDocuments.documentId, documentId),
-        ),
-      );
-  }
-  await tx
-    .update(boardDocuments)
-    .set({ primary })
-    .where(and(eq(boardDocuments.boardId, boardId), eq(boardDocuments.documentId, documentId)));
-}
-
-/**
- * Applies an update to a document after its rules: the texts of a SAMI document are refused with 409, changed
- * texts of a user document are checked against the form's rules (400 per field), unchanged ones are not.
- */
-export async function updateDocument(tx: Executor, before: PortalDocument, update: DocumentUpdate) {
-  const texts = changedDocumentFields(before, update);
-  if (before.source === 'sami' && texts.length) {
-    throw ApiError.of(
-      409,
-      'conflict',
-      'This document is imported from SAMI: its title, type, file name and address cannot be changed here.',
-      texts,
-    );
-  }
-  const issues = documentUpdateIssues(before, update);
-  if (issues.length) {
-    throw new ApiError(
-      400,
-      issues.map(({ field, message }) => ({
-        errorCode: 'invalid_request',
-        resources: [field],
-        messages: [message],
-      })),
-    );
-  }
-  const changed: Partial<typeof documents.$inferInsert> = Object.fromEntries(
-    texts.map((field) => [field, update[field]!.trim()]),
-  );
-  if (update.exclusive !== undefined && update.exclusive !== before.exclusive)
-    changed.exclusive = update.exclusive;
-  if (Object.keys(changed).length) {
-    await tx
-      .update(documents)
-      .set({ ...changed, updatedAt: new Date() })
-      .where(eq(documents.id, before.id));
-  }
-}
-
-const assignedTo = (db: Executor, boardId: string) =>
-  db
-    .select({ id: boardDocuments.documentId })
-    .from(boardDocuments)
-    .where(eq(boardDocuments.boardId, boardId));
 
 /**
  * Documents of a board (spec product §2.3 documents/edit and documents/add, §3 document): SAMI-imported and user
@@ -161,12 +55,6 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       throw error;
     }
   };
-
-  async function boardDocument(tx: Executor, boardId: string, documentId: string): Promise<BoardDocument> {
-    const assignment = await assignmentOf(tx, boardId, documentId);
-    if (!assignment) throw notAssigned();
-    return { ...toDocument(await findDocument(tx, documentId)), primary: assignment.primary };
-  }
 
   app.get(
     '/boards/:id/documents',
@@ -196,13 +84,8 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         request,
         reply,
       );
-      const primary = rows.length
-        ? await db
-            .select({ id: boardDocuments.documentId })
-            .from(boardDocuments)
-            .where(and(eq(boardDocuments.boardId, board.id), eq(boardDocuments.primary, true)))
-        : [];
-      return rows.map((row) => ({ ...toDocument(row), primary: primary.some((p) => p.id === row.id) }));
+      const primary = rows.length ? await primaryDocumentIds(db, board.id) : [];
+      return rows.map((row) => ({ ...toDocument(row), primary: primary.includes(row.id) }));
     },
   );
 
@@ -258,13 +141,9 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         db.transaction(async (tx) => {
           const board = await lockBoard(tx, request.params.id);
           assertHasIspn(board);
-          const [row] = await tx
-            .insert(documents)
-            .values({ ...fields, source: 'custom' })
-            .returning();
-          await tx.insert(boardDocuments).values({ boardId: board.id, documentId: row!.id });
-          if (primary) await setPrimary(tx, board.id, row!.id, true);
-          const record = { ...toDocument(row!), primary };
+          const row = await createBoardDocument(tx, board.id, fields);
+          if (primary) await setPrimary(tx, board.id, row.id, true);
+          const record = { ...toDocument(row), primary };
           await auditBoard(tx, request, board.id, 'create_document', { after: record });
           return record;
         }),
@@ -327,19 +206,16 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
             ['document'],
           );
         }
-        const [others] = await tx
-          .select({ total: count() })
-          .from(boardDocuments)
-          .where(and(eq(boardDocuments.documentId, record.id), ne(boardDocuments.boardId, board.id)));
-        if (others!.total > 0) {
+        const others = await boardsShowing(tx, record.id, board.id);
+        if (others > 0) {
           throw ApiError.of(
             409,
             'conflict',
-            `This document is also shown on ${others!.total === 1 ? 'another board' : `${others!.total} other boards`}; unassign it from this board instead.`,
+            `This document is also shown on ${others === 1 ? 'another board' : `${others} other boards`}; unassign it from this board instead.`,
             ['document'],
           );
         }
-        await tx.delete(documents).where(eq(documents.id, record.id));
+        await deleteDocument(tx, record.id);
         await auditBoard(tx, request, board.id, 'delete_document', { before: record });
         return record;
       }),
@@ -366,11 +242,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
           const board = await lockBoard(tx, request.params.id);
           assertHasIspn(board);
           const document = await findDocument(tx, documentId);
-          const [added] = await tx
-            .insert(boardDocuments)
-            .values({ boardId: board.id, documentId: document.id })
-            .onConflictDoNothing()
-            .returning();
+          const added = await assignDocument(tx, board.id, document.id);
           if (!added) {
             throw ApiError.of(409, 'duplicate', 'This document is already assigned to this board.', [
               'documentId',
@@ -407,9 +279,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
         const record = await boardDocument(tx, board.id, request.params.documentId);
-        await tx
-          .delete(boardDocuments)
-          .where(and(eq(boardDocuments.boardId, board.id), eq(boardDocuments.documentId, record.id)));
+        await unassignDocument(tx, board.id, record.id);
         await auditBoard(tx, request, board.id, 'unassign_document', { before: record });
         return record;
       }),

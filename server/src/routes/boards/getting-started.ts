@@ -1,54 +1,16 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  boardsResource,
-  gettingStartedListInputSchema,
-  gettingStartedStepSchema,
-  type GettingStartedStep,
-} from '@portal/resources';
+import { boardsResource, gettingStartedListInputSchema, gettingStartedStepSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
-import { gettingStartedItems } from '../../db/schema-boards.js';
-import { ApiError } from '../../http/errors.js';
+import { requireBoard } from '../../modules/boards/boards.js';
+import { gettingStartedItemsOf, writeGettingStartedItems } from '../../modules/boards/getting-started.js';
+import { assertNamesCurrent, saveBoardList } from '../../modules/boards/list-save.js';
 import { errorResponses } from '../schemas.js';
-import {
-  auditBoard,
-  boardParams,
-  lockBoard,
-  requireBoard,
-  security,
-  tags,
-  type Executor,
-} from './records.js';
+import { boardParams, security, tags } from './records.js';
 
-type ItemRow = typeof gettingStartedItems.$inferSelect;
-
-const toStep = (row: ItemRow): GettingStartedStep => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  order: row.position,
-  dipStepNumber: null,
-});
-
-/** The board's own items; those of its design-in steps belong to the DIP editor. */
-const boardItems = async (db: Executor, boardId: string) =>
-  (
-    await db
-      .select()
-      .from(gettingStartedItems)
-      .where(and(eq(gettingStartedItems.boardId, boardId), isNull(gettingStartedItems.dipStepId)))
-      .orderBy(asc(gettingStartedItems.position), asc(gettingStartedItems.id))
-  ).map(toStep);
-
-const listChanged = () =>
-  ApiError.of(
-    409,
-    'conflict',
-    'The getting-started items of this board changed since they were loaded. Reload them and make your changes again.',
-    ['items'],
-  );
+const ITEMS_CHANGED =
+  'The getting-started items of this board changed since they were loaded. Reload them and make your changes again.';
 
 /**
  * Getting-started items of a board (spec product §2.3 getting-started/edit, §4): the editor marks items removed
@@ -69,7 +31,7 @@ export const boardGettingStartedRoutes: FastifyPluginAsyncZod<{ db: Database }> 
     },
     async (request) => {
       const board = await requireBoard(db, request.params.id);
-      return boardItems(db, board.id);
+      return gettingStartedItemsOf(db, { boardId: board.id, dipStepId: null });
     },
   );
 
@@ -88,38 +50,18 @@ export const boardGettingStartedRoutes: FastifyPluginAsyncZod<{ db: Database }> 
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const before = await boardItems(tx, board.id);
-        const { items } = request.body;
-        const named = new Set(items.flatMap((item) => (item.id ? [item.id] : [])));
-        if (named.size !== before.length || !before.every((item) => named.has(item.id))) throw listChanged();
-
-        const removed = items.flatMap((item) => (item.removed && item.id ? [item.id] : []));
-        if (removed.length) {
-          await tx
-            .delete(gettingStartedItems)
-            .where(and(eq(gettingStartedItems.boardId, board.id), inArray(gettingStartedItems.id, removed)));
-        }
-        const kept = items.filter((item) => !item.removed);
-        for (const [position, item] of kept.entries()) {
-          const values = {
-            title: item.title.trim(),
-            description: item.description?.trim() ? item.description : null,
-            position,
-          };
-          if (item.id) {
-            await tx
-              .update(gettingStartedItems)
-              .set(values)
-              .where(and(eq(gettingStartedItems.id, item.id), eq(gettingStartedItems.boardId, board.id)));
-          } else {
-            await tx.insert(gettingStartedItems).values({ ...values, boardId: board.id });
-          }
-        }
-        const after = await boardItems(tx, board.id);
-        await auditBoard(tx, request, board.id, 'save_getting_started', { before, after });
-        return after;
+      saveBoardList(db, request, request.params.id, 'save_getting_started', {
+        read: (tx, board) => gettingStartedItemsOf(tx, { boardId: board.id, dipStepId: null }),
+        write: async (tx, board, before) => {
+          const { items } = request.body;
+          assertNamesCurrent(
+            before,
+            items.map((item) => item.id),
+            ITEMS_CHANGED,
+            'items',
+          );
+          await writeGettingStartedItems(tx, { boardId: board.id, dipStepId: null }, items);
+        },
       }),
   );
 };

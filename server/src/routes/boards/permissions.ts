@@ -16,7 +16,8 @@ import { isForeignKeyViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { findUserByEmail } from '../platform/company-space-records.js';
 import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, lockBoard, requireBoard, security, tags } from './records.js';
+import { auditBoard, boardParams, security, tags } from './records.js';
+import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
 
 const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
 

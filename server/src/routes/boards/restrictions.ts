@@ -17,7 +17,8 @@ import { boardRestrictions } from '../../db/schema-boards.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, lockBoard, requireBoard, security, tags } from './records.js';
+import { auditBoard, boardParams, security, tags } from './records.js';
+import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
 const supportLinkSchema = z.object({ supportLink: z.string().nullable() });

@@ -26,15 +26,8 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import {
-  auditBoard,
-  lockBoard,
-  rangeHeaders,
-  requireBoard,
-  security,
-  tags,
-  type Executor,
-} from './records.js';
+import { auditBoard, rangeHeaders, security, tags } from './records.js';
+import { lockBoard, requireBoard, type Executor } from '../../modules/boards/boards.js';
 
 type SerialNumberRow = typeof serialNumbers.$inferSelect;
 
@@ -96,6 +89,48 @@ function linesOf(text: string): Map<string, number> {
   return lines;
 }
 
+/** The serial numbers of the text, or 400 with one error per bad line (all or nothing). */
+function serialNumbersOf(text: string) {
+  const parsed = parseSerialNumbersText(text);
+  if (parsed.errors.length) {
+    throw new ApiError(
+      400,
+      parsed.errors.map(({ line, message }): ErrorItem => ({
+        errorCode: 'invalid_request',
+        resources: ['serialNumbers'],
+        messages: [`Line ${line}: ${message}`],
+      })),
+    );
+  }
+  if (!parsed.serialNumbers.length) {
+    throw ApiError.of(400, 'invalid_request', 'Enter at least one serial number.', ['serialNumbers']);
+  }
+  if (parsed.serialNumbers.length > SERIAL_NUMBERS_PER_ADD_MAX) {
+    throw ApiError.of(
+      400,
+      'invalid_request',
+      `At most ${SERIAL_NUMBERS_PER_ADD_MAX} serial numbers can be added at once.`,
+      ['serialNumbers'],
+    );
+  }
+  return parsed;
+}
+
+/** 409 duplicate with one error per line naming a serial number that exists already, in line order. */
+function duplicatesIn(text: string, values: string[]): ApiError {
+  const lines = linesOf(text);
+  return new ApiError(
+    409,
+    values
+      .sort((a, b) => lines.get(a)! - lines.get(b)!)
+      .map((value): ErrorItem => ({
+        errorCode: 'duplicate',
+        resources: ['serialNumbers'],
+        messages: [`Line ${lines.get(value)}: The serial number ${value} already exists.`],
+      })),
+  );
+}
+
 /** A file name made of the safe characters of `name`. */
 const fileName = (name: string, suffix: string) =>
   `${name.replace(/[^A-Za-z0-9_-]/g, '_') || 'board'}${suffix}`;
@@ -155,40 +190,8 @@ export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publ
     },
     async (request, reply) => {
       const { serialNumbers: text, multiRegistration = false } = request.body;
-      const parsed = parseSerialNumbersText(text);
-      if (parsed.errors.length) {
-        throw new ApiError(
-          400,
-          parsed.errors.map(({ line, message }): ErrorItem => ({
-            errorCode: 'invalid_request',
-            resources: ['serialNumbers'],
-            messages: [`Line ${line}: ${message}`],
-          })),
-        );
-      }
-      if (!parsed.serialNumbers.length) {
-        throw ApiError.of(400, 'invalid_request', 'Enter at least one serial number.', ['serialNumbers']);
-      }
-      if (parsed.serialNumbers.length > SERIAL_NUMBERS_PER_ADD_MAX) {
-        throw ApiError.of(
-          400,
-          'invalid_request',
-          `At most ${SERIAL_NUMBERS_PER_ADD_MAX} serial numbers can be added at once.`,
-          ['serialNumbers'],
-        );
-      }
-      const lines = linesOf(text);
-      const duplicates = (values: string[]) =>
-        new ApiError(
-          409,
-          values
-            .sort((a, b) => lines.get(a)! - lines.get(b)!)
-            .map((value): ErrorItem => ({
-              errorCode: 'duplicate',
-              resources: ['serialNumbers'],
-              messages: [`Line ${lines.get(value)}: The serial number ${value} already exists.`],
-            })),
-        );
+      const parsed = serialNumbersOf(text);
+      const duplicates = (values: string[]) => duplicatesIn(text, values);
       try {
         const added = await db.transaction(async (tx) => {
           const board = await requireBoard(tx, request.params.id);

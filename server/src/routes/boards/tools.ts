@@ -1,82 +1,13 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  boardToolSchema,
-  boardToolsInputSchema,
-  boardsResource,
-  type BoardTool,
-  type ProjectTool,
-} from '@portal/resources';
+import { boardToolSchema, boardToolsInputSchema, boardsResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
-import { boardTools } from '../../db/schema-board-tools.js';
-import { tools } from '../../db/schema-catalogue.js';
-import { ApiError } from '../../http/errors.js';
+import { requireBoard } from '../../modules/boards/boards.js';
+import { saveBoardList } from '../../modules/boards/list-save.js';
+import { boardToolsOf, writeBoardTools } from '../../modules/boards/tools.js';
 import { errorResponses } from '../schemas.js';
-import {
-  auditBoard,
-  boardParams,
-  lockBoard,
-  requireBoard,
-  security,
-  tags,
-  type Executor,
-} from './records.js';
-
-const toolColumns = {
-  id: tools.id,
-  name: tools.name,
-  featureId: tools.featureId,
-  type: tools.type,
-  icon: tools.icon,
-  isOnlineTool: tools.isOnlineTool,
-  isRemoved: tools.isRemoved,
-  position: boardTools.position,
-};
-
-interface BoardToolRow {
-  id: string;
-  name: string;
-  featureId: string;
-  type: string;
-  icon: string | null;
-  isOnlineTool: boolean;
-  isRemoved: boolean;
-  position: number;
-}
-
-const toProjectTool = (row: BoardToolRow): ProjectTool => ({
-  id: row.id,
-  name: row.name,
-  featureId: row.featureId,
-  // The catalogue only stores item types (its admin forms check them); the column is plain text.
-  type: row.type as ProjectTool['type'],
-  icon: row.icon,
-  isOnlineTool: row.isOnlineTool,
-});
-
-const toBoardTool = (row: BoardToolRow): BoardTool => ({
-  ...toProjectTool(row),
-  isRemoved: row.isRemoved,
-  order: row.position,
-});
-
-const boardToolRows = (db: Executor, boardId: string): Promise<BoardToolRow[]> =>
-  db
-    .select(toolColumns)
-    .from(boardTools)
-    .innerJoin(tools, eq(tools.id, boardTools.toolId))
-    .where(eq(boardTools.boardId, boardId))
-    .orderBy(asc(boardTools.position), asc(tools.name), asc(tools.id));
-
-/** Every tool of a board in its order, removed ones flagged (the admin's list). */
-export const boardToolsOf = async (db: Executor, boardId: string): Promise<BoardTool[]> =>
-  (await boardToolRows(db, boardId)).map(toBoardTool);
-
-/** The tools a board shows its projects: in its order, without those the catalogue removed. */
-export const projectToolsOf = async (db: Executor, boardId: string): Promise<ProjectTool[]> =>
-  (await boardToolRows(db, boardId)).filter((row) => !row.isRemoved).map(toProjectTool);
+import { boardParams, security, tags } from './records.js';
 
 /**
  * The tools of a board (spec product §2.3 `…/tools/edit`, §4): the admin saves the whole list in its order. A tool
@@ -117,47 +48,9 @@ export const boardToolRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const { toolIds } = request.body;
-        const before = await boardToolsOf(tx, board.id);
-        // Shared locks: a catalogue item cannot be deleted between this check and the insert below.
-        const found = toolIds.length
-          ? await tx
-              .select({ id: tools.id, isRemoved: tools.isRemoved })
-              .from(tools)
-              .where(inArray(tools.id, toolIds))
-              .for('share')
-          : [];
-        const onBoard = new Set(before.map((tool) => tool.id));
-        const usable = new Map(found.map((tool) => [tool.id, tool]));
-        const refused = toolIds.flatMap((id, index) => {
-          const tool = usable.get(id);
-          if (!tool) return [{ id, index, message: `There is no tool with the id ${id}.` }];
-          if (tool.isRemoved && !onBoard.has(id))
-            return [{ id, index, message: `The tool ${id} was removed from the catalogue.` }];
-          return [];
-        });
-        if (refused.length) {
-          throw new ApiError(
-            400,
-            refused.map(({ index, message }) => ({
-              errorCode: 'invalid_request',
-              resources: [`toolIds.${index}`],
-              messages: [message],
-            })),
-          );
-        }
-        const kept = toolIds.filter((id) => !usable.get(id)!.isRemoved);
-        await tx.delete(boardTools).where(eq(boardTools.boardId, board.id));
-        if (kept.length) {
-          await tx
-            .insert(boardTools)
-            .values(kept.map((toolId, position) => ({ boardId: board.id, toolId, position })));
-        }
-        const after = await boardToolsOf(tx, board.id);
-        await auditBoard(tx, request, board.id, 'set_tools', { before, after });
-        return after;
+      saveBoardList(db, request, request.params.id, 'set_tools', {
+        read: (tx, board) => boardToolsOf(tx, board.id),
+        write: (tx, board, before) => writeBoardTools(tx, board.id, request.body.toolIds, before),
       }),
   );
 };

@@ -16,10 +16,10 @@ import {
   gettingStartedItems,
   partners,
 } from '../../db/tables.js';
-import { toDocument } from '../boards/documents.js';
-import { toBoardRecord, type BoardRow } from '../boards/records.js';
-import { projectToolsOf } from '../boards/tools.js';
-import { secureSettings, toXmlEntry, xmlEntryRows } from '../dip/records.js';
+import { toDocument } from '../../modules/boards/documents.js';
+import { toBoardRecord, type BoardRow } from '../../modules/boards/boards.js';
+import { projectToolsOf } from '../../modules/boards/tools.js';
+import { secureSettings, toXmlEntry, xmlEntryRows } from '../../modules/dip/records.js';
 import { partnerRecords } from '../partners-records.js';
 import { errorResponses } from '../schemas.js';
 import { reachProject } from './access.js';

@@ -23,7 +23,7 @@ import { access } from '../../auth/access.js';
 import { boards, projectMembers, projects } from '../../db/tables.js';
 import { ApiError, badRequest } from '../../http/errors.js';
 import { notifyProjectMembers, projectMail } from '../../mail/notify.js';
-import { projectDipFileKeys } from '../dip/records.js';
+import { projectDipFileKeys } from '../../modules/dip/records.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { MailQueue } from '../../mail/queue.js';
 import { errorResponses } from '../schemas.js';

@@ -19,8 +19,8 @@ import {
   users,
 } from '../../db/tables.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { initialStatus } from '../dip/process.js';
-import { applicableStepRows } from '../dip/records.js';
+import { initialStatus } from '../../modules/dip/process.js';
+import { applicableStepRows } from '../../modules/dip/records.js';
 import { membershipOf } from '../platform/company-space-records.js';
 import { assignEsimProfile } from './esim-profiles.js';
 import type { Executor } from './executor.js';

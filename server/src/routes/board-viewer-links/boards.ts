@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boardSchema, boardViewerLinksResource, boardsResource } from '@portal/resources';
+import { access } from '../../auth/access.js';
+import { boards } from '../../db/schema.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { listQuerystring } from '../../http/list-query.js';
+import { listRows } from '../../http/list.js';
+import { boardColumns, toBoardRecord, type BoardRow } from '../../modules/boards/boards.js';
+import { errorResponses } from '../schemas.js';
+import { rangeHeaders } from '../boards/records.js';
+
+const tags = ['board links'];
+const security = [{ bearer: [] }];
+
+/** `GET /board-viewer-links/boards`: the board picker of company space admins, who cannot read the admin board list. */
+const viewerLinkBoards: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  app.get(
+    '/boards',
+    {
+      config: { access: access.resource(boardViewerLinksResource, 'create') },
+      schema: {
+        tags,
+        summary:
+          'The boards to pick from when linking a company space viewer, for admins and company space admins, who cannot read the admin board list (react-admin simple-rest: Range `boards=0-24`, the sorts and filters of the board list)',
+        security,
+        querystring: listQuerystring,
+        headers: rangeHeaders,
+        response: { 200: z.array(boardSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const rows = await listRows<BoardRow>(
+        {
+          db,
+          table: boards,
+          columns: boardColumns,
+          definition: boardsResource,
+        },
+        request,
+        reply,
+      );
+      return rows.map(toBoardRecord);
+    },
+  );
+};
+
+export default viewerLinkBoards;
