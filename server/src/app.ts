@@ -33,7 +33,6 @@ import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
 import { configRoutes } from './routes/config.js';
-import { userRoutes } from './routes/users.js';
 import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
 import { projectRoutes } from './routes/projects.js';
 import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
@@ -261,7 +260,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         options: moduleOptions,
       });
       await api.register(configRoutes, { config });
-      await api.register(userRoutes, { db });
       await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
       await api.register(platformRoutes, { db });
       await api.register(projectRoutes, { db, config, files, scanner, mail });

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_MESSAGES, type ResourceAction, type ResourceDefinition } from '@portal/resources';
@@ -16,6 +16,7 @@ import { defineRepository, reachableRow, type Repository, type WriteContext } fr
 
 type Row = Record<string, unknown>;
 type Api = FastifyInstance<never, never, never, never, ZodTypeProvider>;
+type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 export interface ResourceRoutesOptions {
   /** Only these of the actions the definition grants (user roles: only the list); default all it grants. */
@@ -129,104 +130,89 @@ class ResourceRouteSet {
     const keySchema =
       this.repository.keySchema ?? definition.record.shape[definition.idField ?? 'id'] ?? z.string();
     const params = z.object({ ...parents, [this.idParam]: keySchema as z.ZodType });
-    const note = this.options.notes?.[action];
-    const summary = (text: string) => (note ? `${text}. ${note}` : text);
-    const common = { tags: this.tags, security: bearerSecurity };
-    const config = { access: access.resource(definition, action) };
+    const parentParams = Object.keys(parents).length ? { params: z.object(parents) } : {};
     const record = definition.record;
     const conflicts = definition.unique?.length
       ? ` (409 ${definition.unique.map((rule) => `${rule.errorCode ?? 'duplicate'}: ${rule.fields.join(' + ')} taken`).join('; ')})`
       : '';
     const one = `${base}/:${this.idParam}`;
-    switch (action) {
-      case 'list':
-        app.get(
-          base,
-          {
-            config,
-            schema: {
-              ...common,
-              summary: summary(`List ${definition.label.many.toLowerCase()} (react-admin simple-rest)`),
-              ...(Object.keys(parents).length ? { params: z.object(parents) } : {}),
-              querystring: listQuerystringFor(definition),
-              headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
-              response: { 200: z.array(record), ...errorResponses(400, 401, 403) },
-            },
+    const many = definition.label.many.toLowerCase();
+    // Per action: method, URL, summary, the schema's own parts and the handler.
+    const routes: Record<ResourceAction, [string, string, string, object, RouteHandler]> = {
+      list: [
+        'GET',
+        base,
+        `List ${many} (react-admin simple-rest)`,
+        {
+          ...parentParams,
+          querystring: listQuerystringFor(definition),
+          headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+          response: { 200: z.array(record), ...errorResponses(400, 401, 403) },
+        },
+        (request, reply) => this.list(request, reply),
+      ],
+      show: [
+        'GET',
+        one,
+        `One ${this.one}`,
+        { params, response: { 200: record, ...errorResponses(400, 401, 403, 404) } },
+        (request) => this.show(request),
+      ],
+      create: [
+        'POST',
+        base,
+        `Create a ${this.one}${conflicts}`,
+        {
+          ...parentParams,
+          body: this.bodyOf('create'),
+          response: {
+            201: this.repository.createdSchema ?? record,
+            ...errorResponses(400, 401, 403, 404, 409),
           },
-          (request, reply) => this.list(request, reply),
-        );
-        return;
-      case 'show':
-        app.get(
-          one,
-          {
-            config,
-            schema: {
-              ...common,
-              summary: summary(`One ${this.one}`),
-              params,
-              response: { 200: record, ...errorResponses(400, 401, 403, 404) },
-            },
-          },
-          (request) => this.show(request),
-        );
-        return;
-      case 'create':
-        app.post(
-          base,
-          {
-            config,
-            schema: {
-              ...common,
-              summary: summary(`Create a ${this.one}${conflicts}`),
-              ...(Object.keys(parents).length ? { params: z.object(parents) } : {}),
-              body: this.bodyOf('create'),
-              response: {
-                201: this.repository.createdSchema ?? record,
-                ...errorResponses(400, 401, 403, 404, 409),
-              },
-            },
-          },
-          async (request, reply) => reply.code(201).send(await this.create(request)),
-        );
-        return;
-      case 'edit':
-        app.put(
-          one,
-          {
-            config,
-            schema: {
-              ...common,
-              summary: summary(`Update a ${this.one}${conflicts}`),
-              params,
-              body: this.bodyOf('update'),
-              response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
-            },
-          },
-          (request) => this.update(request),
-        );
-        return;
-      case 'delete':
-        app.delete(
-          one,
-          {
-            config,
-            schema: {
-              ...common,
-              summary: summary(`Delete a ${this.one}; answers the deleted record`),
-              params,
-              response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
-            },
-          },
-          (request) => this.remove(request),
-        );
-    }
+        },
+        async (request, reply) => reply.code(201).send(await this.create(request)),
+      ],
+      edit: [
+        'PUT',
+        one,
+        `Update a ${this.one}${conflicts}`,
+        {
+          params,
+          body: this.bodyOf('update'),
+          response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+        (request) => this.update(request),
+      ],
+      delete: [
+        'DELETE',
+        one,
+        `Delete a ${this.one}; answers the deleted record`,
+        { params, response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) } },
+        (request) => this.remove(request),
+      ],
+    };
+    const write = action === 'create' ? 'create' : action === 'edit' ? 'update' : undefined;
+    if (write && !definition[write])
+      throw new Error(`${definition.name} grants ${action} but has no ${write} schema`);
+    const [method, url, summary, schema, handler] = routes[action];
+    const note = this.options.notes?.[action];
+    app.route({
+      method,
+      url,
+      config: { access: access.resource(definition, action) },
+      schema: {
+        tags: this.tags,
+        security: bearerSecurity,
+        summary: note ? `${summary}. ${note}` : summary,
+        ...schema,
+      },
+      handler,
+    });
   }
 
   private bodyOf(which: 'create' | 'update'): z.ZodType {
-    const schema = this.definition[which];
-    if (!schema) throw new Error(`${this.definition.name} grants ${which} but has no ${which} schema`);
-    return schema;
+    // Asked for every action while the route table is built; `register` refuses a granted write without one.
+    return this.definition[which] ?? z.never();
   }
 
   private notFound() {

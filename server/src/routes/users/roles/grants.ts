@@ -1,49 +1,24 @@
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DUPLICATE_ROLE_GRANT_MESSAGE,
   OWN_ROLE_REMOVAL_MESSAGE,
-  ROLE_NAMES,
-  formatContentRange,
   toCsv,
   userRoleChangeSchema,
   userSchema,
-  type RoleName,
   type User,
   MESSAGES,
 } from '@portal/resources';
-import { access } from '../auth/access.js';
-import type { Database } from '../db/client.js';
-import { userRoles, users } from '../db/schema.js';
-import { audit } from '../http/audit.js';
-import { ApiError, notFound } from '../http/errors.js';
-import { rangeOf } from '../http/list-query.js';
-import { errorResponses } from './schemas.js';
+import { access } from '../../../auth/access.js';
+import { userRoles, users } from '../../../db/schema.js';
+import { audit } from '../../../http/audit.js';
+import { ApiError, notFound } from '../../../http/errors.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { errorResponses } from '../../../http/openapi.js';
+import { usersWithRolesById } from '../../../modules/users/user-roles.js';
 
 const adminOnly = access.roles(['ADMIN']);
-
-/** Users with their roles, newest grant order irrelevant: roles sorted by name, users by email. */
-async function usersWithRoles(db: Database, userIds: string[]): Promise<User[]> {
-  if (!userIds.length) return [];
-  const rows = await db.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.email));
-  const grants = await db.select().from(userRoles).where(inArray(userRoles.userId, userIds));
-  return rows.map((row) => ({
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    givenName: row.givenName,
-    familyName: row.familyName,
-    company: row.company,
-    country: row.country,
-    emailVerified: row.emailVerified,
-    roles: grants
-      .filter((grant) => grant.userId === row.id)
-      .map((grant) => grant.role as RoleName)
-      .sort()
-      .map((name) => ({ name })),
-  }));
-}
 
 /** Role assignments as CSV: one row per user, roles joined by semicolons (`toCsv` neutralises formula cells). */
 function rolesCsv(list: User[]): string {
@@ -59,7 +34,8 @@ function rolesCsv(list: User[]): string {
   ]);
 }
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** Role grants (calls §7.1): grant and remove one role by email, and every assignment as CSV. */
+const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const findUserByEmail = async (email: string) => {
     const [row] = await db
       .select({ id: users.id })
@@ -70,61 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   };
 
   app.get(
-    '/users/me',
-    {
-      config: { access: access.signedIn({ unverified: true }) },
-      schema: {
-        tags: ['users'],
-        summary: 'The signed-in user with their roles',
-        security: [{ bearer: [] }],
-        response: { 200: userSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const { subject: _subject, ...user } = request.currentUser!;
-      return user;
-    },
-  );
-
-  app.get(
-    '/users/roles',
-    {
-      config: { access: adminOnly },
-      schema: {
-        tags: ['users'],
-        summary:
-          'Users holding a role (all users holding any role without `role`); Range header pages the list',
-        security: [{ bearer: [] }],
-        querystring: z.object({ role: z.enum(ROLE_NAMES).optional() }),
-        headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
-        response: { 200: z.array(userSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const { role } = request.query;
-      const range = rangeOf(request.headers.range);
-      const holds = exists(
-        db
-          .select({ one: sql`1` })
-          .from(userRoles)
-          .where(and(eq(userRoles.userId, users.id), role ? eq(userRoles.role, role) : undefined)),
-      );
-      const query = db.select({ id: users.id }).from(users).where(holds).orderBy(asc(users.email));
-      const ids = (await query.limit(range.limit).offset(range.offset)).map((r) => r.id);
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(users)
-        .where(holds);
-      reply.header(
-        'Content-Range',
-        formatContentRange({ resource: 'user-roles', offset: range.offset, limit: ids.length, total }),
-      );
-      return usersWithRoles(db, ids);
-    },
-  );
-
-  app.get(
-    '/users/roles/csv',
+    '/csv',
     {
       config: { access: adminOnly },
       schema: {
@@ -136,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     },
     async (request, reply) => {
       const holders = await db.selectDistinct({ id: userRoles.userId }).from(userRoles);
-      const list = await usersWithRoles(
+      const list = await usersWithRolesById(
         db,
         holders.map((h) => h.id),
       );
@@ -153,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
   );
 
   app.post(
-    '/users/roles',
+    '',
     {
       config: { access: adminOnly },
       schema: {
@@ -184,12 +106,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         return rows.length > 0;
       });
       if (!inserted) throw ApiError.of(409, 'duplicate', DUPLICATE_ROLE_GRANT_MESSAGE, ['user', 'role']);
-      return (await usersWithRoles(db, [target.id]))[0]!;
+      return (await usersWithRolesById(db, [target.id]))[0]!;
     },
   );
 
   app.delete(
-    '/users/roles',
+    '',
     {
       config: { access: adminOnly },
       schema: {
@@ -222,7 +144,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         return rows.length > 0;
       });
       if (!removed) throw notFound('The user does not have this role.', ['role']);
-      return (await usersWithRoles(db, [target.id]))[0]!;
+      return (await usersWithRolesById(db, [target.id]))[0]!;
     },
   );
 };
+
+export default roleGrants;
