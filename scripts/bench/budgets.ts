@@ -37,7 +37,8 @@ export interface EntryRoute {
 const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
 // The holds of routes that miss their goal include the 2–2.5 % the Firefox 70 syntax of issue 18 added.
-const TOOL_PAGE_CI_BUDGET = 295 * KB;
+const TOOL_PAGE_CI_BUDGET = 165 * KB;
+const MY_PROJECTS_CI_BUDGET = 175 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
 const WELCOME_CI_BUDGET = 140 * KB;
 // Issue 20 point 4, on a quiet machine with the CPU 4× slower: the catalogue and the project list paint within
@@ -52,7 +53,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path: '/welcome',
     maxScriptGzip: WELCOME_SCRIPT_BUDGET,
-    // Misses the goal of issue 20 (136 KB): the shell and React take it all (README "Performance").
+    // Misses the goal of issue 20 (138.6 KB): React, the router and the shell take it all (README "Performance").
     ciScriptGzip: WELCOME_CI_BUDGET,
     maxLcpMs: WELCOME_LCP_MS,
     modules: [],
@@ -81,7 +82,8 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
-    // Misses the goal: the tool page still uses MUI (README "Performance").
+    // Misses the goal (160.6 KB) though light: the shell leaves a page 11 KB, the tool page needs 22 (README
+    // "Performance").
     ciScriptGzip: TOOL_PAGE_CI_BUDGET,
     modules: ['/tool/tool-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
   },
@@ -102,8 +104,8 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
-    // Misses the goal (259 KB): the project list still uses MUI (README "Performance").
-    ciScriptGzip: 270 * KB,
+    // Misses the goal (172.9 KB) though light: the sign-in library alone is 17 KB (README "Performance").
+    ciScriptGzip: MY_PROJECTS_CI_BUDGET,
     // The page, the sign-in library a signed-in session restores itself with, and the feature's texts.
     modules: [
       '/my-projects-page.tsx',
