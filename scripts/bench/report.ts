@@ -411,7 +411,7 @@ export function frontTable(report: Report): string {
       `${fmt(row.scriptGzip / 1024)} KB`,
       `${fmt(row.maxScriptGzip / 1024, 0)} KB`,
       String(row.scripts.length),
-      row.timingsWithheld ? 'busy' : fmt(row.fcpMs, 0),
+      row.timingsWithheld ? 'busy' : `${fmt(row.fcpMs, 0)}${row.timingsOnBusyMachine ? ' (busy)' : ''}`,
       row.timingsWithheld ? 'busy' : `${fmt(row.lcpMs, 0)}${row.timingsOnBusyMachine ? ' (busy)' : ''}`,
       spreadText(row.lcpRangeMs),
       row.maxLcpMs ? `≤ ${row.maxLcpMs}` : '–',
