@@ -104,6 +104,7 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
       { title: 'page.checkoutResult' },
       () => import('./checkout/checkout-result-page'),
       (m) => m.CheckoutResultPage,
+      { texts: loadCheckoutTexts },
     ),
   ];
 }
