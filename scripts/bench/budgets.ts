@@ -23,6 +23,8 @@ export interface EntryRoute {
   ciScriptGzip?: number;
   /** The largest contentful paint goal in ms, with the CPU 4× slower; none for the admin console. */
   maxLcpMs?: number;
+  /** The total blocking time goal in ms (long tasks after FCP, beyond 50 ms each), with the CPU 4× slower. */
+  maxTbtMs?: number;
   /**
    * For the build-only check: the source modules (a part of their path, e.g. `/filter-bar.tsx`; a package as
    * `node_modules/<name>/`) whose chunks the route loads
@@ -35,10 +37,15 @@ export interface EntryRoute {
 const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
 // The holds of routes that miss their goal include the 2–2.5 % the Firefox 70 syntax of issue 18 added.
-const TOOL_PAGE_CI_BUDGET = 295 * KB;
+const TOOL_PAGE_CI_BUDGET = 165 * KB;
+const MY_PROJECTS_CI_BUDGET = 175 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
 const WELCOME_CI_BUDGET = 140 * KB;
-const CUSTOMER_LCP_MS = 1000;
+// Issue 20 point 4, on a quiet machine with the CPU 4× slower: the catalogue and the project list paint within
+// 1.5 s and block at most 200 ms; /welcome, the lightest page, paints within 1 s.
+const CUSTOMER_LCP_MS = 1500;
+const CUSTOMER_TBT_MS = 200;
+const WELCOME_LCP_MS = 1000;
 
 export const ENTRY_ROUTES: EntryRoute[] = [
   {
@@ -46,9 +53,9 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path: '/welcome',
     maxScriptGzip: WELCOME_SCRIPT_BUDGET,
-    // Misses the goal of issue 20 (136 KB): the shell and React take it all (README "Performance").
+    // Misses the goal of issue 20 (138.6 KB): React, the router and the shell take it all (README "Performance").
     ciScriptGzip: WELCOME_CI_BUDGET,
-    maxLcpMs: CUSTOMER_LCP_MS,
+    maxLcpMs: WELCOME_LCP_MS,
     modules: [],
   },
   ...(
@@ -63,6 +70,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     path,
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
+    maxTbtMs: CUSTOMER_TBT_MS,
     // The catalogue view, the filter bar its route handle asks the layout for, the catalogue's texts, and the
     // queries its loader starts while the page's code loads.
     modules: [page, '/filter-bar.tsx', '/i18n/en-us-catalogue.ts', '/commerce/route-queries.ts'],
@@ -73,7 +81,9 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     path: '/assets/nx-motor-control-lib',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
-    // Misses the goal: the tool page still uses MUI (README "Performance").
+    maxTbtMs: CUSTOMER_TBT_MS,
+    // Misses the goal (160.6 KB) though light: the shell leaves a page 11 KB, the tool page needs 22 (README
+    // "Performance").
     ciScriptGzip: TOOL_PAGE_CI_BUDGET,
     modules: ['/tool/tool-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
   },
@@ -83,6 +93,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     path: '/document/doc-nx240-datasheet',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
+    maxTbtMs: CUSTOMER_TBT_MS,
     modules: ['/document/document-page.tsx', '/i18n/en-us-commerce.ts', '/commerce/route-queries.ts'],
   },
   {
@@ -92,8 +103,9 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     signIn: 'customer@portal.test',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
-    // Misses the goal (259 KB): the project list still uses MUI (README "Performance").
-    ciScriptGzip: 270 * KB,
+    maxTbtMs: CUSTOMER_TBT_MS,
+    // Misses the goal (172.9 KB) though light: the sign-in library alone is 17 KB (README "Performance").
+    ciScriptGzip: MY_PROJECTS_CI_BUDGET,
     // The page, the sign-in library a signed-in session restores itself with, and the feature's texts.
     modules: [
       '/my-projects-page.tsx',

@@ -156,7 +156,7 @@ export function chartHtml(report: Report): string {
       barChart(
         `Front end: largest contentful paint and total blocking time (ms), CPU ${report.options.cpuSlowdown}× slower`,
         report.front
-          .filter((row) => !row.timingsWithheld)
+          .filter((row) => !row.timingsWithheld && !row.timingsOnBusyMachine)
           .map((row) => ({
             label: row.route,
             ...(row.maxLcpMs ? { limit: row.maxLcpMs } : {}),

@@ -63,6 +63,8 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '10' },
     db: { type: 'string', default: 'both' },
     loads: { type: 'string', default: String(MIN_LOADS) },
+    // Times the pages on a busy machine all the same, marked and not judged: to check the measurement works.
+    'allow-busy': { type: 'boolean', default: false },
     'child-timeout': { type: 'string', default: '900' },
     'static-dir': { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },
@@ -359,7 +361,9 @@ async function main() {
       log(`… front end in Chromium ${browser.version()}, CPU ${CPU_SLOWDOWN}× slower`);
       const server = await startPortalServer(root, staticDir!);
       try {
-        const figures = await measureRoutes(browser, server.baseUrl, ENTRY_ROUTES, LOADS, log);
+        const figures = await measureRoutes(browser, server.baseUrl, ENTRY_ROUTES, LOADS, log, {
+          allowBusy: args['allow-busy'],
+        });
         for (const figure of figures) {
           const route = ENTRY_ROUTES.find((r) => r.name === figure.route)!;
           const model = budgets.find((b) => b.route === figure.route);
@@ -368,6 +372,7 @@ async function main() {
             ...figure,
             maxScriptGzip: route.maxScriptGzip,
             ...(route.maxLcpMs !== undefined ? { maxLcpMs: route.maxLcpMs } : {}),
+            ...(route.maxTbtMs !== undefined ? { maxTbtMs: route.maxTbtMs } : {}),
             staticGzip: model?.gzip ?? null,
             onlyInBrowser: model ? loaded.filter((file) => !model.files.includes(file)) : [],
             onlyInModel: model ? model.files.filter((file) => !loaded.includes(file)) : [],

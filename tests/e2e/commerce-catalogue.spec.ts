@@ -94,7 +94,7 @@ test.describe('catalogue (spec §2.1), browsed anonymously', () => {
     const tool = new ToolPage(page);
     await page.goto('/tools/nx-flash-programmer');
     await expect(page.getByRole('heading', { level: 1, name: 'NX Flash Programmer' })).toBeVisible();
-    await expect(tool.versionSelect()).toHaveText('3.0.0 (latest)');
+    await expect(tool.selectedVersion()).toHaveText('3.0.0 (latest)');
     await expect(tool.defaultDownload()).toHaveText('Download for Windows x64 (2.5 kB)');
     // Header row, then Windows x64 first, then the others.
     await expect(tool.files()).toHaveCount(4);
@@ -124,13 +124,13 @@ test.describe('catalogue (spec §2.1), browsed anonymously', () => {
 
     // An online tool prefers its version labelled online, external software the one labelled external.
     await page.goto('/assets/power-designer-online');
-    await expect(tool.versionSelect()).toHaveText('online (latest)');
+    await expect(tool.selectedVersion()).toHaveText('online (latest)');
     await expect(page.getByRole('link', { name: /Open the online tool/ })).toHaveAttribute(
       'href',
       'https://www.example.com/tools/power-designer',
     );
     await page.goto('/assets/partner-rtos');
-    await expect(tool.versionSelect()).toHaveText('external (latest)');
+    await expect(tool.selectedVersion()).toHaveText('external (latest)');
 
     await page.goto('/assets/no-such-tool');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

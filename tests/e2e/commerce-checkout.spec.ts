@@ -44,7 +44,7 @@ test.describe('checkout (spec §2.2, §4, §5)', () => {
     await page.goto('/assets');
     await catalogue.search('motor');
     await catalogue.open('NX Motor Control Library');
-    await expect(tool.versionSelect()).toHaveText('4.0.0 (latest)');
+    await expect(tool.selectedVersion()).toHaveText('4.0.0 (latest)');
     await expect(page.getByText('€499.00')).toBeVisible();
     await expect(page.getByText('This version is payable: buy it')).toBeVisible();
     await tool.addToCart('Buy', '4.0.0');

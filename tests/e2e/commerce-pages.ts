@@ -54,9 +54,13 @@ export class ToolPage {
     return this.page.getByRole('combobox', { name: 'Version' });
   }
 
+  /** The version shown: the native select's chosen option. */
+  selectedVersion() {
+    return this.versionSelect().locator('option:checked');
+  }
+
   async chooseVersion(label: string) {
-    await this.versionSelect().click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await this.versionSelect().selectOption({ label });
   }
 
   files() {

@@ -157,8 +157,7 @@ test.describe('project registration', () => {
     await expect(main.getByRole('status').filter({ hasText: `${count} projects` })).toBeVisible();
 
     // Sorted by name, A to Z: the card names come in order.
-    await page.getByRole('combobox', { name: 'Sort by' }).click();
-    await page.getByRole('option', { name: 'Name' }).click();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name' });
     await expect(page).toHaveURL(/sort=name/);
     // The URL changes first; the cards follow once the sorted page has arrived.
     const byName = (names: string[]) =>
@@ -179,14 +178,12 @@ test.describe('project registration', () => {
     await expect(cards).toHaveCount(count);
 
     // Grouped by project group: the group of the first project has its own section.
-    await page.getByRole('combobox', { name: 'Group by' }).click();
-    await page.getByRole('option', { name: 'Project group' }).click();
+    await page.getByRole('combobox', { name: 'Group by' }).selectOption({ label: 'Project group' });
     await expect(main.getByRole('heading', { level: 2, name: 'Lab B (2)' })).toBeVisible();
     await expect(main.getByRole('heading', { level: 2, name: /No group/ })).toBeVisible();
 
     // Filtered by group.
-    await page.getByRole('combobox', { name: 'Project group' }).click();
-    await page.getByRole('option', { name: 'Lab B' }).click();
+    await page.getByRole('combobox', { name: 'Project group' }).selectOption({ label: 'Lab B' });
     await expect(cards).toHaveCount(2);
 
     // The table view, sorted by a column header; the state survives a reload (it is in the URL).

@@ -1,22 +1,9 @@
-import {
-  CURRENT_USER_ERROR_MESSAGES,
-  ERROR_MESSAGES,
-  ERROR_TITLES,
-  MESSAGES,
-  STATUS_TITLES,
-  UNKNOWN_ERROR_MESSAGE,
-} from '@portal/resources';
+import { ERROR_TITLES, MESSAGES, STATUS_TITLES, UNKNOWN_ERROR_MESSAGE } from '@portal/resources';
 import type { commerceTexts } from './en-us-commerce';
 import type { dipTexts } from './en-us-dip';
+import type { errorTexts } from './en-us-errors';
 import type { projectTexts } from './en-us-projects';
-
-type Prefixed<P extends string, T> = { [K in keyof T & string as `${P}${K}`]: string };
-
-function prefixed<P extends string, T extends Record<string, string>>(prefix: P, texts: T): Prefixed<P, T> {
-  return Object.fromEntries(
-    Object.entries(texts).map(([key, text]) => [`${prefix}${key}`, text]),
-  ) as Prefixed<P, T>;
-}
+import { prefixed } from './prefixed';
 
 /**
  * The English (en-US) catalogue, the default and the reference: every other locale has the same keys.
@@ -111,8 +98,6 @@ export const enUS = {
   'error.unknown': ERROR_TITLES.unknownError,
   'error.invalidWorkflow': ERROR_TITLES.invalidWorkflow,
   'error.unknownCode': UNKNOWN_ERROR_MESSAGE,
-  ...prefixed('errorCode.', ERROR_MESSAGES),
-  ...prefixed('errorCodeForYou.', CURRENT_USER_ERROR_MESSAGES),
 
   'signIn.failedToFetchUser': MESSAGES.failedToFetchUser,
   'signIn.invalidAuthenticationType': MESSAGES.invalidAuthenticationType,
@@ -203,7 +188,12 @@ export const enUS = {
 } as const;
 
 /**
- * Every English text: the shell's above, which ship with the app, and the texts of each feature, which load with
+ * Every English text: the shell's above, which ship with the app; the error codes' texts, which load with the
+ * first notice that shows one (`notifications/error-texts.ts`); and the texts of each feature, which load with
  * the feature's pages (`withTexts` in i18n.tsx) so the entry routes do not carry them.
  */
-export type EnglishTexts = typeof enUS & typeof commerceTexts & typeof projectTexts & typeof dipTexts;
+export type EnglishTexts = typeof enUS &
+  typeof errorTexts &
+  typeof commerceTexts &
+  typeof projectTexts &
+  typeof dipTexts;

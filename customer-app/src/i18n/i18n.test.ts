@@ -1,7 +1,8 @@
-import { metaDescriptionSchema } from '@portal/resources';
+import { ERROR_MESSAGES, metaDescriptionSchema } from '@portal/resources';
 import { describe, expect, it } from 'vitest';
 import { clampMetaDescription } from '../components/document-title';
 import { enUS } from './en-us';
+import { errorTexts } from './en-us-errors';
 import { createI18n } from './i18n';
 
 describe('i18n', () => {
@@ -20,6 +21,12 @@ describe('i18n', () => {
     expect(t('signIn.failedToFetchUser')).toBe('Failed to fetch authenticated user');
     expect(t('signIn.invalidAuthenticationType')).toBe('Invalid authentication type');
     expect(t('error.status.403')).toBe('Forbidden, lack of permissions');
+  });
+
+  it("keeps the error codes' texts out of the shell, every code's text in their own module", () => {
+    expect(Object.keys(enUS).filter((key) => key.startsWith('errorCode'))).toEqual([]);
+    for (const [code, message] of Object.entries(ERROR_MESSAGES))
+      expect(errorTexts[`errorCode.${code}` as keyof typeof errorTexts]).toBe(message);
   });
 
   it('falls back to en-US for an unknown locale', () => {

@@ -25,6 +25,9 @@ export function addTexts(texts: Readonly<Record<string, string>>): void {
   Object.assign(reference, texts);
 }
 
+/** Whether the reference has a text (a feature's texts are there once loaded). */
+export const hasText = (key: string): boolean => key in reference;
+
 /** A page loader that also brings its feature's texts, so the page never renders a bare key. */
 export function withTexts<M>(
   texts: () => Promise<Readonly<Record<string, string>>>,

@@ -1,6 +1,7 @@
 import { ApiError, SignInError } from '@portal/data-provider';
 import { describe, expect, it } from 'vitest';
 import { errorNotice, statusTitleKey } from './error-notice';
+import { needsErrorTexts } from './error-texts';
 
 describe('statusTitleKey (spec calls §8.2)', () => {
   it.each([
@@ -82,5 +83,20 @@ describe('errorNotice', () => {
       key: 'signIn.invalidAuthenticationType',
       params: undefined,
     });
+  });
+});
+
+describe('the error texts a notice waits for', () => {
+  it('are needed by a coded error and by a key of theirs, not by a plain message', () => {
+    const coded = new ApiError({
+      status: 400,
+      type: 'invalid_request',
+      errors: [{ errorCode: 'not_encrypted', resources: ['a.bin'], messages: [] }],
+    });
+    const entry = (notice: ReturnType<typeof errorNotice>) => ({ ...notice, id: 1, durationMs: 1000 });
+    expect(needsErrorTexts(entry(errorNotice(coded)))).toBe(true);
+    expect(
+      needsErrorTexts(entry(errorNotice(new ApiError({ status: 500, type: 'internal_error', errors: [] })))),
+    ).toBe(false);
   });
 });

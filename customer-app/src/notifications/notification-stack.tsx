@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties }
 import { Icon } from '../components/ui/icon';
 import { useI18n, type Text } from '../i18n/i18n';
 import ui from '../styles/ui.module.css';
+import { errorTextsLoaded, loadErrorTexts, needsErrorTexts } from './error-texts';
 import type { NotificationStore, PortalNotification } from './notification-store';
 import styles from './notifications.module.css';
 
@@ -20,9 +21,21 @@ const panelWidth = { '--portal-notification-width': `${NOTIFICATION_PANEL_WIDTH_
 export function NotificationStack({ store }: { store: NotificationStore }) {
   const { t } = useI18n();
   const entries = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // An entry with an error code's text waits for those texts (not in the shell) rather than show a bare key;
+  // should they fail to load, it shows what it has.
+  const [textsFailed, setTextsFailed] = useState(false);
+  const [, setTextsLoaded] = useState(false);
+  const waiting = !textsFailed && !errorTextsLoaded() && entries.some(needsErrorTexts);
+  useEffect(() => {
+    if (waiting)
+      loadErrorTexts().then(
+        () => setTextsLoaded(true),
+        () => setTextsFailed(true),
+      );
+  }, [waiting]);
   return (
     <section aria-label={t('notifications.label')} className={styles.stack} style={panelWidth}>
-      {entries.map((entry) => (
+      {(waiting ? entries.filter((entry) => !needsErrorTexts(entry)) : entries).map((entry) => (
         <NotificationEntry key={entry.id} entry={entry} onClose={() => store.dismiss(entry.id)} />
       ))}
     </section>

@@ -2,11 +2,12 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { commerceTexts } from '../i18n/en-us-commerce';
 import { dipTexts } from '../i18n/en-us-dip';
+import { errorTexts } from '../i18n/en-us-errors';
 import { projectTexts } from '../i18n/en-us-projects';
 import { addTexts } from '../i18n/i18n';
 
 // Pages load their feature's texts through their routes; components rendered alone in a test get them here.
-addTexts({ ...commerceTexts, ...projectTexts, ...dipTexts });
+addTexts({ ...errorTexts, ...commerceTexts, ...projectTexts, ...dipTexts });
 
 // Testing Library unmounts after each test only when the runner exposes globals; vitest does not by default.
 afterEach(() => {

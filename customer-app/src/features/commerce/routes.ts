@@ -7,7 +7,7 @@ import { paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
 import type { CatalogueScope } from './catalogue/catalogue-search';
 import type * as RouteQueriesModule from './route-queries';
-import { loadCatalogueTexts, loadCommerceTexts } from './texts';
+import { loadCatalogueTexts, loadCheckoutTexts, loadCommerceTexts } from './texts';
 
 type Texts = () => Promise<Readonly<Record<string, string>>>;
 
@@ -104,6 +104,7 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
       { title: 'page.checkoutResult' },
       () => import('./checkout/checkout-result-page'),
       (m) => m.CheckoutResultPage,
+      { texts: loadCheckoutTexts },
     ),
   ];
 }
@@ -132,18 +133,21 @@ export function commerceSignedInRoutes(_deps: GuardDeps): RouteObject[] {
       { title: 'page.cart' },
       () => import('./cart/cart-page'),
       (m) => m.CartPage,
+      { texts: loadCheckoutTexts },
     ),
     page(
       paths.cartSummary,
       { title: 'page.cartSummary' },
       () => import('./checkout/summary-page'),
       (m) => m.SummaryPage,
+      { texts: loadCheckoutTexts },
     ),
     page(
       paths.cartQuestionnaire,
       { title: 'page.cartQuestionnaire' },
       () => import('./questionnaire/questionnaire-page'),
       (m) => m.QuestionnairePage,
+      { texts: loadCheckoutTexts },
     ),
   ];
 }

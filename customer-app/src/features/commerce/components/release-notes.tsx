@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import styles from './release-notes.module.css';
 
 type Block =
   { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
@@ -37,34 +36,30 @@ export function releaseNoteBlocks(text: string): Block[] {
  * as markup, so notes cannot inject anything into the page; headings sit one level under the section's.
  */
 export function ReleaseNotes({ text, headingLevel }: { text: string; headingLevel: 'h3' | 'h4' }) {
+  const Heading = headingLevel;
   const content: ReactNode[] = releaseNoteBlocks(text).map((block, index) => {
     switch (block.kind) {
       case 'heading':
         return (
-          <Typography
-            key={index}
-            component={headingLevel}
-            variant="subtitle1"
-            sx={{ fontWeight: 600, mt: 1 }}
-          >
+          <Heading key={index} className={styles.heading}>
             {block.text}
-          </Typography>
+          </Heading>
         );
       case 'list':
         return (
-          <Box key={index} component="ul" sx={{ my: 1, pl: 3 }}>
+          <ul key={index} className={styles.list}>
             {block.items.map((item, itemIndex) => (
               <li key={itemIndex}>{item}</li>
             ))}
-          </Box>
+          </ul>
         );
       case 'paragraph':
         return (
-          <Typography key={index} sx={{ my: 1 }}>
+          <p key={index} className={styles.paragraph}>
             {block.text}
-          </Typography>
+          </p>
         );
     }
   });
-  return <Box>{content}</Box>;
+  return <div>{content}</div>;
 }

@@ -1,20 +1,3 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import Download from '@mui/icons-material/Download';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   defaultDownload,
   isDownloadAllowed,
@@ -22,14 +5,20 @@ import {
   type ToolVersionDetail,
 } from '@portal/resources';
 import { useState } from 'react';
+import { Button, VisuallyHidden } from '../../../components/ui/button';
+import { Chip } from '../../../components/ui/chip';
+import { SvgIcon } from '../../../components/ui/icon';
+import { contentCopy, download } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { errorNotice } from '../../../notifications/error-notice';
 import { key, literal } from '../../../notifications/notification-store';
+import ui from '../../../styles/ui.module.css';
 import { downloadFile } from '../api/download';
 import { formatBytes } from '../components/format';
 import { useCopy } from '../components/use-copy';
-import { VisuallyHidden } from '../components/visually-hidden';
+import styles from './tool-page.module.css';
 
 const OS_NAMES: Record<string, string> = { windows: 'Windows', linux: 'Linux', macos: 'macOS', mac: 'macOS' };
 
@@ -78,7 +67,8 @@ export function Downloads({ version }: { version: ToolVersionDetail }) {
   const platform = usePlatformName();
   const copy = useCopy();
   const { busy, start } = useDownload();
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // MUI's `sm` breakpoint: a list of cards on a phone, a table from 600 px.
+  const narrow = useMediaQuery('(max-width: 599.95px)');
   const allowed = isDownloadAllowed(version) && version.downloadRefusal === null;
   const recommended = defaultDownload(version.downloadUrls);
   const files = recommended
@@ -86,20 +76,44 @@ export function Downloads({ version }: { version: ToolVersionDetail }) {
     : version.downloadUrls;
 
   if (!files.length) {
-    return <Typography color="text.secondary">{t('tool.noFiles')}</Typography>;
+    return <p className={ui.secondaryText}>{t('tool.noFiles')}</p>;
   }
 
+  const label = t('tool.filesOf', { version: version.version });
+  const defaultChip = (file: CatalogueFile) =>
+    file === recommended &&
+    files.length > 1 && (
+      <span className={styles.defaultChip}>
+        <Chip small look="filled" label={t('tool.recommended')} />
+      </span>
+    );
+  const downloadButton = (file: CatalogueFile, className?: string) => (
+    <Button
+      variant="outlined"
+      className={`${styles.smallButton} ${className ?? ''}`}
+      disabled={!allowed || busy !== null}
+      onClick={() => void start(file)}
+      aria-label={t('tool.downloadNamed', { file: file.fileName })}
+    >
+      <SvgIcon d={download} small />
+      {t('tool.download')}
+    </Button>
+  );
+  const checksum = (file: CatalogueFile) => (
+    <Checksum file={file} onCopy={() => copy(file.sha256, t('tool.checksumCopied'))} />
+  );
+
   return (
-    <Box>
+    <div>
       {allowed && recommended && (
         <Button
           variant="contained"
           size="large"
-          startIcon={<Download />}
+          className={styles.defaultDownload}
           onClick={() => void start(recommended)}
           disabled={busy !== null}
-          sx={{ mb: 2 }}
         >
+          <SvgIcon d={download} small />
           {t('tool.downloadFor', {
             platform: platform(recommended),
             size: recommended.filesize === null ? '' : `(${formatBytes(recommended.filesize, locale)})`,
@@ -107,25 +121,14 @@ export function Downloads({ version }: { version: ToolVersionDetail }) {
         </Button>
       )}
       {narrow ? (
-        <Stack
-          component="ul"
-          spacing={1}
-          aria-label={t('tool.filesOf', { version: version.version })}
-          sx={{ listStyle: 'none', p: 0, m: 0 }}
-        >
+        <ul aria-label={label} className={styles.fileCards}>
           {files.map((file) => (
-            <Box
-              component="li"
-              key={file.uuid}
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
-            >
-              <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>
+            <li key={file.uuid} className={styles.fileCard}>
+              <p className={styles.fileName}>
                 {file.fileName}
-                {file === recommended && files.length > 1 && (
-                  <Chip size="small" label={t('tool.recommended')} sx={{ ml: 1 }} />
-                )}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
+                {defaultChip(file)}
+              </p>
+              <p className={styles.body2}>
                 {[
                   platform(file),
                   file.filesize === null ? null : formatBytes(file.filesize, locale),
@@ -134,77 +137,51 @@ export function Downloads({ version }: { version: ToolVersionDetail }) {
                 ]
                   .filter(Boolean)
                   .join(' · ')}
-              </Typography>
-              <Checksum file={file} onCopy={() => copy(file.sha256, t('tool.checksumCopied'))} />
-              <Button
-                size="small"
-                variant="outlined"
-                startIcon={<Download />}
-                disabled={!allowed || busy !== null}
-                onClick={() => void start(file)}
-                aria-label={t('tool.downloadNamed', { file: file.fileName })}
-                sx={{ mt: 1 }}
-                fullWidth
-              >
-                {t('tool.download')}
-              </Button>
-            </Box>
+              </p>
+              {checksum(file)}
+              {downloadButton(file, styles.fullWidth)}
+            </li>
           ))}
-        </Stack>
+        </ul>
       ) : (
-        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" aria-label={t('tool.filesOf', { version: version.version })}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('tool.file')}</TableCell>
-                <TableCell>{t('tool.platform')}</TableCell>
-                <TableCell align="right">{t('tool.size')}</TableCell>
-                <TableCell>{t('tool.checksum')}</TableCell>
-                <TableCell>
+        <div className={ui.tableFrame}>
+          <table className={`${ui.table} ${styles.table}`} aria-label={label}>
+            <thead>
+              <tr>
+                <th>{t('tool.file')}</th>
+                <th>{t('tool.platform')}</th>
+                <th className={styles.right}>{t('tool.size')}</th>
+                <th>{t('tool.checksum')}</th>
+                <th>
                   <VisuallyHidden>{t('tool.download')}</VisuallyHidden>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
               {files.map((file) => (
-                <TableRow key={file.uuid}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <tr key={file.uuid}>
+                  <td className={styles.fileName}>
                     {file.fileName}
-                    {file === recommended && files.length > 1 && (
-                      <Chip size="small" label={t('tool.recommended')} sx={{ ml: 1 }} />
-                    )}
+                    {defaultChip(file)}
                     {(file.kind || file.filetype) && (
-                      <Typography variant="body2" color="text.secondary">
+                      <span className={styles.fileKind}>
                         {[file.kind, file.filetype].filter(Boolean).join(' · ')}
-                      </Typography>
+                      </span>
                     )}
-                  </TableCell>
-                  <TableCell>{platform(file)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  </td>
+                  <td>{platform(file)}</td>
+                  <td className={`${styles.right} ${styles.nowrap}`}>
                     {file.filesize === null ? '–' : formatBytes(file.filesize, locale)}
-                  </TableCell>
-                  <TableCell>
-                    <Checksum file={file} onCopy={() => copy(file.sha256, t('tool.checksumCopied'))} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      startIcon={<Download />}
-                      disabled={!allowed || busy !== null}
-                      onClick={() => void start(file)}
-                      aria-label={t('tool.downloadNamed', { file: file.fileName })}
-                    >
-                      {t('tool.download')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
+                  </td>
+                  <td>{checksum(file)}</td>
+                  <td className={styles.right}>{downloadButton(file)}</td>
+                </tr>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </tbody>
+          </table>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -212,24 +189,22 @@ export function Downloads({ version }: { version: ToolVersionDetail }) {
 function Checksum({ file, onCopy }: { file: CatalogueFile; onCopy: () => void }) {
   const { t } = useI18n();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-      <Box
-        component="code"
+    <span className={styles.checksum}>
+      <code
         title={file.sha256}
         aria-label={t('tool.checksumOf', { file: file.fileName, sha256: file.sha256 })}
-        sx={{ fontSize: '0.8rem', fontFamily: 'monospace' }}
       >
         {`${file.sha256.slice(0, 12)}…`}
-      </Box>
-      <Tooltip title={t('tool.copyChecksum')}>
-        <IconButton
-          size="small"
-          aria-label={t('tool.copyChecksumOf', { file: file.fileName })}
-          onClick={onCopy}
-        >
-          <ContentCopy fontSize="inherit" />
-        </IconButton>
-      </Tooltip>
-    </Box>
+      </code>
+      <button
+        type="button"
+        className={`${ui.iconButton} ${styles.copyButton}`}
+        title={t('tool.copyChecksum')}
+        aria-label={t('tool.copyChecksumOf', { file: file.fileName })}
+        onClick={onCopy}
+      >
+        <SvgIcon d={contentCopy} small />
+      </button>
+    </span>
   );
 }

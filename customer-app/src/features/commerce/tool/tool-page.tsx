@@ -1,22 +1,5 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import OpenInNew from '@mui/icons-material/OpenInNew';
-import ShoppingCart from '@mui/icons-material/ShoppingCart';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
+  cartEntryKey,
   compareVersions,
   hasSerialProductNumber,
   isInstallable,
@@ -26,28 +9,34 @@ import {
   type ToolVersionDetail,
 } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
-import { Link as RouterLink, generatePath, useParams, useSearchParams } from 'react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, generatePath, useParams, useSearchParams } from 'react-router';
+import { Button, ButtonLink, VisuallyHidden, buttonClass } from '../../../components/ui/button';
+import { Chip } from '../../../components/ui/chip';
+import { SelectField } from '../../../components/ui/field';
+import { Icon, SvgIcon } from '../../../components/ui/icon';
+import { Notice } from '../../../components/ui/notice';
+import { arrowBack } from '../../../components/ui/page-icons';
+import { shoppingCart } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
 import { paths } from '../../../paths';
+import ui from '../../../styles/ui.module.css';
 import { toolQuery } from '../api/catalogue';
 import { toolEntry } from '../cart/cart-entries';
-import { cartEntryKey } from '@portal/resources';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCart } from '../cart/use-cart';
 import { formatDate, formatMoney } from '../components/format';
-import { PageFrame } from '../components/page-frame';
-import { VisuallyHidden } from '../components/visually-hidden';
+import { LightPageFrame } from '../components/light-page-frame';
+import { NotFoundBlock } from '../components/not-found-block';
 import { ErrorBlock, LoadingBlock, isNotFound } from '../components/query-states';
 import { ReleaseNotes } from '../components/release-notes';
-import { NotFoundBlock } from '../components/not-found-block';
 import { SignInNeeded } from '../components/sign-in-needed';
 import { useAccount } from '../components/use-account';
 import { Downloads } from './downloads';
 import { ExportAccess } from './export-access';
 import { LauncherInstall } from './launcher-install';
-import { flexGapFallback } from '../../../lib/flex-gap';
+import styles from './tool-page.module.css';
 
 /** Versions newest first, the one the spec's rule calls latest at the top. */
 function orderedVersions(tool: ToolDetail): {
@@ -68,12 +57,38 @@ function orderedVersions(tool: ToolDetail): {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
-      <Typography id={id} variant="h2" sx={{ mb: 1.5 }}>
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id} className={styles.sectionTitle}>
         {title}
-      </Typography>
+      </h2>
       {children}
-    </Box>
+    </section>
+  );
+}
+
+/** The license text behind a disclosure button, as the accordion it replaces. */
+function LicenseText({ text }: { text: string }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className={`${ui.paper} ${styles.license}`}>
+      <button
+        type="button"
+        className={styles.licenseToggle}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {t('tool.readLicense')}
+        <span className={open ? styles.expanded : undefined}>
+          <Icon name="expandMore" />
+        </span>
+      </button>
+      <div id={id} hidden={!open} className={styles.licenseText}>
+        {text}
+      </div>
+    </div>
   );
 }
 
@@ -89,21 +104,22 @@ export function ToolPage() {
   const { featureId = '' } = useParams();
   const query = useQuery(toolQuery(api, featureId));
   const back = (
-    <Button component={RouterLink} to={paths.assetsSoftware} startIcon={<ArrowBack />} size="small">
+    <ButtonLink to={paths.assetsSoftware} className={styles.back}>
+      <SvgIcon d={arrowBack} small />
       {t('tool.backToCatalogue')}
-    </Button>
+    </ButtonLink>
   );
 
   if (query.isPending) {
     return (
-      <PageFrame title={t('page.tool')} back={back}>
+      <LightPageFrame title={t('page.tool')} back={back}>
         <LoadingBlock label={t('tool.loading')} />
-      </PageFrame>
+      </LightPageFrame>
     );
   }
   if (query.isError) {
     return (
-      <PageFrame
+      <LightPageFrame
         title={isNotFound(query.error) ? t('page.notFound') : t('page.tool')}
         heading={t('page.tool')}
         back={back}
@@ -113,7 +129,7 @@ export function ToolPage() {
         ) : (
           <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />
         )}
-      </PageFrame>
+      </LightPageFrame>
     );
   }
   return <ToolDetails tool={query.data} back={back} />;
@@ -122,7 +138,7 @@ export function ToolPage() {
 function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
   const { t, locale } = useI18n();
   const [params, setParams] = useSearchParams();
-  const versionSelectId = useId();
+  const helperId = useId();
   const { latest, versions } = orderedVersions(tool);
   const asked = params.get('version');
   const version = (asked !== null ? tool.versions[asked] : undefined) ?? latest;
@@ -132,76 +148,73 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
     else next.set('version', label);
     setParams(next, { replace: true });
   };
+  const helper =
+    version === latest
+      ? t('tool.isLatest')
+      : latest
+        ? t('tool.latestIs', { version: latest.version })
+        : undefined;
+  const attributes = version ? Object.entries(version.additionalAttributes) : [];
 
   return (
-    <PageFrame
+    <LightPageFrame
       title={tool.name}
       back={back}
       intro={
-        <Stack spacing={1}>
-          <Stack
-            direction="row"
-            sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', ...flexGapFallback(1) }}
-          >
-            <Chip size="small" label={t(`commerce.category.${tool.type}`)} />
+        <>
+          <div className={styles.badges}>
+            <Chip small look="filled" label={t(`commerce.category.${tool.type}`)} />
             {isInstallable(tool) && tool.isInstallableViaLauncher && (
-              <Chip size="small" variant="outlined" label={t('commerce.badge.launcher')} />
+              <Chip small label={t('commerce.badge.launcher')} />
             )}
-            <Typography variant="body2" color="text.secondary">
-              {t('tool.featureId', { featureId: tool.featureId })}
-            </Typography>
-          </Stack>
-          {tool.description && <Typography>{tool.description}</Typography>}
-        </Stack>
+            <span className={styles.body2}>{t('tool.featureId', { featureId: tool.featureId })}</span>
+          </div>
+          {tool.description && <p className={styles.description}>{tool.description}</p>}
+        </>
       }
     >
       {asked !== null && !tool.versions[asked] && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Notice severity="info" className={styles.noticeGap}>
           {t('tool.versionMissing', { version: asked })}
-        </Alert>
+        </Notice>
       )}
       {!version ? (
-        <Alert severity="info">{t('tool.noVersions')}</Alert>
+        <Notice severity="info">{t('tool.noVersions')}</Notice>
       ) : (
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <Box sx={{ mb: 3 }}>
-              <TextField
-                select
-                id={versionSelectId}
+        <div className={styles.layout}>
+          <div className={styles.main}>
+            <div className={styles.versionBlock}>
+              <SelectField
                 label={t('tool.version')}
+                className={styles.versionSelect}
                 value={version.version}
                 onChange={(event) => chooseVersion(event.target.value)}
-                sx={{ minWidth: 240 }}
-                helperText={
-                  version === latest
-                    ? t('tool.isLatest')
-                    : latest
-                      ? t('tool.latestIs', { version: latest.version })
-                      : undefined
-                }
+                aria-describedby={helper ? helperId : undefined}
               >
                 {versions.map((option) => (
-                  <MenuItem key={option.version} value={option.version}>
+                  <option key={option.version} value={option.version}>
                     {option === latest
                       ? t('tool.versionLatest', { version: option.version })
                       : option.version}
-                  </MenuItem>
+                  </option>
                 ))}
-              </TextField>
-              {version.description && <Typography sx={{ mt: 2 }}>{version.description}</Typography>}
-              {version.tags.length > 0 && (
-                <Stack
-                  direction="row"
-                  sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1, ...flexGapFallback(0.5) }}
-                  aria-label={t('tool.tags')}
-                >
-                  {version.tags.map((tag) => (
-                    <Chip key={tag} size="small" variant="outlined" label={tag} />
-                  ))}
-                </Stack>
+              </SelectField>
+              {helper && (
+                <p id={helperId} className={styles.helper}>
+                  {helper}
+                </p>
               )}
-            </Box>
+              {version.description && <p className={styles.versionDescription}>{version.description}</p>}
+              {version.tags.length > 0 && (
+                <ul className={styles.tags} aria-label={t('tool.tags')}>
+                  {version.tags.map((tag) => (
+                    <li key={tag}>
+                      <Chip small label={tag} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
 
             <Section title={t('tool.downloads')}>
               <DownloadNotice tool={tool} version={version} />
@@ -212,102 +225,75 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
               {version.releaseNotes ? (
                 <ReleaseNotes text={version.releaseNotes} headingLevel="h3" />
               ) : (
-                <Typography color="text.secondary">{t('tool.noReleaseNotes')}</Typography>
+                <p className={ui.secondaryText}>{t('tool.noReleaseNotes')}</p>
               )}
               {version.protocolLink && (
-                <Link href={version.protocolLink} target="_blank" rel="noopener noreferrer">
+                <a
+                  href={version.protocolLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={styles.link}
+                >
                   {t('tool.changeLog')} {t('app.opensInNewTab')}
-                </Link>
+                </a>
               )}
             </Section>
 
             <Section title={t('tool.dependencies')}>
               {version.dependencies.length === 0 ? (
-                <Typography color="text.secondary">{t('tool.noDependencies')}</Typography>
+                <p className={ui.secondaryText}>{t('tool.noDependencies')}</p>
               ) : (
-                <Box component="ul" sx={{ pl: 3, my: 0 }}>
+                <ul className={styles.list}>
                   {version.dependencies.map((dependency) => (
                     <li key={dependency.uuid}>
-                      <Link
-                        component={RouterLink}
-                        to={generatePath(paths.tool, { featureId: dependency.targetFeatureId })}
-                        underline="always"
-                      >
+                      <Link to={generatePath(paths.tool, { featureId: dependency.targetFeatureId })}>
                         {dependency.targetFeatureId}
                       </Link>{' '}
-                      <Typography component="span" color="text.secondary">
-                        {dependencyRange(dependency, t)}
-                      </Typography>
+                      <span className={ui.secondaryText}>{dependencyRange(dependency, t)}</span>
                     </li>
                   ))}
-                </Box>
+                </ul>
               )}
             </Section>
 
-            {(version.links.length > 0 || Object.keys(version.additionalAttributes).length > 0) && (
+            {(version.links.length > 0 || attributes.length > 0) && (
               <Section title={t('tool.moreAboutVersion')}>
                 {version.links.length > 0 && (
-                  <Box component="ul" sx={{ pl: 3, mt: 0 }}>
+                  <ul className={styles.list}>
                     {version.links.map((link) => (
                       <li key={link.uuid}>
-                        <Link href={link.url} target="_blank" rel="noopener noreferrer">
+                        <a href={link.url} target="_blank" rel="noopener noreferrer" className={styles.link}>
                           {link.title} {t('app.opensInNewTab')}
-                        </Link>
+                        </a>
                       </li>
                     ))}
-                  </Box>
+                  </ul>
                 )}
-                {Object.keys(version.additionalAttributes).length > 0 && (
-                  <Box
-                    component="dl"
-                    sx={{
-                      display: 'grid',
-                      gridTemplateColumns: 'max-content 1fr',
-                      columnGap: 2,
-                      rowGap: 0.5,
-                      m: 0,
-                    }}
-                  >
-                    {Object.entries(version.additionalAttributes).map(([name, value]) => (
-                      <Box key={name} sx={{ display: 'contents' }}>
-                        <Box component="dt" sx={{ fontWeight: 500 }}>
-                          {name}
-                        </Box>
-                        <Box component="dd" sx={{ m: 0 }}>
-                          {value}
-                        </Box>
-                      </Box>
+                {attributes.length > 0 && (
+                  <dl className={styles.attributes}>
+                    {attributes.map(([name, value]) => (
+                      <div key={name} className={styles.contents}>
+                        <dt>{name}</dt>
+                        <dd>{value}</dd>
+                      </div>
                     ))}
-                  </Box>
+                  </dl>
                 )}
               </Section>
             )}
 
             <Section title={t('tool.license')}>
               {tool.licenseText ? (
-                <Accordion variant="outlined" disableGutters>
-                  <AccordionSummary expandIcon={<ExpandMore />}>{t('tool.readLicense')}</AccordionSummary>
-                  <AccordionDetails>
-                    <Typography sx={{ whiteSpace: 'pre-wrap' }}>{tool.licenseText}</Typography>
-                  </AccordionDetails>
-                </Accordion>
+                <LicenseText text={tool.licenseText} />
               ) : (
-                <Typography color="text.secondary">{t('tool.noLicense')}</Typography>
+                <p className={ui.secondaryText}>{t('tool.noLicense')}</p>
               )}
             </Section>
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }} sx={{ order: { xs: -1, md: 0 } }}>
+          </div>
+          <div className={styles.side}>
             <ActionsPanel tool={tool} version={version} />
-            <Paper variant="outlined" component="aside" aria-label={t('tool.facts')} sx={{ p: 2, mt: 2 }}>
-              <Box
-                component="dl"
-                sx={{
-                  m: 0,
-                  '& dt': { fontWeight: 500, mt: 1 },
-                  '& dt:first-of-type': { mt: 0 },
-                  '& dd': { m: 0 },
-                }}
-              >
+            <aside aria-label={t('tool.facts')} className={`${ui.paper} ${styles.panel} ${styles.facts}`}>
+              <dl>
                 <dt>{t('tool.exportControl')}</dt>
                 <dd>
                   {version.exportControlClassifications.length
@@ -322,12 +308,12 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
                 )}
                 <dt>{t('tool.updated')}</dt>
                 <dd>{formatDate(tool.updatedAt, locale)}</dd>
-              </Box>
-            </Paper>
-          </Grid>
-        </Grid>
+              </dl>
+            </aside>
+          </div>
+        </div>
       )}
-    </PageFrame>
+    </LightPageFrame>
   );
 }
 
@@ -351,26 +337,51 @@ function DownloadNotice({ tool, version }: { tool: ToolDetail; version: ToolVers
       return null;
     case 'sign-in-required':
       return (
-        <Stack spacing={1} sx={{ mb: 2 }}>
+        <div className={`${styles.stack} ${styles.noticeGap}`}>
           <SignInNeeded account={account} action="tool.downloadAction" />
-          {hasSerialProductNumber(version) && <Alert severity="info">{t('tool.purchaseRequired')}</Alert>}
-        </Stack>
+          {hasSerialProductNumber(version) && <Notice severity="info">{t('tool.purchaseRequired')}</Notice>}
+        </div>
       );
     case 'purchase-required':
       return (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Notice severity="info" className={styles.noticeGap}>
           {t('tool.purchaseRequired')}
-        </Alert>
+        </Notice>
       );
     case 'export-controlled':
       return <ExportAccess tool={tool} classifications={version.exportControlClassifications} />;
     case 'disabled':
       return (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Notice severity="info" className={styles.noticeGap}>
           {t('tool.downloadDisabled')}
-        </Alert>
+        </Notice>
       );
   }
+}
+
+/** An external link drawn as a full-width button, with "opens in a new tab" for screen readers. */
+function ExternalButton({
+  href,
+  contained,
+  children,
+}: {
+  href: string;
+  contained?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass({ variant: contained ? 'contained' : 'text', className: styles.fullWidth })}
+    >
+      {children}
+      <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
+      <Icon name="openInNew" small />
+    </a>
+  );
 }
 
 /** Ordering, requesting, opening and installing: what the tool's kind and request flow allow. */
@@ -382,86 +393,47 @@ function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersio
   const inCart = cart.some((existing) => cartEntryKey(existing) === cartEntryKey(entry));
   const payable = hasSerialProductNumber(version);
   const throughCart = isRequestable(tool) && tool.requestFlow !== 'external';
+  const onlineUrl = tool.isOnlineTool ? (tool.externalUrl ?? tool.requestUrl) : null;
 
   return (
-    <Paper variant="outlined" component="section" aria-label={t('tool.getIt')} sx={{ p: 2 }}>
-      <Stack spacing={1.5}>
-        {payable && version.price && (
-          <Typography variant="h5" component="p">
-            {formatMoney(version.price, locale)}
-          </Typography>
-        )}
-        {throughCart && version.orderable && (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              {payable ? t('tool.buyText') : t('tool.requestText')}
-              {tool.requestFlow === 'cart-with-questionnaire' && ` ${t('tool.questionnaireText')}`}
-            </Typography>
-            {inCart ? (
-              <Button
-                component={RouterLink}
-                to={paths.cart}
-                variant="contained"
-                startIcon={<ShoppingCart />}
-                fullWidth
-              >
-                {t('tool.inCartGoToCart')}
-              </Button>
-            ) : (
-              <Button
-                variant="contained"
-                startIcon={<ShoppingCart />}
-                onClick={() => addToCart(entry)}
-                fullWidth
-              >
-                {payable
-                  ? t('tool.buy', { version: version.version })
-                  : t('tool.request', { version: version.version })}
-              </Button>
-            )}
-          </>
-        )}
-        {throughCart && !version.orderable && <Alert severity="info">{t('tool.notOrderable')}</Alert>}
-        {tool.requestFlow === 'external' && tool.requestUrl && !tool.isOnlineTool && (
-          <Button
-            href={tool.requestUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="contained"
-            endIcon={<OpenInNew />}
-            fullWidth
-          >
-            {t('tool.requestExternally')}
-            <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-          </Button>
-        )}
-        {tool.isOnlineTool && (tool.externalUrl ?? tool.requestUrl) && (
-          <Button
-            href={(tool.externalUrl ?? tool.requestUrl)!}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="contained"
-            endIcon={<OpenInNew />}
-            fullWidth
-          >
-            {t('tool.openOnline')}
-            <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-          </Button>
-        )}
-        {!tool.isOnlineTool && tool.externalUrl && (
-          <Button
-            href={tool.externalUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            endIcon={<OpenInNew />}
-            fullWidth
-          >
-            {t('tool.externalPage')}
-            <VisuallyHidden>{` ${t('app.opensInNewTab')}`}</VisuallyHidden>
-          </Button>
-        )}
-        {isInstallable(tool) && tool.isInstallableViaLauncher && <LauncherInstall tool={tool} />}
-      </Stack>
-    </Paper>
+    <section aria-label={t('tool.getIt')} className={`${ui.paper} ${styles.panel} ${styles.stack}`}>
+      {payable && version.price && <p className={styles.price}>{formatMoney(version.price, locale)}</p>}
+      {throughCart && version.orderable && (
+        <>
+          <p className={styles.body2}>
+            {payable ? t('tool.buyText') : t('tool.requestText')}
+            {tool.requestFlow === 'cart-with-questionnaire' && ` ${t('tool.questionnaireText')}`}
+          </p>
+          {inCart ? (
+            <ButtonLink to={paths.cart} variant="contained" className={styles.fullWidth}>
+              <SvgIcon d={shoppingCart} small />
+              {t('tool.inCartGoToCart')}
+            </ButtonLink>
+          ) : (
+            <Button variant="contained" className={styles.fullWidth} onClick={() => addToCart(entry)}>
+              <SvgIcon d={shoppingCart} small />
+              {payable
+                ? t('tool.buy', { version: version.version })
+                : t('tool.request', { version: version.version })}
+            </Button>
+          )}
+        </>
+      )}
+      {throughCart && !version.orderable && <Notice severity="info">{t('tool.notOrderable')}</Notice>}
+      {tool.requestFlow === 'external' && tool.requestUrl && !tool.isOnlineTool && (
+        <ExternalButton href={tool.requestUrl} contained>
+          {t('tool.requestExternally')}
+        </ExternalButton>
+      )}
+      {onlineUrl && (
+        <ExternalButton href={onlineUrl} contained>
+          {t('tool.openOnline')}
+        </ExternalButton>
+      )}
+      {!tool.isOnlineTool && tool.externalUrl && (
+        <ExternalButton href={tool.externalUrl}>{t('tool.externalPage')}</ExternalButton>
+      )}
+      {isInstallable(tool) && tool.isInstallableViaLauncher && <LauncherInstall tool={tool} />}
+    </section>
   );
 }

@@ -1,9 +1,9 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { useI18n } from '../../../i18n/i18n';
 import { loginPath } from '../../../paths';
+import styles from './project-list.module.css';
 
 /** Why a project list is incomplete (spec calls §8.4 'List of projects is incomplete': step-up or retry). */
 export type IncompleteReason =
@@ -19,23 +19,23 @@ export function IncompleteListAlert({ reason }: { reason: IncompleteReason }) {
   const location = useLocation();
   const action =
     reason.kind === 'step-up' ? (
-      <Button
-        component={RouterLink}
-        to={loginPath({ mfa: true, redirectTo: `${location.pathname}${location.search}` })}
-        color="inherit"
-        size="small"
-      >
+      <ButtonLink to={loginPath({ mfa: true, redirectTo: `${location.pathname}${location.search}` })}>
         {t('projects.incomplete.stepUp')}
-      </Button>
+      </ButtonLink>
     ) : reason.kind === 'retry' ? (
-      <Button color="inherit" size="small" onClick={reason.retry} disabled={reason.pending}>
+      <Button onClick={reason.retry} disabled={reason.pending}>
         {t('projects.retry')}
       </Button>
     ) : undefined;
   return (
-    <Alert severity="warning" action={action} sx={{ mb: 3 }}>
-      <AlertTitle>{t('projects.incomplete.title')}</AlertTitle>
+    <Notice
+      severity="warning"
+      role="alert"
+      title={t('projects.incomplete.title')}
+      action={action}
+      className={styles.incomplete}
+    >
       {t(`projects.incomplete.${reason.kind}`)}
-    </Alert>
+    </Notice>
   );
 }

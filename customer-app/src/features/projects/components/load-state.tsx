@@ -1,22 +1,24 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import { ApiError } from '@portal/data-provider';
-import { Link as RouterLink } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { useI18n } from '../../../i18n/i18n';
 import { statusTitleKey } from '../../../notifications/error-notice';
 import { paths } from '../../../paths';
+import styles from './project-list.module.css';
+
+// The shell's light components, not MUI: the project list shows these before (and without) MUI.
 
 /** A placeholder while a page's data loads; screen readers hear that it is loading. */
 export function LoadingBlock({ label, lines = 3 }: { label: string; lines?: number }) {
   return (
-    <Box role="status" aria-busy="true" aria-label={label}>
+    <div role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: lines }, (_, index) => (
-        <Skeleton key={index} variant="rounded" height={index === 0 ? 48 : 24} sx={{ mb: 1.5 }} />
+        <div
+          key={index}
+          className={index === 0 ? `${styles.skeleton} ${styles.skeletonFirst}` : styles.skeleton}
+        />
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -29,24 +31,19 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
   const status = error instanceof ApiError ? error.status : null;
   const final = status === 403 || status === 404;
   return (
-    <Alert
+    <Notice
       severity="error"
+      role="alert"
+      title={status === null ? t('error.unknown') : t(statusTitleKey(status))}
       action={
         final ? (
-          <Button component={RouterLink} to={paths.myProjects} color="inherit" size="small">
-            {t('projects.backToList')}
-          </Button>
+          <ButtonLink to={paths.myProjects}>{t('projects.backToList')}</ButtonLink>
         ) : (
-          onRetry && (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {t('projects.retry')}
-            </Button>
-          )
+          onRetry && <Button onClick={onRetry}>{t('projects.retry')}</Button>
         )
       }
     >
-      <AlertTitle>{status === null ? t('error.unknown') : t(statusTitleKey(status))}</AlertTitle>
       {error instanceof Error && error.message ? error.message : t('app.unexpectedError')}
-    </Alert>
+    </Notice>
   );
 }

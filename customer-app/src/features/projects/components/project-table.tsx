@@ -1,24 +1,18 @@
-import Lock from '@mui/icons-material/Lock';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Project } from '@portal/resources';
 import type { ReactNode } from 'react';
-import { generatePath, Link as RouterLink } from 'react-router';
+import { generatePath, Link } from 'react-router';
+import { SvgIcon } from '../../../components/ui/icon';
+import { arrowDownward } from './project-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { paths } from '../../../paths';
+import ui from '../../../styles/ui.module.css';
 import { formatDate } from '../model/format';
 import type { ProjectSortField, SortOrder } from '../model/list-state';
 import { rolesInProject, type Viewer } from '../model/project-actions';
+import { SecureMark } from './project-card';
 import { useRoleLabel } from './project-role-label';
+import styles from './project-list.module.css';
 import { StatusChip } from './status-chip';
-import { visuallyHidden } from './visually-hidden';
 
 type Column = {
   key: string;
@@ -47,14 +41,12 @@ export function ProjectTable({ projects, viewer, sort, order, onSort, caption }:
       label: 'projects.field.name',
       sort: 'name',
       cell: (project) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Link component={RouterLink} to={generatePath(paths.project, { uid: project.uuid })}>
+        <span className={styles.nameCell}>
+          <Link to={generatePath(paths.project, { uid: project.uuid })} className={styles.tableLink}>
             {project.name}
           </Link>
-          {project.secure && (
-            <Lock fontSize="inherit" titleAccess={t('projects.secure')} sx={{ color: 'text.secondary' }} />
-          )}
-        </Box>
+          {project.secure && <SecureMark label={t('projects.secure')} />}
+        </span>
       ),
     },
     { key: 'board', label: 'projects.field.board', cell: (project) => project.board.name },
@@ -114,54 +106,54 @@ export function ProjectTable({ projects, viewer, sort, order, onSort, caption }:
     },
   ];
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small">
-        <Box component="caption" sx={visuallyHidden}>
-          {caption}
-        </Box>
-        <TableHead>
-          <TableRow>
+    <div className={ui.tableFrame}>
+      <table className={`${ui.table} ${styles.table}`}>
+        <caption className={ui.visuallyHidden}>{caption}</caption>
+        <thead>
+          <tr>
             {columns.map((column) => {
               const active = column.sort === sort;
               return (
-                <TableCell
+                <th
                   key={column.key}
                   scope="col"
-                  sortDirection={active ? (order === 'ASC' ? 'asc' : 'desc') : false}
-                  sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+                  aria-sort={active ? (order === 'ASC' ? 'ascending' : 'descending') : undefined}
                 >
                   {column.sort ? (
-                    <TableSortLabel
-                      active={active}
-                      direction={active && order === 'DESC' ? 'desc' : 'asc'}
+                    <button
+                      type="button"
+                      className={active ? `${styles.sortLabel} ${styles.sortActive}` : styles.sortLabel}
                       onClick={() => onSort(column.sort!)}
                     >
                       {t(column.label)}
-                    </TableSortLabel>
+                      <span className={active && order === 'DESC' ? styles.sortDesc : undefined}>
+                        <SvgIcon d={arrowDownward} small />
+                      </span>
+                    </button>
                   ) : (
                     t(column.label)
                   )}
-                </TableCell>
+                </th>
               );
             })}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+          </tr>
+        </thead>
+        <tbody>
           {projects.map((project) => (
-            <TableRow key={project.uuid} hover>
+            <tr key={project.uuid}>
               {columns.map((column) =>
                 column.key === 'name' ? (
-                  <TableCell key={column.key} component="th" scope="row">
+                  <th key={column.key} scope="row">
                     {column.cell(project)}
-                  </TableCell>
+                  </th>
                 ) : (
-                  <TableCell key={column.key}>{column.cell(project)}</TableCell>
+                  <td key={column.key}>{column.cell(project)}</td>
                 ),
               )}
-            </TableRow>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }

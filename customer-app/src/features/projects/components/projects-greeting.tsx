@@ -1,37 +1,34 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { displayName } from '@portal/resources';
+import { Button } from '../../../components/ui/button';
+import { Notice } from '../../../components/ui/notice';
 import { useI18n } from '../../../i18n/i18n';
 import { useCurrentUser } from '../../../session/current-user';
+import ui from '../../../styles/ui.module.css';
+import styles from './project-list.module.css';
 
 export function ProjectsGreeting() {
   const { t } = useI18n();
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   if (isError) {
     return (
-      <Alert
+      <Notice
         severity="warning"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('projects.retry')}
-          </Button>
-        }
+        action={<Button onClick={() => void refetch()}>{t('projects.retry')}</Button>}
       >
         {t('projects.profileFailed')}
-      </Alert>
+      </Notice>
     );
   }
   if (isPending) {
     return (
-      <Typography color="text.secondary" aria-busy="true">
+      <p className={`${ui.secondaryText} ${styles.greeting}`} aria-busy="true">
         {t('projects.loadingProfile')}
-      </Typography>
+      </p>
     );
   }
   return (
-    <Typography variant="body1" color="text.secondary">
+    <p className={`${ui.secondaryText} ${styles.greeting}`}>
       {t('projects.welcome', { name: displayName(user) })}
-    </Typography>
+    </p>
   );
 }

@@ -1,31 +1,26 @@
-import Add from '@mui/icons-material/Add';
-import FolderOpen from '@mui/icons-material/FolderOpen';
-import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Role, hasRole, type Project, type User } from '@portal/resources';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { MuiScope } from '../../../app/mui-scope';
+import { useMemo, type ReactElement } from 'react';
+import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
+import { EmptyState } from '../../commerce/components/query-states';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { SvgIcon } from '../../../components/ui/icon';
+import { add, folderOpen, qrCodeScanner } from '../components/project-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
 import { paths } from '../../../paths';
 import { useCurrentUser } from '../../../session/current-user';
 import { useSessionUser } from '../../../session/use-session-user';
+import ui from '../../../styles/ui.module.css';
 import { hasSecureProjectsQuery, myProjectsQuery, projectGroupsQuery } from '../api/project-list';
 import { IncompleteListAlert, type IncompleteReason } from '../components/incomplete-list-alert';
 import { LoadError, LoadingBlock } from '../components/load-state';
 import { ProjectCard } from '../components/project-card';
+import styles from '../components/project-list.module.css';
 import { ProjectListToolbar } from '../components/project-list-toolbar';
 import { ProjectTable } from '../components/project-table';
 import { ProjectsGreeting } from '../components/projects-greeting';
-import { visuallyHidden } from '../components/visually-hidden';
 import {
   NO_GROUP,
   defaultOrder,
@@ -37,9 +32,11 @@ import {
   type ProjectSection,
   type ProjectSortField,
 } from '../model/list-state';
-import { flexGapFallback } from '../../../lib/flex-gap';
 
-/** `/my/projects`: the user's projects as cards or a table, filtered, sorted and grouped, page by page. */
+/**
+ * `/my/projects`: the user's projects as cards or a table, filtered, sorted and grouped, page by page. The shell's
+ * light components: MUI loads only with the status filter's menu.
+ */
 export function MyProjectsPage() {
   const { t } = useI18n();
   const { api, session } = usePortal();
@@ -76,34 +73,31 @@ export function MyProjectsPage() {
   }
 
   const filtered = isFiltered(state);
+  const register = (
+    <ButtonLink to={paths.createProject} variant="contained">
+      <SvgIcon d={add} small />
+      {t('projects.register')}
+    </ButtonLink>
+  );
+  const scan = (
+    <ButtonLink to={paths.qrCodeScan} variant="outlined">
+      <SvgIcon d={qrCodeScanner} small />
+      {t('projects.scanQrCode')}
+    </ButtonLink>
+  );
   return (
-    <MuiScope>
+    <>
       <DocumentTitle title={t('page.myProjects')} />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 4 }}
-      >
-        <Box>
-          <Typography variant="h1" gutterBottom>
-            {t('page.myProjects')}
-          </Typography>
+      <div className={styles.head}>
+        <div>
+          <h1 className={styles.title}>{t('page.myProjects')}</h1>
           <ProjectsGreeting />
-        </Box>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', ...flexGapFallback(1) }}>
-          <Button
-            component={RouterLink}
-            to={paths.qrCodeScan}
-            variant="outlined"
-            startIcon={<QrCodeScanner />}
-          >
-            {t('projects.scanQrCode')}
-          </Button>
-          <Button component={RouterLink} to={paths.createProject} variant="contained" startIcon={<Add />}>
-            {t('projects.register')}
-          </Button>
-        </Stack>
-      </Stack>
+        </div>
+        <div className={styles.headActions}>
+          {scan}
+          {register}
+        </div>
+      </div>
 
       {incomplete && <IncompleteListAlert reason={incomplete} />}
 
@@ -112,22 +106,20 @@ export function MyProjectsPage() {
       ) : list.isError && !list.isFetchNextPageError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : projects.length === 0 && !filtered ? (
-        <EmptyState />
+        <NoProjects register={register} scan={scan} />
       ) : (
         <>
           <ProjectListToolbar state={state} groups={groups.data ?? []} onChange={update} />
-          <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
+          <p role="status" className={`${ui.secondaryText} ${styles.count}`}>
             {t('projects.count', { count: total })}
-          </Typography>
+          </p>
           {projects.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-              <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-                {t('projects.noMatch')}
-              </Typography>
-              <Button sx={{ mt: 2 }} onClick={() => update({ q: '', status: [], group: '' })}>
+            <div className={`${ui.paper} ${styles.noMatch}`}>
+              <h2 className={styles.noMatchTitle}>{t('projects.noMatch')}</h2>
+              <Button onClick={() => update({ q: '', status: [], group: '' })}>
                 {t('projects.toolbar.clear')}
               </Button>
-            </Paper>
+            </div>
           ) : (
             sections.map((section) => (
               <SectionView
@@ -140,7 +132,7 @@ export function MyProjectsPage() {
             ))
           )}
           {list.hasNextPage && !list.isFetchNextPageError && (
-            <Box sx={{ textAlign: 'center', mt: 3 }}>
+            <div className={styles.more}>
               <Button
                 variant="outlined"
                 onClick={() => void list.fetchNextPage()}
@@ -151,11 +143,11 @@ export function MyProjectsPage() {
                   ? t('projects.loadingMore')
                   : t('projects.showMore', { shown: projects.length, total })}
               </Button>
-            </Box>
+            </div>
           )}
         </>
       )}
-    </MuiScope>
+    </>
   );
 }
 
@@ -178,19 +170,12 @@ function SectionView({
         ? t(`project.status.${section.projects[0]!.status}`)
         : (section.key ?? t('projects.noGroup'));
   return (
-    <Box component="section" aria-label={heading} sx={{ mb: 4 }}>
-      <Typography
-        variant="h2"
-        sx={state.groupBy === 'none' ? visuallyHidden : { fontSize: '1.25rem', mb: 2 }}
-      >
+    <section aria-label={heading} className={styles.section}>
+      <h2 className={state.groupBy === 'none' ? ui.visuallyHidden : styles.sectionTitle}>
         {heading}
         {state.groupBy !== 'none' && ' '}
-        {state.groupBy !== 'none' && (
-          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-            ({section.projects.length})
-          </Box>
-        )}
-      </Typography>
+        {state.groupBy !== 'none' && <span className={styles.sectionCount}>({section.projects.length})</span>}
+      </h2>
       {state.view === 'table' ? (
         <ProjectTable
           projects={section.projects}
@@ -201,43 +186,30 @@ function SectionView({
           caption={heading}
         />
       ) : (
-        <Grid container spacing={2}>
+        <div className={styles.cards}>
           {section.projects.map((project) => (
-            <Grid key={project.uuid} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <ProjectCard project={project} viewer={viewer} />
-            </Grid>
+            <ProjectCard key={project.uuid} project={project} viewer={viewer} />
           ))}
-        </Grid>
+        </div>
       )}
-    </Box>
+    </section>
   );
 }
 
 /** No project at all: what a project is, and the ways to register one. */
-function EmptyState() {
+function NoProjects({ register, scan }: { register: ReactElement; scan: ReactElement }) {
   const { t } = useI18n();
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="projects-empty"
-      sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}
-    >
-      <FolderOpen aria-hidden="true" sx={{ fontSize: 48, color: 'text.disabled' }} />
-      <Typography id="projects-empty" variant="h2" sx={{ mt: 1 }}>
-        {t('projects.empty')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        {t('projects.emptyText')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'center' }}>
-        <Button component={RouterLink} to={paths.createProject} variant="contained" startIcon={<Add />}>
-          {t('projects.register')}
-        </Button>
-        <Button component={RouterLink} to={paths.qrCodeScan} variant="outlined" startIcon={<QrCodeScanner />}>
-          {t('projects.scanQrCode')}
-        </Button>
-      </Stack>
-    </Paper>
+    <EmptyState
+      icon={<SvgIcon d={folderOpen} />}
+      title={t('projects.empty')}
+      text={t('projects.emptyText')}
+      action={
+        <div className={styles.emptyActions}>
+          {register}
+          {scan}
+        </div>
+      }
+    />
   );
 }
