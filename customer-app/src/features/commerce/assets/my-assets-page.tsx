@@ -30,7 +30,7 @@ import { installersQuery, licensesQuery } from '../api/orders';
 import { formatDate, formatDateTime } from '../components/format';
 import { PageLinks, readPage } from '../components/page-links';
 import { PageFrame } from '../components/page-frame';
-import { EmptyState, ErrorBlock, LoadingBlock } from '../components/query-states';
+import { EmptyState, ErrorBlock, LoadingBlock } from '../../../components/query-states';
 import { StatusChip, useStatusText } from '../components/status-chip';
 import { useCopy } from '../components/use-copy';
 

@@ -23,7 +23,7 @@ import { LAUNCHER_DOWNLOAD_URL } from '../commerce-links';
 import { formatDateTime } from '../components/format';
 import { PageLinks, readPage } from '../components/page-links';
 import { PageFrame } from '../components/page-frame';
-import { EmptyState, ErrorBlock, LoadingBlock } from '../components/query-states';
+import { EmptyState, ErrorBlock, LoadingBlock } from '../../../components/query-states';
 import { useCopy } from '../components/use-copy';
 import { VisuallyHidden } from '../components/visually-hidden';
 

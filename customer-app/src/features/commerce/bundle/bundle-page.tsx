@@ -31,7 +31,7 @@ import { formatDate } from '../components/format';
 import { NotFoundBlock } from '../components/not-found-block';
 import { PageFrame } from '../components/page-frame';
 import { VisuallyHidden } from '../components/visually-hidden';
-import { ErrorBlock, LoadingBlock, isNotFound } from '../components/query-states';
+import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
 
 /**
  * The bundle's documents by title. The bundle names them by feature ID only, so each title is read from its

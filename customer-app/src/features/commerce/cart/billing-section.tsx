@@ -21,7 +21,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
 import { key } from '../../../notifications/notification-store';
 import { billingInformationQuery, checkoutKeys, saveBillingInformation } from '../api/checkout';
-import { ErrorBlock, LoadingBlock } from '../components/query-states';
+import { ErrorBlock, LoadingBlock } from '../../../components/query-states';
 
 type AddressForm = Record<keyof PostalAddress, string>;
 const EMPTY_ADDRESS: AddressForm = { street: '', postalCode: '', city: '', country: '' };

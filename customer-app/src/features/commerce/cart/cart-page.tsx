@@ -30,7 +30,7 @@ import { CheckoutError } from '../checkout/checkout-error';
 import { useCheckout } from '../checkout/use-checkout';
 import { formatMoney } from '../components/format';
 import { PageFrame } from '../components/page-frame';
-import { EmptyState } from '../components/query-states';
+import { EmptyState } from '../../../components/query-states';
 import { BillingSection } from './billing-section';
 import { cartQuestionnaires, cartTotals, entryName, entryPrice } from './cart-entries';
 import { browserCart, type StoredCartEntry } from './cart-store';

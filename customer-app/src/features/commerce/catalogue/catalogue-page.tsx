@@ -13,7 +13,7 @@ import ui from '../../../styles/ui.module.css';
 import { catalogueListQuery } from '../api/catalogue';
 import { LightPageFrame } from '../components/light-page-frame';
 import { PageLinks } from '../components/page-links';
-import { EmptyState, ErrorBlock, LoadingBlock } from '../components/query-states';
+import { EmptyState, ErrorBlock, LoadingBlock } from '../../../components/query-states';
 import { CatalogueCard } from './catalogue-card';
 import {
   CATALOGUE_PAGE_SIZE,

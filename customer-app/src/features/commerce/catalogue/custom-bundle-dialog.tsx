@@ -23,7 +23,7 @@ import { usePortal } from '../../../lib/portal-context';
 import { catalogueListQuery, createCustomBundle } from '../api/catalogue';
 import { customBundleEntry } from '../cart/cart-entries';
 import { useAddToCart } from '../cart/use-add-to-cart';
-import { ErrorBlock, LoadingBlock } from '../components/query-states';
+import { ErrorBlock, LoadingBlock } from '../../../components/query-states';
 
 /** The tools a custom bundle can hold: requestable ones (not online tools), by name. */
 const TOOL_LIST = {

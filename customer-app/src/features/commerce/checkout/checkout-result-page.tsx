@@ -14,7 +14,7 @@ import { browserCart } from '../cart/cart-store';
 import { settleCart } from '../cart/settle-cart';
 import { NotFoundBlock } from '../components/not-found-block';
 import { PageFrame } from '../components/page-frame';
-import { ErrorBlock, LoadingBlock, isNotFound } from '../components/query-states';
+import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
 import { useAccount } from '../components/use-account';
 import { OrderCard } from '../orders/order-card';
 import { CheckoutHeadline, PaymentBox } from './summary-page';

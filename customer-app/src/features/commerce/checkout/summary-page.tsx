@@ -19,7 +19,7 @@ import { settleCart } from '../cart/settle-cart';
 import { formatDateTime, formatMoney } from '../components/format';
 import { NotFoundBlock } from '../components/not-found-block';
 import { PageFrame } from '../components/page-frame';
-import { ErrorBlock, LoadingBlock, isNotFound } from '../components/query-states';
+import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
 import { StatusChip } from '../components/status-chip';
 import { OrderCard } from '../orders/order-card';
 import { PaymentActions } from './payment-actions';

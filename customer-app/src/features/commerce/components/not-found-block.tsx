@@ -4,7 +4,7 @@ import { SvgIcon } from '../../../components/ui/icon';
 import { searchOff } from '../../../components/ui/page-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { paths } from '../../../paths';
-import { EmptyState } from './query-states';
+import { EmptyState } from '../../../components/query-states';
 
 /**
  * A catalogue item that does not exist (or not for this visitor): a soft 404 under the page's own heading, with

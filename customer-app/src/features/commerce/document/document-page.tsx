@@ -11,7 +11,7 @@ import { documentQuery } from '../api/catalogue';
 import { formatDate } from '../components/format';
 import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
-import { ErrorBlock, LoadingBlock, isNotFound } from '../components/query-states';
+import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
 import { useAccount } from '../components/use-account';
 import styles from './document-page.module.css';
 

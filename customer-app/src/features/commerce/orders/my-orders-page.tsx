@@ -15,7 +15,7 @@ import { paths } from '../../../paths';
 import { ordersQuery } from '../api/orders';
 import { PageLinks, readPage } from '../components/page-links';
 import { PageFrame } from '../components/page-frame';
-import { EmptyState, ErrorBlock, LoadingBlock } from '../components/query-states';
+import { EmptyState, ErrorBlock, LoadingBlock } from '../../../components/query-states';
 import { useStatusText } from '../components/status-chip';
 import { OrderCard } from './order-card';
 

@@ -19,7 +19,7 @@ import { useCart } from '../cart/use-cart';
 import { CheckoutError } from '../checkout/checkout-error';
 import { useCheckout } from '../checkout/use-checkout';
 import { PageFrame } from '../components/page-frame';
-import { ErrorBlock, LoadingBlock } from '../components/query-states';
+import { ErrorBlock, LoadingBlock } from '../../../components/query-states';
 import { useAccount } from '../components/use-account';
 import { answerDrafts } from './answer-drafts';
 import { QuestionnaireFields, fieldId } from './questionnaire-form';

@@ -29,7 +29,7 @@ import { useCart } from '../cart/use-cart';
 import { formatDate, formatMoney } from '../components/format';
 import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
-import { ErrorBlock, LoadingBlock, isNotFound } from '../components/query-states';
+import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
 import { ReleaseNotes } from '../components/release-notes';
 import { SignInNeeded } from '../components/sign-in-needed';
 import { useAccount } from '../components/use-account';

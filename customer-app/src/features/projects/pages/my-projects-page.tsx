@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
-import { EmptyState } from '../../commerce/components/query-states';
+import { EmptyState } from '../../../components/query-states';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SvgIcon } from '../../../components/ui/icon';
 import { add, folderOpen, qrCodeScanner } from '../components/project-icons';

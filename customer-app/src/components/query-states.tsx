@@ -1,12 +1,12 @@
 import { ApiError } from '@portal/data-provider';
 import type { ReactNode } from 'react';
-import { PageLoader } from '../../../components/page-loader';
-import { Button } from '../../../components/ui/button';
-import { SvgIcon } from '../../../components/ui/icon';
-import { inbox } from '../../../components/ui/page-icons';
-import { useI18n } from '../../../i18n/i18n';
-import { statusTitleKey } from '../../../notifications/error-notice';
-import ui from '../../../styles/ui.module.css';
+import { PageLoader } from './page-loader';
+import { Button } from './ui/button';
+import { SvgIcon } from './ui/icon';
+import { inbox } from './ui/page-icons';
+import { useI18n } from '../i18n/i18n';
+import { statusTitleKey } from '../notifications/error-notice';
+import ui from '../styles/ui.module.css';
 import styles from './query-states.module.css';
 
 // The shell's light components, not MUI: the catalogue lists show these before (and without) MUI.
