@@ -72,7 +72,8 @@ const apiValue = (value: unknown) => (value instanceof Date ? value.toISOString(
  * table)`.
  */
 export function defineRepository<T extends PgTable, Rec = unknown>(
-  definition: Pick<ResourceDefinition, 'record' | 'idField' | 'label'>,
+  definition: Pick<ResourceDefinition, 'record' | 'idField' | 'label'> &
+    Partial<Pick<ResourceDefinition, 'create' | 'update' | 'fields'>>,
   table: T,
   overrides: Partial<Repository<T['$inferSelect'], Rec>> = {},
 ): Repository<T['$inferSelect'], Rec> {
@@ -81,13 +82,26 @@ export function defineRepository<T extends PgTable, Rec = unknown>(
   if (!key) throw new Error(`${definition.label.many}: the table has no key column`);
   const recordFields = Object.keys(definition.record.shape);
   const keyField = Object.keys(tableColumns).find((field) => tableColumns[field] === key)!;
-  const columnValues = (input: unknown): Values =>
-    Object.fromEntries(
-      Object.entries(input as Values).filter(([field]) => field in tableColumns && field !== keyField),
-    );
-  // A client-chosen key (a metadata key) is written on create; a generated one is left to the database.
+  // Only what the write's schema declares and the form may edit: never the key, the record's dates or a
+  // read-only field, whatever a looser body schema lets through.
+  const readOnly = new Set([
+    keyField,
+    'createdAt',
+    'updatedAt',
+    ...(definition.fields ?? []).filter((field) => field.readOnly).map((field) => field.source),
+  ]);
+  const writable = (schema: unknown) => {
+    const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+    return (field: string) => field in tableColumns && !readOnly.has(field) && (!shape || field in shape);
+  };
+  const [creatable, updatable] = [writable(definition.create), writable(definition.update)];
+  const valuesOf = (input: unknown, allowed: (field: string) => boolean): Values =>
+    Object.fromEntries(Object.entries(input as Values).filter(([field]) => allowed(field)));
+  // A client-chosen key (a metadata key) is written on create when the create schema declares it; a generated
+  // one is left to the database.
+  const createShape = (definition.create as { shape?: Record<string, unknown> } | undefined)?.shape;
   const keyValue = (input: unknown): Values => {
-    const value = (input as Values)[keyField];
+    const value = createShape && keyField in createShape ? (input as Values)[keyField] : undefined;
     return value === undefined ? {} : { [keyField]: value };
   };
   return {
@@ -99,8 +113,8 @@ export function defineRepository<T extends PgTable, Rec = unknown>(
       rows.map(
         (row) => Object.fromEntries(recordFields.map((field) => [field, apiValue(row[field])])) as Rec,
       ),
-    insertValues: (input) => ({ ...columnValues(input), ...keyValue(input) }),
-    updateValues: columnValues,
+    insertValues: (input) => ({ ...valuesOf(input, creatable), ...keyValue(input) }),
+    updateValues: (input) => valuesOf(input, updatable),
     ...overrides,
   };
 }

@@ -78,6 +78,7 @@ export function resourceRoutes<R extends Row, Rec>(
   return async (instance, { db }) => {
     const app = instance.withTypeProvider<ZodTypeProvider>() as unknown as Api;
     const repository = repositoryOf(instance, definition, source);
+    assertScoped(definition, repository);
     const path = routePath(definition);
     const routes = new ResourceRouteSet(definition, repository, db, options);
     // The folder gives the prefix; a plugin registered elsewhere adds the definition's path itself.
@@ -87,6 +88,22 @@ export function resourceRoutes<R extends Row, Rec>(
     );
     for (const action of granted) routes.register(app, action, base);
   };
+}
+
+/**
+ * Fails closed at start-up where a definition promises more than its repository keeps: rows a company space
+ * admin sees only in their own space need the repository's list scope and single-row reach, and a path naming a
+ * parent (`boards/{boardId}/…`) needs a scope that holds every action to that parent.
+ */
+function assertScoped(definition: ResourceDefinition, repository: Repository<Row, Row>): void {
+  if (definition.rowScope === 'company-space' && !(repository.listScope && repository.reach)) {
+    throw new Error(
+      `${definition.name}: rowScope 'company-space' needs the repository's listScope and reach`,
+    );
+  }
+  if (pathParameterNames(definition).length > 0 && !repository.scope) {
+    throw new Error(`${definition.name}: its path names a parent, so its repository needs a scope`);
+  }
 }
 
 /** The repository given, the one a module published under that decorator name, or one made from a table. */
