@@ -65,7 +65,6 @@ test.describe('admin console: orders, licenses and export access', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
     const api = await AdminApi.signIn(request);
     const customer = await signedInPage(browser, 'internal@portal.test');
     const checkout = await callAs<{ orders: Order[] }>(customer, 'POST', 'checkouts', {

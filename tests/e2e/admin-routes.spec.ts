@@ -240,7 +240,6 @@ test.describe('admin changes', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
     const api = await AdminApi.signIn(request);
     const page = await signedInPage(browser, 'admin@portal.test', '/admin');
     const watch = await ConsoleWatch.on(page);

@@ -16,7 +16,6 @@ test('a design-in upload is listed in the Assets tab (also after a reload); a pr
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const api = await AdminApi.signIn(request);
   const board = (await api.get<{ id: string; name: string }[]>('boards')).find(
     (candidate) => candidate.name === WITH_PROCESS,
