@@ -1,14 +1,27 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { findPostgresBinaries } from './server/src/ops/postgres-cluster.js';
 
+/**
+ * How long a test may wait for a state (Testing Library's find and waitFor, expect.poll) and how long a test may
+ * take, set once for every project: the libraries' defaults (1 s, 5 s) fail tests on a machine with both cores
+ * busy. A wait ends as soon as its state is there, so these only bound a failing test.
+ */
+const WAIT_FOR_STATE_MS = 10_000;
+const waits = {
+  testTimeout: 30_000,
+  expect: { poll: { timeout: WAIT_FOR_STATE_MS } },
+  // Read by the component tests' setup files (Testing Library's asyncUtilTimeout).
+  provide: { waitForStateMs: WAIT_FOR_STATE_MS },
+};
+
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
+    ...waits,
     name,
     root: './server',
     include: db === 'pglite' ? ['src/**/*.test.ts', 'test/**/*.test.ts'] : ['test/**/*.test.ts'],
     env: { PORTAL_TEST_DB: db },
     globalSetup: db === 'postgres' ? ['test/support/global-setup-postgres.ts'] : [],
-    testTimeout: 30_000,
     hookTimeout: 60_000,
     // Autoload's import() of the route and module files goes through vitest's transform (TypeScript) when
     // vitest runs autoload itself rather than leaving it to Node.
@@ -30,15 +43,17 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...waits,
           name: 'resources',
           root: './resources',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
-      { test: { name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
-      { test: { name: 'data-provider', root: './data-provider', include: ['src/**/*.test.ts'] } },
+      { test: { ...waits, name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
+      { test: { ...waits, name: 'data-provider', root: './data-provider', include: ['src/**/*.test.ts'] } },
       {
         test: {
+          ...waits,
           name: 'customer-app',
           root: './customer-app',
           include: ['src/**/*.test.{ts,tsx}'],
@@ -48,12 +63,12 @@ export default defineConfig({
       },
       {
         test: {
+          ...waits,
           name: 'admin-app',
           root: './admin-app',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          testTimeout: 20_000,
         },
       },
       {

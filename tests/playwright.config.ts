@@ -16,8 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Every wait is for a state, so these only bound a failing test: room for a machine with both cores busy.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: path.join(repoRoot, '.test-reports', 'playwright.json') }]],
   globalTeardown: './support/global-teardown.ts',

@@ -295,13 +295,13 @@ describe('the Stripe adapter', () => {
       const fresh = await signIn(t.app, { email: 'customer@portal.test' });
       const expired = (await call('GET', `/checkouts/${result.id}`, fresh)).json<Checkout>();
       expect(expired.status).toBe('expired');
-      await vi.waitFor(() =>
-        expect(
+      await expect
+        .poll(() =>
           stripe.requests.some(
             (request) => request.path === `/v1/checkout/sessions/${sessionIdOf(result)}/expire`,
           ),
-        ).toBe(true),
-      );
+        )
+        .toBe(true);
     } finally {
       vi.useRealTimers();
     }

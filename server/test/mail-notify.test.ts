@@ -96,15 +96,17 @@ describe('project status changes', () => {
   it('do not keep the caller waiting for a slow mail server', async () => {
     const mailer = t.app.mailer;
     const send = mailer.send;
+    // The mail server answers only after the call has: a call that waited for it would never answer.
+    let answerMail!: () => void;
+    const mailAnswers = new Promise<void>((resolve) => (answerMail = resolve));
     mailer.send = async (mail) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await mailAnswers;
       return send(mail);
     };
     try {
-      const started = Date.now();
       expectOk(await call('POST', `projects/${project.id}/cancel/request`, customer));
-      expect(Date.now() - started).toBeLessThan(1500);
     } finally {
+      answerMail();
       mailer.send = send;
     }
     expect(recipientsOf(await delivered())).toEqual(['colleague@example.com', 'picky@example.com']);

@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
-import { LoginPage, accessTokenOf } from '../support/pages.js';
+import { accessTokenOf } from '../support/pages.js';
+import { signedInPage } from '../support/saved-sign-in.js';
 
 interface Position {
   id: string;
@@ -28,15 +29,6 @@ interface ExportAccessRequest {
   id: string;
   status: string;
   comment: string | null;
-}
-
-/** A signed-in customer's page, to call the API as them (the admin API signs in as a service account). */
-async function customerPage(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/my/projects');
-  await new LoginPage(page).signIn(email);
-  await expect(page).toHaveURL(/\/my\/projects/);
-  return page;
 }
 
 /** A call to /api/v1 with the page's session: its bearer token and the CSRF cookie echoed. */
@@ -73,9 +65,8 @@ test.describe('admin console: orders, licenses and export access', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
     const api = await AdminApi.signIn(request);
-    const customer = await customerPage(browser, 'internal@portal.test');
+    const customer = await signedInPage(browser, 'internal@portal.test');
     const checkout = await callAs<{ orders: Order[] }>(customer, 'POST', 'checkouts', {
       entries: [tool('nx-device-pack', '1.1.0'), tool('pwr-stage-netlist', 'B')],
     });
@@ -155,7 +146,7 @@ test.describe('admin console: orders, licenses and export access', () => {
     request,
   }) => {
     const api = await AdminApi.signIn(request);
-    const customer = await customerPage(browser, 'internal@portal.test');
+    const customer = await signedInPage(browser, 'internal@portal.test');
     const asked = await callAs<ExportAccessRequest>(
       customer,
       'POST',

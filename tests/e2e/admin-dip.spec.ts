@@ -241,7 +241,6 @@ test.describe('admin console: the design-in process of a board', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const api = await AdminApi.signIn(request);
     const [board] = await boards(api, true);
     const key = `e2eKey${Date.now().toString(36)}`;

@@ -10,7 +10,6 @@ interface Partner {
 
 test.describe('admin console: partners, generated from their definition', () => {
   test('creates, edits, filters, sorts, pages and deletes partners', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const run = `E2E${Date.now().toString(36)}`;
     const api = await AdminApi.signIn(request);
     // 30 partners of this run, so the run's list has two pages of 25.

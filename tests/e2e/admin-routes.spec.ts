@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { ConsoleWatch, signedInTab } from '../support/console-watch.js';
+import { ConsoleWatch } from '../support/console-watch.js';
+import { signedInPage } from '../support/saved-sign-in.js';
 
 /**
  * Every admin route of spec product §2.3 as every role (issue 19 points 2–4): the roles a route is for see it with
@@ -159,7 +160,7 @@ test.describe('every admin route as every role', () => {
     browser,
   }) => {
     test.setTimeout(300_000);
-    const page = await signedInTab(browser, 'admin@portal.test', '/admin');
+    const page = await signedInPage(browser, 'admin@portal.test', '/admin');
     const watch = await ConsoleWatch.on(page);
     for (const { path } of adminRoutes(ids)) {
       await open(page, path);
@@ -186,7 +187,7 @@ test.describe('every admin route as every role', () => {
     browser,
   }) => {
     test.setTimeout(300_000);
-    const page = await signedInTab(browser, 'csa@portal.test', '/admin');
+    const page = await signedInPage(browser, 'csa@portal.test', '/admin');
     const watch = await ConsoleWatch.on(page);
     for (const { path, csa } of adminRoutes(ids)) {
       const calls = apiCalls(page);
@@ -212,7 +213,7 @@ test.describe('every admin route as every role', () => {
   for (const email of ['customer@portal.test', 'internal@portal.test', 'promoted@portal.test']) {
     test(`${email} sees the console's access-denied page on every admin route`, async ({ browser }) => {
       test.setTimeout(240_000);
-      const page = await signedInTab(browser, email);
+      const page = await signedInPage(browser, email);
       const watch = await ConsoleWatch.on(page);
       for (const { path } of adminRoutes(ids)) {
         const calls = apiCalls(page);
@@ -239,9 +240,8 @@ test.describe('admin changes', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
     const api = await AdminApi.signIn(request);
-    const page = await signedInTab(browser, 'admin@portal.test', '/admin');
+    const page = await signedInPage(browser, 'admin@portal.test', '/admin');
     const watch = await ConsoleWatch.on(page);
 
     // Create: the toast says so in words, not as a catalogue key.

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Notifications } from '../support/customer-shell.js';
+import { signInAt } from '../support/saved-sign-in.js';
 import {
   CartPage,
   CataloguePage,
@@ -13,12 +14,6 @@ import {
 
 const summaryUrl = /\/cart\/[0-9a-f-]{36}\/summary$/;
 const resultUrl = (status: string) => new RegExp(`/cart/[0-9a-f-]{36}/checkout-result\\?status=${status}$`);
-
-/** Signs in at `path` (a page that needs it), from the provider's login page. */
-async function signInAt(page: Page, path: string, email: string) {
-  await page.goto(path);
-  await signInFromLoginPage(page, email, new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
-}
 
 /** Puts NX Motor Control Library 4.0.0 (payable, €499) in the cart and opens the cart. */
 async function buyMotorLibrary(page: Page) {

@@ -6,9 +6,9 @@ import {
   expireStoredUser,
   serviceAccountToken,
   setMaintenance,
-  signInAt,
   storedUsers,
 } from '../support/customer-shell.js';
+import { signInAt, signInThroughLoginAt } from '../support/saved-sign-in.js';
 import { LoginPage } from '../support/pages.js';
 
 const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
@@ -44,7 +44,7 @@ test.describe('customer shell: sign-in, step-up and logout', () => {
   });
 
   test('steps up with a TOTP code and comes back to the page it left', async ({ page }) => {
-    await signInAt(page, '/my/orders', 'csa@portal.test');
+    await signInThroughLoginAt(page, '/my/orders', 'csa@portal.test');
     const header = new ShellHeader(page);
     await header.openProfileMenu('Carla Spaceadmin');
     await page.getByRole('menuitem', { name: 'Sign in with second factor' }).click();
@@ -64,7 +64,7 @@ test.describe('customer shell: sign-in, step-up and logout', () => {
   test('logs out to the welcome page with a notice, and the provider asks for the password again', async ({
     page,
   }) => {
-    await signInAt(page, '/my/projects', 'customer@portal.test');
+    await signInThroughLoginAt(page, '/my/projects', 'customer@portal.test');
     await new ShellHeader(page).logout('Chris Customer');
 
     await expect(page).toHaveURL(/\/welcome$/);
@@ -112,7 +112,7 @@ test.describe('customer shell: sign-in, step-up and logout', () => {
 
 test.describe('customer shell: token expiry', () => {
   test('renews a token before it expires, with the refresh token', async ({ page }) => {
-    await signInAt(page, '/my/projects', 'customer@portal.test');
+    await signInThroughLoginAt(page, '/my/projects', 'customer@portal.test');
     const before = (await storedUsers(page)).portal!.access_token;
     await expireStoredUser(page, 'portal', { inSeconds: 30, dropRefreshToken: false });
     await page.reload();
@@ -121,7 +121,7 @@ test.describe('customer shell: token expiry', () => {
   });
 
   test('falls back from the MFA sign-in to the normal one when the MFA token expires', async ({ page }) => {
-    await signInAt(page, '/my/orders', 'csa@portal.test');
+    await signInThroughLoginAt(page, '/my/orders', 'csa@portal.test');
     await page.goto('/login?useMFA=true&redirectTo=%2Fwelcome');
     await answerSecondFactor(page, 'csa@portal.test');
     await expect(page).toHaveURL(/\/welcome$/);

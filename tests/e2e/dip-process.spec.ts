@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
-import { Notifications, signInAt } from '../support/customer-shell.js';
-import { LoginPage } from '../support/pages.js';
+import { Notifications } from '../support/customer-shell.js';
+import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { callApi } from '../support/customer-api.js';
 
 /**
@@ -106,15 +106,6 @@ async function dropFiles(page: Page, item: Locator, files: { name: string; conte
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await expect(zone).toContainText('Drop the files to upload them');
   await zone.dispatchEvent('drop', { dataTransfer });
-}
-
-async function signedInPage(browser: Browser, target: string, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(target);
-  await new LoginPage(page).signIn(email);
-  await expect(page).toHaveURL(new RegExp(`${target}$`));
-  return page;
 }
 
 test('a customer works a design-in process to the end: uploads, XML validation, confirmation, reset, follow-up', async ({
@@ -344,7 +335,7 @@ test('a customer works a design-in process to the end: uploads, XML validation, 
   await expect(item.getByText('H9SRC1')).toBeVisible();
 
   // The company space admin resets the process to the SRC step (csaReset), after confirming.
-  const csa = await signedInPage(browser, projectPath, 'csa@portal.test');
+  const csa = await signedInPage(browser, 'csa@portal.test', projectPath);
   const csaStep = stepItem(csa, 'Request a short ROM code');
   await csaStep.getByRole('button', { name: /Step 5: Request a short ROM code/ }).click();
   await csaStep.getByRole('button', { name: 'Reset to this step' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { callApi } from '../support/customer-api.js';
-import { signInAt } from '../support/customer-shell.js';
+import { signInAt } from '../support/saved-sign-in.js';
 
 /**
  * The project page's files and design-in calls (issue 19 points 6 and 8): a file uploaded in a design-in step is
@@ -16,7 +16,6 @@ test('a design-in upload is listed in the Assets tab (also after a reload); a pr
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const api = await AdminApi.signIn(request);
   const board = (await api.get<{ id: string; name: string }[]>('boards')).find(
     (candidate) => candidate.name === WITH_PROCESS,

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
-import { signInAt } from '../support/customer-shell.js';
-import { LoginPage } from '../support/pages.js';
+import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { callApi } from '../support/customer-api.js';
 
 /**
@@ -102,10 +101,7 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await expect(page.getByRole('region', { name: 'Owner' })).toBeVisible();
     await check(page, 'manage members');
 
-    const context = await browser.newContext();
-    const invitee = await context.newPage();
-    await invitee.goto(new URL(link).pathname);
-    await new LoginPage(invitee).signIn('csa@portal.test');
+    const invitee = await signedInPage(browser, 'csa@portal.test', new URL(link).pathname);
     await expect(h1(invitee, 'Invitation')).toBeVisible();
     await invitee.getByLabel('Invitation password').fill('not-it-at-all');
     await invitee.getByRole('button', { name: 'Show invitation' }).click();
@@ -115,7 +111,7 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await invitee.getByRole('button', { name: 'Show invitation' }).click();
     await expect(invitee.getByRole('button', { name: 'Accept and join' })).toBeVisible();
     await check(invitee, 'invitation details');
-    await context.close();
+    await invitee.context().close();
   });
 
   test('the list and the project page on a phone', async ({ page }) => {

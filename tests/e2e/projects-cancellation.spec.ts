@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { Notifications } from '../support/customer-shell.js';
-import { LoginPage } from '../support/pages.js';
+import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { callApi, openAction } from '../support/customer-api.js';
 
 /**
@@ -24,8 +24,7 @@ test.describe('project cancellation', () => {
     page,
     browser,
   }) => {
-    await page.goto('/my/projects');
-    await new LoginPage(page).signIn('customer@portal.test');
+    await signInAt(page, '/my/projects', 'customer@portal.test');
     await expect(page.getByRole('heading', { level: 1, name: 'My projects' })).toBeVisible();
     const project = await callApi(page, 'POST', 'projects?acceptServiceAgreement=true', {
       board: 'SNS226SN0001',
@@ -40,10 +39,7 @@ test.describe('project cancellation', () => {
     await page.keyboard.press('Escape');
 
     // The provider side: an administrator opens the project in the portal and accepts.
-    const context = await browser.newContext();
-    const admin = await context.newPage();
-    await admin.goto(path);
-    await new LoginPage(admin).signIn('admin@portal.test');
+    const admin = await signedInPage(browser, 'admin@portal.test', path);
     await expect(admin.getByRole('heading', { level: 1, name: 'Short lived' })).toBeVisible();
     await openAction(admin, 'Accept cancellation');
     await admin
@@ -51,7 +47,7 @@ test.describe('project cancellation', () => {
       .getByRole('button', { name: 'Accept cancellation' })
       .click();
     await expect(new Notifications(admin).entry('“Short lived” is cancelled.')).toBeVisible();
-    await context.close();
+    await admin.context().close();
 
     await page.reload();
     await expect(page.getByText('This project is cancelled. It can no longer be changed.')).toBeVisible();
@@ -76,8 +72,7 @@ test.describe('project cancellation', () => {
     page,
     request,
   }) => {
-    await page.goto('/my/projects');
-    await new LoginPage(page).signIn('customer@portal.test');
+    await signInAt(page, '/my/projects', 'customer@portal.test');
     await expect(page.getByRole('heading', { level: 1, name: 'My projects' })).toBeVisible();
     const project = await callApi(page, 'POST', 'projects?acceptServiceAgreement=true', {
       board: 'SNS233SN0001',

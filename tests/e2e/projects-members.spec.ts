@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { Notifications, signInAt } from '../support/customer-shell.js';
+import { expect, test, type Page } from '@playwright/test';
+import { Notifications } from '../support/customer-shell.js';
+import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { LoginPage } from '../support/pages.js';
 import { callApi, openAction } from '../support/customer-api.js';
 
@@ -15,21 +16,13 @@ async function actionNames(page: Page): Promise<string[]> {
   return names;
 }
 
-async function signedInPage(browser: Browser, path: string, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(path);
-  await new LoginPage(page).signIn(email);
-  return page;
-}
-
 test.describe.serial('members, invitations and ownership', () => {
   let projectPath = '';
   let invitationLink = '';
   let invitationPassword = '';
 
   test.beforeAll(async ({ browser }) => {
-    const page = await signedInPage(browser, '/my/projects', 'customer@portal.test');
+    const page = await signedInPage(browser, 'customer@portal.test', '/my/projects');
     await expect(page.getByRole('heading', { level: 1, name: 'My projects' })).toBeVisible();
     const project = await callApi(page, 'POST', 'projects?acceptServiceAgreement=true', {
       board: 'SNS219SN0001',
@@ -68,7 +61,7 @@ test.describe.serial('members, invitations and ownership', () => {
     await expect(created).toContainText('Valid until');
 
     // The invitee, in a second browser, opens the link and signs in.
-    const invitee = await signedInPage(browser, new URL(link).pathname, 'promoted@portal.test');
+    const invitee = await signedInPage(browser, 'promoted@portal.test', new URL(link).pathname);
     await expect(invitee.getByRole('heading', { level: 1, name: 'Invitation' })).toBeVisible();
     await invitee.getByLabel('Invitation password').fill('wrong-password-1');
     await invitee.getByRole('button', { name: 'Show invitation' }).click();
@@ -125,7 +118,7 @@ test.describe.serial('members, invitations and ownership', () => {
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await expect(owner.getByText('There is no open invitation.')).toBeVisible();
 
-    const late = await signedInPage(browser, new URL(invitationLink).pathname, 'csa@portal.test');
+    const late = await signedInPage(browser, 'csa@portal.test', new URL(invitationLink).pathname);
     await late.getByLabel('Invitation password').fill(invitationPassword);
     await late.getByRole('button', { name: 'Show invitation' }).click();
     await expect(late.getByText('This invitation is no longer valid.')).toBeVisible();

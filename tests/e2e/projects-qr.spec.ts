@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { serviceAccountToken, signInAt } from '../support/customer-shell.js';
+import { serviceAccountToken } from '../support/customer-shell.js';
+import { signInAt } from '../support/saved-sign-in.js';
 
 /**
  * Reading the QR code the portal prints for a serial number (admin console: serial numbers → QR download) from a

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Notifications, answerSecondFactor, signInAt } from '../support/customer-shell.js';
+import { Notifications, answerSecondFactor } from '../support/customer-shell.js';
+import { signInAt, signInThroughLoginAt } from '../support/saved-sign-in.js';
 import { LoginPage } from '../support/pages.js';
 import { callApi } from '../support/customer-api.js';
 
@@ -216,7 +217,7 @@ test.describe('secure projects behind the step-up', () => {
     page,
     browser,
   }) => {
-    await signInAt(page, '/my/projects/create?board=SEC282SN0002', 'promoted@portal.test');
+    await signInThroughLoginAt(page, '/my/projects/create?board=SEC282SN0002', 'promoted@portal.test');
     await expect(serialField(page)).toHaveValue('SEC282SN0002');
     await fillDetails(page, 'Secure element');
     await page.getByRole('button', { name: 'Register product' }).click();
@@ -235,7 +236,7 @@ test.describe('secure projects behind the step-up', () => {
     // Without the second factor, the list says it is incomplete and offers the step-up.
     const context = await browser.newContext();
     const normal = await context.newPage();
-    await signInAt(normal, '/my/projects', 'promoted@portal.test');
+    await signInThroughLoginAt(normal, '/my/projects', 'promoted@portal.test');
     const incomplete = normal.getByRole('alert').filter({ hasText: 'List of projects is incomplete' });
     await expect(incomplete).toBeVisible();
     await expect(normal.getByRole('link', { name: 'Secure element' })).toHaveCount(0);

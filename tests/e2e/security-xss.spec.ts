@@ -3,6 +3,7 @@ import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole } from '../support/admin-console.js';
 import { latestMailTo } from '../support/outbox.js';
 import { LoginPage, accessTokenOf } from '../support/pages.js';
+import { signInAt } from '../support/saved-sign-in.js';
 
 /**
  * Stored XSS through the real pages: markup and script put into every user text the API accepts is shown as
@@ -364,9 +365,7 @@ test.describe('stored XSS', () => {
     const dipSaved = steps.status === 200;
 
     const inert = await guard(page);
-    await page.goto('/my/projects');
-    await new LoginPage(page).signIn('customer@portal.test');
-    await expect(page).toHaveURL(/\/my\/projects$/);
+    await signInAt(page, '/my/projects', 'customer@portal.test');
     const token = await accessTokenOf(page);
     // As a script would, with the customer's bearer token and no cookies.
     const register = (body: object) =>

@@ -1,14 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { LoginPage } from './pages.js';
+import { restoreSignIn } from './saved-sign-in.js';
 
 /** The admin console at /admin: sign-in through the customer app, the menu, lists and forms. */
 export class AdminConsole {
   constructor(readonly page: Page) {}
 
-  /** Opens `path`, signs in on the provider's page and waits for the console. */
+  /** Opens `path` signed in as `email` (the role's saved sign-in) and waits for the console. */
   async signIn(email: string, path = '/admin') {
+    await restoreSignIn(this.page, email);
     await this.page.goto(path);
-    await new LoginPage(this.page).signIn(email);
     await expect(this.menuItems().first()).toBeVisible();
   }
 

@@ -1,5 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
-import { LoginPage } from './pages.js';
+import { expect, type Page } from '@playwright/test';
 
 /** A catalogue key (`ra.notification.created`, `portal.x.y`, …) shown as text instead of its message. */
 export const RAW_KEY = /\b(?:ra|app|portal|resources)\.[a-z_]+\.[a-z_.]+\b/;
@@ -62,16 +61,4 @@ export class ConsoleWatch {
     const text = await this.page.locator('body').innerText();
     expect(RAW_KEY.exec(text)?.[0], `${where}: raw key on the page`).toBeUndefined();
   }
-}
-
-/**
- * One signed-in page per role, signed in once through the real login and reused for every route of a suite:
- * the session lives in the tab's session storage, so every `goto` in this page stays signed in.
- */
-export async function signedInTab(browser: Browser, email: string, path = '/my/projects'): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(path);
-  await new LoginPage(page).signIn(email);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  return page;
 }

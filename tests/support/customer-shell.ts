@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { LoginPage } from './pages.js';
 
 /** The customer app's header: brand, navigation, cart, profile menu or login and register. */
 export class ShellHeader {
@@ -105,13 +104,6 @@ export async function answerSecondFactor(page: Page, email: string) {
   const secret = (await shown.count()) ? (await shown.textContent())!.trim() : undefined;
   await page.getByLabel('Authentication code').fill(await freshTotpCode(email, secret));
   await page.getByRole('button', { name: 'Verify' }).click();
-}
-
-/** Signs in through the provider's login page from a protected page and waits to be back. */
-export async function signInAt(page: Page, path: string, email: string) {
-  await page.goto(path);
-  await new LoginPage(page).signIn(email);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
 }
 
 interface StoredUser {

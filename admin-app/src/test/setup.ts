@@ -1,9 +1,15 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    waitForStateMs: number;
+  }
+}
 
 // react-admin renders in several passes (access check, query, layout): on a busy machine that takes more than
-// Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// Testing Library's default second. The bound is vitest.config.ts's, shared by every project.
+configure({ asyncUtilTimeout: inject('waitForStateMs') });
 
 // Testing Library unmounts after each test only when the runner exposes globals; vitest does not by default.
 afterEach(() => {

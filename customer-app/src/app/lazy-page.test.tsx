@@ -50,7 +50,7 @@ describe('lazyPart', () => {
         <Part />
       </Suspense>,
     );
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    await expect.poll(() => reload.mock.calls.length).toBe(1);
     expect(screen.getByText('loading')).toBeDefined();
   });
 

@@ -25,7 +25,7 @@ const bundleServer: typeof fetch = async (input) => {
 
 const bundleRoute = { path: paths.softwareBundle, Component: BundlePage };
 
-describe('the bundle page (spec §2.1 /software-bundles/{uuid})', { timeout: 20_000 }, () => {
+describe('the bundle page (spec §2.1 /software-bundles/{uuid})', () => {
   it('opens by the bundle’s UUID', async () => {
     const { router, sent } = renderWithPortal([bundleRoute], `/software-bundles/${ID}`, {
       fetch: bundleServer,

@@ -48,7 +48,7 @@ function catalogueServer(answers: (() => { status: number; items?: CatalogueItem
 const filterOf = (path: string) =>
   JSON.parse(new URLSearchParams(path.split('?')[1]).get('filter') ?? '{}') as Record<string, unknown>;
 
-describe('the catalogue pages', { timeout: 20_000 }, () => {
+describe('the catalogue pages', () => {
   it('asks the API for the search, categories and page in the URL, and shows the page of results', async () => {
     const { sent } = renderWithPortal(
       [{ path: '/assets', Component: AssetsPage }],

@@ -43,7 +43,7 @@ function renderResult(query: string, answers: Parameters<typeof stubFetch>[0], s
 
 const cartSize = () => (JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]') as unknown[]).length;
 
-describe('the checkout result page (spec §4 checkout session)', { timeout: 20_000 }, () => {
+describe('the checkout result page (spec §4 checkout session)', () => {
   it('asks anonymous visitors to sign in: the address alone says nothing about the payment', () => {
     const { sent } = renderResult('status=success', {}, false);
     expect(screen.getByText('Sign in to see the result of your checkout.')).toBeTruthy();

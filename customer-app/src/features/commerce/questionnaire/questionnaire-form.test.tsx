@@ -78,7 +78,7 @@ const markets = makeQuestion({
 const every = [info, company, use, research, markets, volume, start, agreement];
 
 // MUI in jsdom is slow on a busy two-core machine.
-describe('the questionnaire form (spec §3 question types, §5 validation)', { timeout: 20_000 }, () => {
+describe('the questionnaire form (spec §3 question types, §5 validation)', () => {
   it('renders every question type with its label, its choices and whether it is optional', () => {
     render(<Harness questions={every} />);
 
@@ -199,7 +199,7 @@ describe('the questionnaire form (spec §3 question types, §5 validation)', { t
   });
 });
 
-describe('autofill from the profile claims (spec §3 autofill type)', { timeout: 20_000 }, () => {
+describe('autofill from the profile claims (spec §3 autofill type)', () => {
   const first = makeQuestion({ type: 'free-text', title: 'First name', autofillType: 'firstname' });
   const last = makeQuestion({ type: 'free-text', title: 'Last name', autofillType: 'lastname' });
   const country = makeQuestion({ type: 'free-text', title: 'Country', autofillType: 'country' });

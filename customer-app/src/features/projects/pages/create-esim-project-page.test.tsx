@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../test/render-page';
 import { CreateEsimProjectPage } from './create-esim-project-page';
 
-describe('/my/projects/create/eSim', { timeout: 20_000 }, () => {
+describe('/my/projects/create/eSim', () => {
   it('shows the user’s eSIM profile with the QR code of its activation code', async () => {
     renderPage(CreateEsimProjectPage, {
       pattern: '/my/projects/create/eSim',
@@ -24,11 +24,9 @@ describe('/my/projects/create/eSim', { timeout: 20_000 }, () => {
     expect(await screen.findByText('1$smdp.example.com$ABC-123')).toBeTruthy();
     expect(screen.getByText('8949000000000000001')).toBeTruthy();
     expect(screen.getByText('Example Mobile')).toBeTruthy();
-    const image = (await screen.findByRole(
-      'img',
-      { name: 'QR code of the eSIM activation code' },
-      { timeout: 5000 },
-    )) as HTMLImageElement;
+    const image = (await screen.findByRole('img', {
+      name: 'QR code of the eSIM activation code',
+    })) as HTMLImageElement;
     expect(image.src).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByRole('heading', { name: 'Register another eSIM kit' })).toBeTruthy();
   });

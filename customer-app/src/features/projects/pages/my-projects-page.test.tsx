@@ -16,7 +16,7 @@ function show(path: string, answers: Parameters<typeof renderPage>[1]['answers']
 }
 
 // MUI pages render slowly in jsdom on a busy machine.
-describe('/my/projects', { timeout: 20_000 }, () => {
+describe('/my/projects', () => {
   it('shows the empty state when the user has no project at all', async () => {
     show('/my/projects', {
       'projects/user': listAnswer([]),

@@ -80,7 +80,7 @@ function show(project: ReturnType<typeof makeProject>, board: { status: number; 
   });
 }
 
-describe('/my/projects/{uid}', { timeout: 20_000 }, () => {
+describe('/my/projects/{uid}', () => {
   it('shows a viewer the project read-only: a notice, and only their notification settings', async () => {
     const project = makeProject({
       name: 'Watched',

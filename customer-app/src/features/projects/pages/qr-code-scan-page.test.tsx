@@ -17,7 +17,7 @@ async function expectSerialNumberWay(reason: RegExp) {
 }
 
 // MUI pages render slowly in jsdom on a busy machine.
-describe('/qr-code-scan in a browser that cannot scan', { timeout: 20_000 }, () => {
+describe('/qr-code-scan in a browser that cannot scan', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.mocked(loadQrDecoder).mockReset();
