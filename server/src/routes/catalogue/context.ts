@@ -8,7 +8,7 @@ import type { PaymentProvider } from '../../payments/provider.js';
 import type { StripeProvider } from '../../payments/stripe.js';
 import type { TaxIdChecker } from '../../payments/tax-id-check.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import type { CountCache } from './catalogue-list.js';
+import type { CountCache } from './count-cache.js';
 
 /** What checkout and payment work with. */
 export interface CheckoutContext {

@@ -21,23 +21,13 @@ import {
 } from '../../db/schema-catalogue.js';
 import { ApiError } from '../../http/errors.js';
 import { iso, isoOrNull, type Executor } from './context.js';
+import { LICENSE_TERMS } from './license-terms.js';
 import { assertApprovable, positionContents } from './order-lines.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PositionRow = typeof orderPositions.$inferSelect;
 export type LicenseRow = typeof licenses.$inferSelect;
 export type InstallerRow = typeof installers.$inferSelect;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * What an approved position grants (the spec lists license types without values): a purchase a perpetual
- * commercial license, a request a one-year evaluation license.
- */
-export const LICENSE_TERMS = {
-  purchase: { type: 'commercial', validityMs: null },
-  request: { type: 'evaluation', validityMs: 365 * DAY_MS },
-} as const;
 
 /** A license's state of spec §4 at a moment. */
 export function licenseStatus(row: Pick<LicenseRow, 'revokedAt' | 'expiration'>, now: Date): LicenseStatus {

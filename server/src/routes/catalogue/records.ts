@@ -36,7 +36,7 @@ import {
 } from '../../db/schema-catalogue.js';
 import type { CallerView, Executor } from './context.js';
 import { iso } from './context.js';
-import { LICENSE_TERMS } from './fulfilment.js';
+import { LICENSE_TERMS } from './license-terms.js';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type VersionRow = typeof toolVersions.$inferSelect;

@@ -10,7 +10,7 @@ import {
 } from '../../db/tables.js';
 import { membershipOf } from '../platform/company-space-records.js';
 import type { Executor } from '../projects/executor.js';
-import { userByEmail } from '../projects/registration.js';
+import { userByEmail } from '../projects/users.js';
 import { inProjectCompanySpace } from '../projects/roles.js';
 import { dipState, initialStatus, syncDipStatus, type DipState } from './process.js';
 import {

@@ -19,7 +19,7 @@ import { boards, dipSteps, gettingStartedItems } from '../../db/tables.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { auditBoard, boardParams, lockBoard, requireBoard, security } from '../boards/records.js';
 import type { Executor } from '../projects/executor.js';
-import { userByEmail } from '../projects/registration.js';
+import { userByEmail } from '../projects/users.js';
 import { throwValidationError } from '../projects/shared.js';
 import { errorResponses } from '../schemas.js';
 import { syncBoardDipStatuses } from './process.js';

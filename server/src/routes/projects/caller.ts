@@ -4,8 +4,7 @@ import { Role, hasRole, type ProjectRoleName } from '@portal/resources';
 import type { CurrentUser } from '../../auth/users-repository.js';
 import { boardUserLinks, companySpaceMembers, companySpaces } from '../../db/tables.js';
 import { ApiError } from '../../http/errors.js';
-import type { Executor } from './executor.js';
-import { fromJson } from './records.js';
+import { fromJson, type Executor } from './executor.js';
 
 /** Who is asking, with everything the project rules look at, loaded once per request. */
 export interface ProjectCaller {

@@ -5,3 +5,7 @@ export type Executor = Pick<
   Database,
   'select' | 'selectDistinct' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'
 >;
+
+/** JSON from either driver: node-postgres and PGlite both parse json, but be sure. */
+export const fromJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;

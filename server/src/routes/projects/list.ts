@@ -14,7 +14,8 @@ import { boards, projects } from '../../db/tables.js';
 import { listQuerystring, parseListQuery } from '../../http/list-query.js';
 import { badRequest } from '../../http/errors.js';
 import { likePattern } from '../../http/list-sql.js';
-import { fromJson, normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
+import { fromJson } from './executor.js';
+import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
 type Direction = 'ASC' | 'DESC';

@@ -19,7 +19,7 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
 import { assertNotCancelled, projectNotFound, reachProject, type ReachedProject } from './access.js';
 import { findProject } from './records.js';
-import { userByEmail } from './registration.js';
+import { userByEmail } from './users.js';
 import {
   assignFae,
   assertInProjectCompanySpace,

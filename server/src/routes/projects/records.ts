@@ -10,7 +10,7 @@ import {
 import type { invitations } from '../../db/tables.js';
 import { boardUserLinks, boards, companySpaceMembers, projects, userRoles, users } from '../../db/tables.js';
 import { companySpaceRoles } from './caller.js';
-import type { Executor } from './executor.js';
+import { fromJson, type Executor } from './executor.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type BoardRow = typeof boards.$inferSelect;
@@ -106,10 +106,6 @@ export function peopleJson(spaceIds: SQL, boardIds: SQL): SQL<SpacePerson[] | st
     where m.company_space_id in (${spaceIds})
   ), '[]'::json)`;
 }
-
-/** JSON from either driver: node-postgres and PGlite both parse json, but be sure. */
-export const fromJson = <T>(value: T | string): T =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 export function normaliseRow<Row extends ProjectWithBoard>(row: Row): Row {
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_ESIM_SERIAL_NUMBER,
   ERROR_MESSAGES,
@@ -16,36 +16,19 @@ import {
   projectMembers,
   projects,
   serialNumbers,
-  users,
 } from '../../db/tables.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { initialStatus } from '../dip/process.js';
 import { applicableStepRows } from '../dip/records.js';
 import { membershipOf } from '../platform/company-space-records.js';
 import { assignEsimProfile } from './esim-profiles.js';
-import type { Executor } from './executor.js';
+import { fromJson, type Executor } from './executor.js';
+import { userByEmail } from './users.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
 import { assertInProjectCompanySpace } from './roles.js';
-import {
-  fromJson,
-  peopleJson,
-  type ExplicitMember,
-  type ProjectRow,
-  type ProjectWithBoard,
-} from './records.js';
+import { peopleJson, type ExplicitMember, type ProjectRow, type ProjectWithBoard } from './records.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A portal user by email, ignoring case (the oldest account when several issuers know the address). */
-export async function userByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({ id: users.id, username: users.username, email: users.email, company: users.company })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .limit(1);
-  return row;
-}
 
 /**
  * What `board` names: a serial number first (its row locked until the transaction ends, so registrations of one
