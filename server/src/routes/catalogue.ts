@@ -9,10 +9,10 @@ import { stripePaymentProvider, type StripeProvider } from '../payments/stripe.j
 import { embeddedTaxIdChecker } from '../payments/tax-id-check.js';
 import { openFileStorage, type FileStorage } from '../storage/file-storage.js';
 import { bundleAdminRoutes } from './catalogue/bundles-admin.js';
-import { CountCache } from './catalogue/count-cache.js';
+import { CountCache } from '../modules/catalogue/count-cache.js';
 import { checkoutRoutes } from './catalogue/checkout-routes.js';
-import { checkoutService, EXPIRY_SWEEP_INTERVAL_MS } from './catalogue/checkout-service.js';
-import type { CheckoutContext } from './catalogue/context.js';
+import { checkoutService, EXPIRY_SWEEP_INTERVAL_MS } from '../modules/catalogue/checkout-service.js';
+import type { CheckoutContext } from '../modules/catalogue/context.js';
 import { exportAccessRoutes } from './catalogue/export-access.js';
 import { metadataKeyRoutes } from './catalogue/metadata-keys.js';
 import { orderRoutes } from './catalogue/order-routes.js';

@@ -12,7 +12,7 @@ import { projectMemberRoutes } from './projects/member-routes.js';
 import { notificationRoutes } from './projects/notification-routes.js';
 import { projectCoreRoutes } from './projects/project-routes.js';
 
-export { assertNotInProjects } from './projects/company-space-rule.js';
+export { assertNotInProjects } from '../modules/projects/company-space-rule.js';
 
 /** What app.ts hands the project routes: the database, the configuration and the services of uploads and mail. */
 export interface ProjectRoutesOptions {

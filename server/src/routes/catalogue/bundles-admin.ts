@@ -20,14 +20,14 @@ import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import type { CatalogueContext, Executor } from './context.js';
+import type { CatalogueContext, Executor } from '../../modules/catalogue/context.js';
 import {
   bundleColumns,
   bundleDetail,
   bundleRecords,
   toBundleVersion,
   type BundleSummaryRow,
-} from './records.js';
+} from '../../modules/catalogue/records.js';
 import { toRequestFlow } from './software-admin.js';
 
 const tags = ['software bundles (admin)'];

@@ -13,8 +13,8 @@ import { access } from '../../auth/access.js';
 import { billingInformation } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
 import { errorResponses } from '../schemas.js';
-import type { CheckoutService } from './checkout-service.js';
-import { isAdmin, isoOrNull, type CatalogueContext } from './context.js';
+import type { CheckoutService } from '../../modules/catalogue/checkout-service.js';
+import { isAdmin, isoOrNull, type CatalogueContext } from '../../modules/catalogue/context.js';
 
 const tags = ['cart and checkout'];
 const security = [{ bearer: [] }];

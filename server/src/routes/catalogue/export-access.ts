@@ -15,7 +15,13 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { isAdmin, iso, isoOrNull, type CatalogueContext, type Executor } from './context.js';
+import {
+  isAdmin,
+  iso,
+  isoOrNull,
+  type CatalogueContext,
+  type Executor,
+} from '../../modules/catalogue/context.js';
 
 type RequestRow = typeof exportAccessRequests.$inferSelect;
 

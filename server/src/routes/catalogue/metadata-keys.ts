@@ -17,7 +17,7 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import type { CatalogueContext, Executor } from './context.js';
+import type { CatalogueContext, Executor } from '../../modules/catalogue/context.js';
 
 const tags = ['metadata keys'];
 const security = [{ bearer: [] }];

@@ -34,7 +34,7 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { isAdmin, iso, type CatalogueContext, type Executor } from './context.js';
+import { isAdmin, iso, type CatalogueContext, type Executor } from '../../modules/catalogue/context.js';
 import {
   decidePosition,
   installerRecords,
@@ -45,8 +45,13 @@ import {
   type InstallerRow,
   type LicenseRow,
   type OrderRow,
-} from './fulfilment.js';
-import { entitlementsOf, exportAccessOf, findToolByFeatureId, isEntitled } from './records.js';
+} from '../../modules/catalogue/fulfilment.js';
+import {
+  entitlementsOf,
+  exportAccessOf,
+  findToolByFeatureId,
+  isEntitled,
+} from '../../modules/catalogue/records.js';
 
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });

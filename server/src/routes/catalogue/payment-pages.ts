@@ -8,8 +8,8 @@ import { orderPositions, orders } from '../../db/schema-catalogue.js';
 import { escapeHtml, page } from '../../oidc/views.js';
 import { TEST_PAYMENT_PATH } from '../../payments/embedded.js';
 import { TEST_CARDS, chargeTestCard } from '../../payments/test-cards.js';
-import type { CheckoutService } from './checkout-service.js';
-import type { CheckoutContext } from './context.js';
+import type { CheckoutService } from '../../modules/catalogue/checkout-service.js';
+import type { CheckoutContext } from '../../modules/catalogue/context.js';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 

@@ -33,8 +33,8 @@ import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound, unauthorized } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
-import { catalogueQuerystring, listCatalogue } from './catalogue-list.js';
-import { apiUrl, callerOf, type CatalogueContext } from './context.js';
+import { catalogueQuerystring, listCatalogue } from '../../modules/catalogue/catalogue-list.js';
+import { apiUrl, callerOf, type CatalogueContext } from '../../modules/catalogue/context.js';
 import { exportAccessRecord } from './export-access.js';
 import {
   bundleColumns,
@@ -52,7 +52,7 @@ import {
   versionsOf,
   filesOf,
   type ToolSummaryRow,
-} from './records.js';
+} from '../../modules/catalogue/records.js';
 
 const tags = ['catalogue'];
 const optionalBearer: { [label: string]: string[] }[] = [{}, { bearer: [] }];

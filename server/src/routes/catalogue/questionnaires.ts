@@ -22,8 +22,8 @@ import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import type { CatalogueContext, Executor } from './context.js';
-import { findQuestionnaire, questionnaireRecords, toQuestion } from './records.js';
+import type { CatalogueContext, Executor } from '../../modules/catalogue/context.js';
+import { findQuestionnaire, questionnaireRecords, toQuestion } from '../../modules/catalogue/records.js';
 
 const tags = ['questionnaires'];
 const security = [{ bearer: [] }];

@@ -30,7 +30,7 @@ import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { sha256Of } from '../../storage/file-storage.js';
 import { errorResponses } from '../schemas.js';
-import { apiUrl, type CatalogueContext, type Executor } from './context.js';
+import { apiUrl, type CatalogueContext, type Executor } from '../../modules/catalogue/context.js';
 import {
   filesOf,
   findToolById,
@@ -40,7 +40,7 @@ import {
   toolColumns,
   type ToolSummaryRow,
   type VersionRow,
-} from './records.js';
+} from '../../modules/catalogue/records.js';
 
 const tags = ['software (admin)'];
 const security = [{ bearer: [] }];

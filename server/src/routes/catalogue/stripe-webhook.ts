@@ -5,8 +5,8 @@ import { access } from '../../auth/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { verifyStripeSignature, type StripeEvent } from '../../payments/stripe.js';
 import { errorResponses } from '../schemas.js';
-import type { CheckoutService } from './checkout-service.js';
-import type { CheckoutContext } from './context.js';
+import type { CheckoutService } from '../../modules/catalogue/checkout-service.js';
+import type { CheckoutContext } from '../../modules/catalogue/context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

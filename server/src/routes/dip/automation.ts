@@ -9,9 +9,9 @@ import {
   users,
 } from '../../db/tables.js';
 import { membershipOf } from '../platform/company-space-records.js';
-import type { Executor } from '../projects/executor.js';
-import { userByEmail } from '../projects/users.js';
-import { inProjectCompanySpace } from '../projects/roles.js';
+import type { Executor } from '../../modules/projects/executor.js';
+import { userByEmail } from '../../modules/projects/users.js';
+import { inProjectCompanySpace } from '../../modules/projects/roles.js';
 import { dipState, initialStatus, syncDipStatus, type DipState } from './process.js';
 import {
   applicableStepRows,

@@ -25,8 +25,8 @@ import {
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { checkXPath, XPathError } from '../../uploads/xml.js';
 import { auditBoard, boardParams, lockBoard, requireBoard, security } from '../boards/records.js';
-import type { Executor } from '../projects/executor.js';
-import { userByEmail } from '../projects/users.js';
+import type { Executor } from '../../modules/projects/executor.js';
+import { userByEmail } from '../../modules/projects/users.js';
 import { errorResponses } from '../schemas.js';
 import { dipTags as tags, followUpOf, secureSettings, toXmlEntry, xmlEntryRows } from './records.js';
 

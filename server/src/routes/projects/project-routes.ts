@@ -26,13 +26,19 @@ import { projectDipFileKeys } from '../dip/records.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { MailQueue } from '../../mail/queue.js';
 import { errorResponses } from '../schemas.js';
-import { assertNotCancelled, reachProject, rolesIn, allows, projectNotFound } from './access.js';
-import { opensSecure, type ProjectCaller } from './caller.js';
-import { listProjects, projectListQuerystring } from './list.js';
-import { findProject } from './records.js';
-import { releaseEsimProfile } from './esim-profiles.js';
-import { registerProject } from './registration.js';
-import { assignFae, removeFae } from './roles.js';
+import {
+  assertNotCancelled,
+  reachProject,
+  rolesIn,
+  allows,
+  projectNotFound,
+} from '../../modules/projects/access.js';
+import { opensSecure, type ProjectCaller } from '../../modules/projects/caller.js';
+import { listProjects, projectListQuerystring } from '../../modules/projects/list.js';
+import { findProject } from '../../modules/projects/records.js';
+import { releaseEsimProfile } from '../../modules/projects/esim-profiles.js';
+import { registerProject } from '../../modules/projects/registration.js';
+import { assignFae, removeFae } from '../../modules/projects/roles.js';
 import {
   projectHelpers,
   projectParams,

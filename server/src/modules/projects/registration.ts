@@ -18,9 +18,9 @@ import {
   serialNumbers,
 } from '../../db/tables.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import { initialStatus } from '../dip/process.js';
-import { applicableStepRows } from '../dip/records.js';
-import { membershipOf } from '../platform/company-space-records.js';
+import { initialStatus } from '../../routes/dip/process.js';
+import { applicableStepRows } from '../../routes/dip/records.js';
+import { membershipOf } from '../../routes/platform/company-space-records.js';
 import { assignEsimProfile } from './esim-profiles.js';
 import { fromJson, type Executor } from './executor.js';
 import { userByEmail } from './users.js';
