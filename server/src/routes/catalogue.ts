@@ -15,7 +15,9 @@ import { checkoutService, EXPIRY_SWEEP_INTERVAL_MS } from '../modules/catalogue/
 import type { CheckoutContext } from '../modules/catalogue/context.js';
 import { exportAccessRoutes } from './catalogue/export-access.js';
 import { metadataKeyRoutes } from './catalogue/metadata-keys.js';
-import { orderRoutes } from './catalogue/order-routes.js';
+import { installerRoutes } from './catalogue/installers-routes.js';
+import { licenseRoutes } from './catalogue/licenses-routes.js';
+import { orderRoutes } from './catalogue/orders-routes.js';
 import { paymentPageRoutes } from './catalogue/payment-pages.js';
 import { publicCatalogueRoutes } from './catalogue/public-routes.js';
 import { questionnaireRoutes } from './catalogue/questionnaires.js';
@@ -100,6 +102,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
   await app.register(metadataKeyRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx, service });
   await app.register(orderRoutes, { ctx });
+  await app.register(licenseRoutes, { ctx });
+  await app.register(installerRoutes, { ctx });
   await app.register(stripeWebhookRoutes, { ctx, service });
 
   // Sessions are also expired whenever they are read; the sweep keeps orders of abandoned checkouts current.

@@ -1,7 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   ERROR_MESSAGES,
@@ -10,24 +9,10 @@ import {
   installerInputSchema,
   installerRecordSchema,
   isInstallable,
-  licenseRecordSchema,
-  licenseUpdateSchema,
-  licensesResource,
-  orderPositionDecisionSchema,
-  orderRecordSchema,
-  ordersResource,
   type InstallerRecord,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { users } from '../../db/schema.js';
-import {
-  installationKeys,
-  installers,
-  licenses,
-  orderPositions,
-  orders,
-  toolVersions,
-} from '../../db/schema-catalogue.js';
+import { installationKeys, installers, toolVersions } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
@@ -36,15 +21,9 @@ import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
 import { isAdmin, iso, type CatalogueContext, type Executor } from '../../modules/catalogue/context.js';
 import {
-  decidePosition,
   installerRecords,
-  licenseRecords,
   newInstallationKey,
-  orderRecords,
-  refreshOrderStatus,
   type InstallerRow,
-  type LicenseRow,
-  type OrderRow,
 } from '../../modules/catalogue/fulfilment.js';
 import {
   entitlementsOf,
@@ -53,16 +32,7 @@ import {
   isEntitled,
 } from '../../modules/catalogue/records.js';
 
-const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.uuid() });
-const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
-
-const emailOf = (column: PgColumn) =>
-  sql`(select ${users.email} from ${users} where ${users.id} = ${column})`;
-
-/** The caller's own rows, or every row for an admin. */
-const ownScope = (request: FastifyRequest, column: PgColumn) =>
-  isAdmin(request) ? undefined : eq(column, request.currentUser!.id);
+import { idParams, listHeaders, ownRow, ownScope, security } from './own-records.js';
 
 /** Installers have no admin resource; this is the list definition their list call is checked against. */
 const installersList = {
@@ -76,232 +46,9 @@ const installersList = {
   },
 };
 
-/**
- * Orders with their positions, licenses, installers and installation keys (spec §2.2 /my/orders, /my/assets,
- * /my/installers): each visible to its owner and to admins; admins decide positions and revoke licenses.
- */
-export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+/** Installers and their installation keys (spec §2.2 /my/installers), each visible to its owner and to admins. */
+export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
-
-  async function ownRow<T extends { userId: string }>(
-    request: FastifyRequest,
-    row: T | undefined,
-    what: string,
-  ) {
-    if (!row || (row.userId !== request.currentUser!.id && !isAdmin(request)))
-      throw notFound(`${what} not found.`);
-    return row;
-  }
-
-  const orderColumns = {
-    id: orders.id,
-    number: orders.number,
-    status: orders.status,
-    kind: orders.kind,
-    paid: orders.paid,
-    requestedAt: orders.requestedAt,
-    userEmail: emailOf(orders.userId),
-  };
-
-  app.get(
-    '/orders',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['orders'],
-        summary:
-          "Orders with their positions: the caller's own (spec §2.2 /my/orders), every customer's for an admin (filters status, kind, paid, q over number and email)",
-        security,
-        querystring: listQuerystring,
-        headers: listHeaders,
-        response: { 200: z.array(orderRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const rows = await listRows<OrderRow>(
-        {
-          db,
-          table: orders,
-          columns: orderColumns,
-          definition: ordersResource,
-          scope: ownScope(request, orders.userId),
-        },
-        request,
-        reply,
-      );
-      return orderRecords(db, rows);
-    },
-  );
-
-  app.get(
-    '/orders/:id',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['orders'],
-        summary: 'One order with its positions (its owner or an admin)',
-        security,
-        params: idParams,
-        response: { 200: orderRecordSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const [row] = await db.select().from(orders).where(eq(orders.id, request.params.id)).limit(1);
-      return (await orderRecords(db, [await ownRow(request, row, 'Order')]))[0]!;
-    },
-  );
-
-  app.put(
-    '/orders/:id/positions/:positionId',
-    {
-      config: { access: access.resource(ordersResource, 'edit') },
-      schema: {
-        tags: ['orders'],
-        summary:
-          "Approve, reject (with a comment) or reopen a position; approval grants its license and installers. 409 `invalid_state_transition` for a decision the position's state does not allow or on an unpaid purchase",
-        security,
-        params: z.object({ id: z.uuid(), positionId: z.uuid() }),
-        body: orderPositionDecisionSchema,
-        response: { 200: orderRecordSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(eq(orders.id, request.params.id))
-          .for('update')
-          .limit(1);
-        if (!order) throw notFound('Order not found.', ['order']);
-        const [position] = await tx
-          .select()
-          .from(orderPositions)
-          .where(and(eq(orderPositions.orderId, order.id), eq(orderPositions.id, request.params.positionId)))
-          .limit(1);
-        if (!position) throw notFound('Position not found.', ['position']);
-        if (order.kind === 'purchase' && !order.paid) {
-          throw ApiError.of(409, 'invalid_state_transition', 'A purchase is decided by its payment first.', [
-            'status',
-          ]);
-        }
-        const [before] = await orderRecords(tx, [order]);
-        const now = clock.now();
-        await decidePosition(
-          tx,
-          order,
-          position,
-          {
-            ...request.body,
-            comment: request.body.comment?.trim() || null,
-            decidedBy: request.currentUser!.id,
-          },
-          now,
-        );
-        await refreshOrderStatus(tx, order.id, now);
-        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id)).limit(1);
-        const [after] = await orderRecords(tx, [fresh!]);
-        await audit(tx, request, {
-          action: `position_${request.body.status}`,
-          entity: 'order',
-          entityId: order.id,
-          before,
-          after,
-        });
-        return after!;
-      }),
-  );
-
-  /** The license status of spec §4 in SQL, on the service's clock, so lists filter by it. */
-  const licenseStatusSql = () =>
-    sql`(case when ${licenses.revokedAt} is not null then 'revoked' when ${licenses.expiration} is null then 'perpetual' when ${licenses.expiration} <= ${clock.now()} then 'expired' else 'active' end)`;
-
-  app.get(
-    '/licenses',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['licenses'],
-        summary:
-          "Licenses: the caller's own (spec §2.2 /my/assets), every customer's for an admin (filter status: active, expired, revoked, perpetual)",
-        security,
-        querystring: listQuerystring,
-        headers: listHeaders,
-        response: { 200: z.array(licenseRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const rows = await listRows<LicenseRow>(
-        {
-          db,
-          table: licenses,
-          columns: {
-            id: licenses.id,
-            product: licenses.product,
-            grantedAt: licenses.grantedAt,
-            status: licenseStatusSql(),
-            userEmail: emailOf(licenses.userId),
-          },
-          definition: licensesResource,
-          scope: ownScope(request, licenses.userId),
-        },
-        request,
-        reply,
-      );
-      return licenseRecords(db, rows, clock.now());
-    },
-  );
-
-  app.get(
-    '/licenses/:id',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['licenses'],
-        summary: 'One license (its holder or an admin)',
-        security,
-        params: idParams,
-        response: { 200: licenseRecordSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const [row] = await db.select().from(licenses).where(eq(licenses.id, request.params.id)).limit(1);
-      return (await licenseRecords(db, [await ownRow(request, row, 'License')], clock.now()))[0]!;
-    },
-  );
-
-  app.put(
-    '/licenses/:id',
-    {
-      config: { access: access.resource(licensesResource, 'edit') },
-      schema: {
-        tags: ['licenses'],
-        summary: 'Revoke or restore a license, with a note',
-        security,
-        params: idParams,
-        body: licenseUpdateSchema,
-        response: { 200: licenseRecordSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx.select().from(licenses).where(eq(licenses.id, request.params.id)).limit(1);
-        if (!row) throw notFound('License not found.', ['license']);
-        const now = clock.now();
-        const [before] = await licenseRecords(tx, [row], now);
-        const [updated] = await tx
-          .update(licenses)
-          .set({
-            revokedAt: request.body.revoked ? (row.revokedAt ?? now) : null,
-            comments: request.body.comments?.trim() || null,
-          })
-          .where(eq(licenses.id, row.id))
-          .returning();
-        const [after] = await licenseRecords(tx, [updated!], now);
-        await audit(tx, request, { action: 'update', entity: 'license', entityId: row.id, before, after });
-        return after!;
-      }),
-  );
 
   async function installerRecord(tx: Executor, row: InstallerRow): Promise<InstallerRecord> {
     return (await installerRecords(tx, [row]))[0]!;
