@@ -10,6 +10,9 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
     globalSetup: db === 'postgres' ? ['test/support/global-setup-postgres.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Autoload's import() of the route and module files goes through vitest's transform (TypeScript) when
+    // vitest runs autoload itself rather than leaving it to Node.
+    server: { deps: { inline: ['@fastify/autoload'] } },
   },
 });
 

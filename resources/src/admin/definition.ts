@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../errors.js';
 import { hasAnyRouteRole, type HasRoles, type RouteRole } from '../roles.js';
 
 /** How a field is edited or shown where its type alone does not say. */
@@ -60,6 +61,17 @@ export interface FilterDefinition {
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
+/**
+ * A uniqueness rule of a resource: no two records share these fields (the database's unique index enforces it).
+ * The API answers a create or update that breaks it with 409, this code and this message, naming the fields.
+ */
+export interface UniqueRule {
+  fields: readonly string[];
+  /** Default `duplicate`. */
+  errorCode?: ErrorCode;
+  message: string;
+}
+
 export interface ResourceDefinition {
   /** react-admin resource name, also the `Range` unit (`boards=0-24`). */
   name: string;
@@ -90,6 +102,8 @@ export interface ResourceDefinition {
   access: Partial<Record<ResourceAction, readonly RouteRole[]>>;
   /** Rows a company space admin sees: only their own company space's (spec §6). */
   rowScope?: 'company-space';
+  /** Uniqueness rules, each answered 409 with its own message when a write breaks it. */
+  unique?: readonly UniqueRule[];
 }
 
 /** Typed identity so definitions keep their literal field names. */

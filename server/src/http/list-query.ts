@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseRangeHeader } from '@portal/resources';
+import { parseRangeHeader, type FilterDefinition, type ResourceDefinition } from '@portal/resources';
 import { badRequest } from './errors.js';
 
 /** Query parameters of react-admin's simple-rest dialect, as strings of JSON. */
@@ -8,6 +8,65 @@ export const listQuerystring = z.object({
   range: z.string().max(100).optional(),
   filter: z.string().max(10_000).optional(),
 });
+
+/** One declared filter as a query parameter of its own (a boolean arrives as the text `true` or `false`). */
+function filterParameter(filter: FilterDefinition): z.ZodType {
+  const described = `${filter.label} (${filter.operator}); also accepted inside \`filter\``;
+  if (filter.input === 'boolean') return z.enum(['true', 'false']).optional().describe(described);
+  if (filter.choices?.length) {
+    return z
+      .enum(filter.choices as [string, ...string[]])
+      .optional()
+      .describe(described);
+  }
+  return z.string().max(255).optional().describe(described);
+}
+
+/**
+ * The list querystring of a definition, for validation and OpenAPI: the simple-rest `sort`/`range`/`filter`
+ * (documented with the sortable fields as an enum and the filter keys), and every declared filter and `q` as a
+ * parameter of its own. The runtime checks of `sort` and `filter` stay in {@link parseListQuery}, so what the
+ * data provider sends is accepted as before.
+ */
+export function listQuerystringFor(definition: Pick<ResourceDefinition, 'list'>) {
+  const { sortable, filters, search } = definition.list;
+  const sorts = sortable.flatMap((field) => [`["${field}","ASC"]`, `["${field}","DESC"]`]);
+  const keys = [...filters.map((filter) => filter.source), ...(search ? ['q'] : []), 'id'];
+  const shape: Record<string, z.ZodType> = {
+    sort: listQuerystring.shape.sort.meta({
+      description: sortable.length
+        ? `JSON ["field","ASC"|"DESC"]; sortable fields: ${sortable.join(', ')}`
+        : 'This list takes no sort.',
+      ...(sorts.length ? { examples: sorts, enum: sorts } : {}),
+    }),
+    range: listQuerystring.shape.range.describe('JSON [first,last], or the Range header'),
+    filter: listQuerystring.shape.filter.describe(`JSON object with the keys ${keys.join(', ')}`),
+  };
+  for (const filter of filters) shape[filter.source] = filterParameter(filter);
+  if (search) {
+    shape.q = z
+      .string()
+      .max(255)
+      .optional()
+      .describe(`Search over ${search.fields.join(', ')}`);
+  }
+  return z.object(shape);
+}
+
+/** The filters given as query parameters of their own, in the types the `filter` JSON carries. */
+export function ownFilterParameters(
+  definition: Pick<ResourceDefinition, 'list'>,
+  query: Record<string, unknown>,
+): Record<string, unknown> {
+  const own: Record<string, unknown> = {};
+  for (const filter of definition.list.filters) {
+    const value = query[filter.source];
+    if (value === undefined) continue;
+    own[filter.source] = filter.input === 'boolean' ? value === 'true' : value;
+  }
+  if (definition.list.search && query.q !== undefined) own.q = query.q;
+  return own;
+}
 
 export interface ListQuery<Sort extends string, Filter> {
   sort: { field: Sort; order: 'ASC' | 'DESC' } | null;
@@ -52,9 +111,10 @@ function parseJson(value: string, name: string): unknown {
 export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
   query: z.infer<typeof listQuerystring>,
   rangeHeader: string | undefined,
-  options: { sortFields: readonly Sort[]; filter: Filter },
+  options: { sortFields: readonly Sort[]; filter: Filter; ownFilters?: Record<string, unknown> },
 ): ListQuery<Sort, z.infer<Filter>> {
   let sort: ListQuery<Sort, unknown>['sort'] = null;
+  if (query.sort && !options.sortFields.length) throw badRequest('This list takes no sort.', ['sort']);
   if (query.sort) {
     const parsed = z
       .tuple([
@@ -89,7 +149,11 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
   }
 
   const rawFilter = query.filter ? parseJson(query.filter, 'filter') : {};
-  const filter = options.filter.safeParse(rawFilter);
+  const filter = options.filter.safeParse(
+    options.ownFilters && Object.keys(options.ownFilters).length
+      ? { ...(rawFilter as object), ...options.ownFilters }
+      : rawFilter,
+  );
   if (!filter.success) {
     const issue = filter.error.issues[0];
     throw badRequest(`Invalid filter: ${issue?.message ?? 'not allowed'}.`, [

@@ -5,6 +5,9 @@ import type { ResourceDefinition } from '@portal/resources';
 /** Escapes LIKE wildcards so a filter value matches literally. */
 export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Conditions of filters that are no column, by filter source. */
+export type FilterSql = Record<string, (value: unknown) => SQL>;
+
 /**
  * Turns a list filter, already validated against the definition's allow-list, into parameterised SQL
  * conditions: each declared filter by its operator, `q` over the definition's search fields, `id` for getMany.
@@ -13,6 +16,7 @@ export function filterConditions(
   definition: Pick<ResourceDefinition, 'list'>,
   columns: Record<string, PgColumn | SQL>,
   filter: Record<string, unknown>,
+  own: FilterSql = {},
 ): SQL | undefined {
   // Columns and computed expressions alike, as SQL, so every operator takes them.
   const column = (source: string): SQL => {
@@ -24,6 +28,11 @@ export function filterConditions(
   for (const declared of definition.list.filters) {
     const value = filter[declared.source];
     if (value === undefined || value === '') continue;
+    const condition = own[declared.source];
+    if (condition) {
+      conditions.push(condition(value));
+      continue;
+    }
     const target = column(declared.source);
     if (Array.isArray(value)) conditions.push(inArray(target, value));
     else if (declared.operator === 'contains') conditions.push(ilike(target, likePattern(String(value))));

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { formatContentRange, listFilterSchema, type ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
-import { LIST_MAX_ROWS, parseListQuery, type listQuerystring } from './list-query.js';
-import { filterConditions } from './list-sql.js';
+import { LIST_MAX_ROWS, ownFilterParameters, parseListQuery, type listQuerystring } from './list-query.js';
+import { filterConditions, type FilterSql } from './list-sql.js';
 
 export interface ListSource {
   db: Database;
@@ -15,6 +15,8 @@ export interface ListSource {
   definition: Pick<ResourceDefinition, 'name' | 'list' | 'record' | 'idField'>;
   /** Conditions the caller may not lift, such as a company space admin's row scope. */
   scope?: SQL;
+  /** Filters that are no column of the table (a user holding a role): the condition of a value. */
+  filters?: FilterSql;
 }
 
 /**
@@ -31,8 +33,9 @@ export async function listRows<Row>(
   const list = parseListQuery(request.query, request.headers.range, {
     sortFields: definition.list.sortable,
     filter: listFilterSchema(definition),
+    ownFilters: ownFilterParameters(definition, request.query),
   });
-  const filtered = filterConditions(definition, columns, list.filter);
+  const filtered = filterConditions(definition, columns, list.filter, source.filters);
   const where = source.scope && filtered ? sql`${source.scope} and ${filtered}` : (source.scope ?? filtered);
   const sortColumn = columns[list.sort?.field ?? definition.list.defaultSort.field];
   const order = list.sort?.order ?? definition.list.defaultSort.order;

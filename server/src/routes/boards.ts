@@ -40,7 +40,6 @@ import { boardSerialNumberRoutes } from './boards/serial-numbers.js';
 import { boardToolRoutes } from './boards/tools.js';
 import { boardUserLinkRoutes } from './boards/user-links.js';
 import { dipBoardRoutes } from './dip/board-routes.js';
-import { partnerRoutes } from './partners.js';
 
 /** Boards created in the portal name it as their source; imported ones name their data source (BSG). */
 const PORTAL_SOURCE = 'portal';
@@ -239,7 +238,6 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
   await app.register(boardContentRoutes, { db });
   await app.register(boardPermissionRoutes, { db });
   await app.register(boardUserLinkRoutes, { db });
-  await app.register(partnerRoutes, { db });
   await app.register(dipBoardRoutes, { db });
   await app.register(boardToolRoutes, { db });
 };

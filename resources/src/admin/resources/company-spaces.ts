@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '../../errors.js';
 import { companySpaceInputSchema, companySpaceSchema } from '../../entities/company-space.js';
 import { defineResource } from '../definition.js';
 
@@ -31,4 +32,7 @@ export const companySpacesResource = defineResource({
     delete: ['ADMIN'],
   },
   rowScope: 'company-space',
+  unique: [
+    { fields: ['name'], errorCode: 'company_space_exists', message: ERROR_MESSAGES.company_space_exists },
+  ],
 });

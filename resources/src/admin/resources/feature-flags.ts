@@ -23,4 +23,5 @@ export const featureFlagsResource = defineResource({
     { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
+  unique: [{ fields: ['key'], message: 'A feature flag with this key already exists.' }],
 });

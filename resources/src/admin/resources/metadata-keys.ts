@@ -23,4 +23,5 @@ export const metadataKeysResource = defineResource({
     { source: 'label', label: 'Label', widget: 'text' },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
+  unique: [{ fields: ['key'], message: 'This metadata key exists.' }],
 });

@@ -23,4 +23,5 @@ export const partnersResource = defineResource({
     { source: 'assignedCount', label: 'Assigned boards', widget: 'number', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
+  unique: [{ fields: ['name'], message: 'A partner with this name already exists.' }],
 });

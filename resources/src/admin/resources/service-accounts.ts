@@ -25,4 +25,5 @@ export const serviceAccountsResource = defineResource({
     { source: 'secret', label: 'Secret', widget: 'secret', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
+  unique: [{ fields: ['clientId'], message: 'A service account with this client ID already exists.' }],
 });

@@ -1,0 +1,358 @@
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_MESSAGES, type ResourceAction, type ResourceDefinition } from '@portal/resources';
+import { access } from '../auth/access.js';
+import type { Database } from '../db/client.js';
+import { audit } from './audit.js';
+import { isUniqueViolation } from './database-errors.js';
+import { ApiError, notFound } from './errors.js';
+import { listQuerystringFor } from './list-query.js';
+import { listRows } from './list.js';
+import { bearerSecurity, errorResponses } from './openapi.js';
+import { defineRepository, findRow, type Repository, type WriteContext } from './repository.js';
+
+type Row = Record<string, unknown>;
+type Api = FastifyInstance<never, never, never, never, ZodTypeProvider>;
+
+export interface ResourceRoutesOptions {
+  /** Only these of the actions the definition grants (user roles: only the list); default all it grants. */
+  actions?: readonly ResourceAction[];
+  /** The name of the record's path parameter (default `id`). */
+  idParam?: string;
+  /** What the generated summary of an action does not say (a rule of this resource). */
+  notes?: Partial<Record<ResourceAction, string>>;
+}
+
+/** What a resource's routes need at registration: the database (autoload passes it to every route plugin). */
+export interface ResourceRoutesContext {
+  db: Database;
+}
+
+const ACTIONS: readonly ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
+
+/** The path of a definition as Fastify writes it: `boards/{boardId}/documents` → `/boards/:boardId/documents`. */
+export const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
+  `/${definition.path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+const pathParameterNames = (definition: Pick<ResourceDefinition, 'path'>) =>
+  [...definition.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+
+/**
+ * The 409 of a uniqueness rule the write broke: the rule whose fields the database names, else the first. A
+ * resource that declares none answers the generic `duplicate`.
+ */
+export function uniqueConflict(
+  definition: Pick<ResourceDefinition, 'unique'>,
+  error: unknown,
+): ApiError | undefined {
+  if (!isUniqueViolation(error)) return undefined;
+  const rules = definition.unique ?? [];
+  let detail = '';
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { detail: text, constraint } = current as { detail?: unknown; constraint?: unknown };
+    detail += `${typeof text === 'string' ? text : ''} ${typeof constraint === 'string' ? constraint : ''}`;
+    current = (current as { cause?: unknown }).cause;
+  }
+  const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const rule = rules.find((r) => r.fields.every((f) => detail.includes(snake(f)))) ?? rules[0];
+  if (!rule) return ApiError.of(409, 'duplicate', ERROR_MESSAGES.duplicate);
+  return ApiError.of(409, rule.errorCode ?? 'duplicate', rule.message, [...rule.fields]);
+}
+
+/**
+ * The list, show, create, update and delete routes of a resource, from its definition and its repository (or
+ * just its table): the definition's access rule per action, its create/update/record schemas as body and
+ * answer, a list querystring built from its sort and filter allow-lists, audit records, 404 and its uniqueness
+ * rules as 409. Only the actions the definition grants are registered. Registered under the definition's path
+ * (the folder `routes/<path>/` gives that prefix), or under the API prefix with the path added.
+ */
+export function resourceRoutes<R extends Row, Rec>(
+  definition: ResourceDefinition,
+  source: Repository<R, Rec> | PgTable | (keyof FastifyInstance & string),
+  options: ResourceRoutesOptions = {},
+): FastifyPluginAsync<ResourceRoutesContext> {
+  return async (instance, { db }) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>() as unknown as Api;
+    const repository = repositoryOf(instance, definition, source);
+    const path = routePath(definition);
+    const routes = new ResourceRouteSet(definition, repository, db, options);
+    // The folder gives the prefix; a plugin registered elsewhere adds the definition's path itself.
+    const base = app.prefix.endsWith(path) ? '' : path;
+    const granted = ACTIONS.filter(
+      (action) => definition.access[action]?.length && (options.actions ?? ACTIONS).includes(action),
+    );
+    for (const action of granted) routes.register(app, action, base);
+  };
+}
+
+/** The repository given, the one a module published under that decorator name, or one made from a table. */
+function repositoryOf(
+  app: FastifyInstance,
+  definition: ResourceDefinition,
+  source: Repository<never, unknown> | PgTable | (keyof FastifyInstance & string),
+): Repository<Row, Row> {
+  if (typeof source === 'string') {
+    if (!app.hasDecorator(source)) {
+      throw new Error(`${definition.name}: no module publishes the repository app.${source}`);
+    }
+    return app[source] as unknown as Repository<Row, Row>;
+  }
+  const given = 'toRecords' in source ? source : defineRepository(definition, source as PgTable);
+  return given as unknown as Repository<Row, Row>;
+}
+
+/** The routes of one resource; each action's handler is one method. */
+class ResourceRouteSet {
+  private readonly tags: string[];
+  private readonly idParam: string;
+  private readonly one: string;
+
+  constructor(
+    private readonly definition: ResourceDefinition,
+    private readonly repository: Repository<Row, Row>,
+    private readonly db: Database,
+    private readonly options: ResourceRoutesOptions,
+  ) {
+    this.tags = [definition.label.many.toLowerCase()];
+    this.idParam = options.idParam ?? 'id';
+    this.one = definition.label.one.toLowerCase();
+  }
+
+  register(app: Api, action: ResourceAction, base: string): void {
+    const { definition } = this;
+    const parents = Object.fromEntries(
+      pathParameterNames(definition).map((name) => [name, z.string().min(1).max(255)]),
+    );
+    const keySchema =
+      this.repository.keySchema ?? definition.record.shape[definition.idField ?? 'id'] ?? z.string();
+    const params = z.object({ ...parents, [this.idParam]: keySchema as z.ZodType });
+    const note = this.options.notes?.[action];
+    const summary = (text: string) => (note ? `${text}. ${note}` : text);
+    const common = { tags: this.tags, security: bearerSecurity };
+    const config = { access: access.resource(definition, action) };
+    const record = definition.record;
+    const conflicts = definition.unique?.length
+      ? ` (409 ${definition.unique.map((rule) => `${rule.errorCode ?? 'duplicate'}: ${rule.fields.join(' + ')} taken`).join('; ')})`
+      : '';
+    const one = `${base}/:${this.idParam}`;
+    switch (action) {
+      case 'list':
+        app.get(
+          base,
+          {
+            config,
+            schema: {
+              ...common,
+              summary: summary(`List ${definition.label.many.toLowerCase()} (react-admin simple-rest)`),
+              ...(Object.keys(parents).length ? { params: z.object(parents) } : {}),
+              querystring: listQuerystringFor(definition),
+              headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+              response: { 200: z.array(record), ...errorResponses(400, 401, 403) },
+            },
+          },
+          (request, reply) => this.list(request, reply),
+        );
+        return;
+      case 'show':
+        app.get(
+          one,
+          {
+            config,
+            schema: {
+              ...common,
+              summary: summary(`One ${this.one}`),
+              params,
+              response: { 200: record, ...errorResponses(400, 401, 403, 404) },
+            },
+          },
+          (request) => this.show(request),
+        );
+        return;
+      case 'create':
+        app.post(
+          base,
+          {
+            config,
+            schema: {
+              ...common,
+              summary: summary(`Create a ${this.one}${conflicts}`),
+              ...(Object.keys(parents).length ? { params: z.object(parents) } : {}),
+              body: this.bodyOf('create'),
+              response: {
+                201: this.repository.createdSchema ?? record,
+                ...errorResponses(400, 401, 403, 404, 409),
+              },
+            },
+          },
+          async (request, reply) => reply.code(201).send(await this.create(request)),
+        );
+        return;
+      case 'edit':
+        app.put(
+          one,
+          {
+            config,
+            schema: {
+              ...common,
+              summary: summary(`Update a ${this.one}${conflicts}`),
+              params,
+              body: this.bodyOf('update'),
+              response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
+            },
+          },
+          (request) => this.update(request),
+        );
+        return;
+      case 'delete':
+        app.delete(
+          one,
+          {
+            config,
+            schema: {
+              ...common,
+              summary: summary(`Delete a ${this.one}; answers the deleted record`),
+              params,
+              response: { 200: record, ...errorResponses(400, 401, 403, 404, 409) },
+            },
+          },
+          (request) => this.remove(request),
+        );
+    }
+  }
+
+  private bodyOf(which: 'create' | 'update'): z.ZodType {
+    const schema = this.definition[which];
+    if (!schema) throw new Error(`${this.definition.name} grants ${which} but has no ${which} schema`);
+    return schema;
+  }
+
+  private notFound() {
+    return notFound(`${this.definition.label.one} not found.`, [this.definition.name]);
+  }
+
+  private async list(request: FastifyRequest, reply: Parameters<typeof listRows>[2]) {
+    const { repository, db } = this;
+    const scopes = [repository.scope?.(request, db), repository.listScope?.(request, db)];
+    const present = scopes.filter((scope): scope is SQL => scope !== undefined);
+    const rows = await listRows<Row>(
+      {
+        db,
+        table: repository.table,
+        columns: repository.columns,
+        definition: this.definition,
+        scope: present.length ? and(...present) : undefined,
+        filters: repository.filters,
+      },
+      request as Parameters<typeof listRows>[1],
+      reply,
+    );
+    return repository.toRecords(db, rows);
+  }
+
+  /** The row the path names, reachable by the caller: 404 when there is none, the repository's 403 otherwise. */
+  private async reachable(request: FastifyRequest, tx: WriteContext['tx']): Promise<Row> {
+    const id = (request.params as Record<string, unknown>)[this.idParam];
+    const row = await findRow(this.repository, tx, request, id);
+    if (!row) throw this.notFound();
+    await this.repository.reach?.(request, row, tx);
+    return row;
+  }
+
+  private async recordOf(tx: WriteContext['tx'], row: Row): Promise<Row> {
+    const [record] = await this.repository.toRecords(tx, [row]);
+    return record!;
+  }
+
+  private async show(request: FastifyRequest) {
+    return this.recordOf(this.db, await this.reachable(request, this.db));
+  }
+
+  /** A write in one transaction; a broken uniqueness rule is its 409, the repository maps other refusals. */
+  private async write<T>(action: 'create' | 'edit' | 'delete', work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const mapped = this.repository.writeError?.(error, action) ?? uniqueConflict(this.definition, error);
+      throw mapped ?? error;
+    }
+  }
+
+  private create(request: FastifyRequest) {
+    const { repository } = this;
+    return this.write('create', () =>
+      this.db.transaction(async (tx) => {
+        const ctx: WriteContext = { tx, request, revealed: {} };
+        const values = await repository.insertValues(request.body, ctx);
+        const [row] = await tx.insert(repository.table).values(values).returning();
+        const record = await this.recordOf(tx, row as Row);
+        await audit(tx, request, {
+          action: 'create',
+          entity: repository.entity,
+          entityId: String(this.keyOf(row as Row)),
+          after: record,
+        });
+        return { ...(record as object), ...ctx.revealed };
+      }),
+    );
+  }
+
+  private update(request: FastifyRequest) {
+    const { repository } = this;
+    return this.write('edit', () =>
+      this.db.transaction(async (tx) => {
+        const current = await this.reachable(request, tx);
+        const before = await this.recordOf(tx, current);
+        const values = await repository.updateValues(request.body, current, { tx, request, revealed: {} });
+        const stamped = 'updatedAt' in getTableColumns(repository.table) ? { updatedAt: new Date() } : {};
+        const [row] = await tx
+          .update(repository.table)
+          .set({ ...stamped, ...values })
+          .where(eq(repository.key, this.keyOf(current)))
+          .returning();
+        if (!row) throw this.notFound();
+        const after = await this.recordOf(tx, row as Row);
+        await audit(tx, request, {
+          action: 'update',
+          entity: repository.entity,
+          entityId: String(this.keyOf(current)),
+          before,
+          after,
+        });
+        return after;
+      }),
+    );
+  }
+
+  private remove(request: FastifyRequest) {
+    const { repository } = this;
+    return this.write('delete', () =>
+      this.db.transaction(async (tx) => {
+        const current = await this.reachable(request, tx);
+        const record = await this.recordOf(tx, current);
+        await repository.beforeDelete?.({ tx, request, revealed: {} }, current, record);
+        const [row] = await tx
+          .delete(repository.table)
+          .where(eq(repository.key, this.keyOf(current)))
+          .returning();
+        if (!row) throw this.notFound();
+        await audit(tx, request, {
+          action: 'delete',
+          entity: repository.entity,
+          entityId: String(this.keyOf(current)),
+          before: record,
+        });
+        return record;
+      }),
+    );
+  }
+
+  /** The key value of a row (the row holds it under the key column's field name). */
+  private keyOf(row: Row): unknown {
+    const columns = getTableColumns(this.repository.table) as Record<string, unknown>;
+    const field = Object.keys(columns).find((name) => columns[name] === this.repository.key)!;
+    return row[field];
+  }
+}

@@ -1,0 +1,39 @@
+import { featureFlagsResource, type FeatureFlag, type FeatureFlagInput } from '@portal/resources';
+import { featureFlags } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { repositoryModule } from '../../http/module.js';
+import { defineRepository, type Repository } from '../../http/repository.js';
+
+type FeatureFlagRow = typeof featureFlags.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Feature toggles (spec product §2.3 /admin/feature-flags). */
+    featureFlags: Repository<FeatureFlagRow, FeatureFlag>;
+  }
+}
+
+/** A blank description is no description. */
+const values = (input: FeatureFlagInput) => ({
+  key: input.key,
+  description: input.description?.trim() ? input.description : null,
+  enabled: input.enabled,
+});
+
+export const featureFlagsRepository = defineRepository<typeof featureFlags, FeatureFlag>(
+  featureFlagsResource,
+  featureFlags,
+  {
+    insertValues: (input) => values(input as FeatureFlagInput),
+    // The apps refer to a flag by its key, so it never changes.
+    updateValues: (input, before) => {
+      const { key, ...change } = values(input as FeatureFlagInput);
+      if (key !== before.key) {
+        throw badRequest('The key of a feature flag cannot be changed; create a new flag instead.', ['key']);
+      }
+      return change;
+    },
+  },
+);
+
+export default repositoryModule('featureFlags', () => featureFlagsRepository);

@@ -1,0 +1,7 @@
+import { featureFlagsResource } from '@portal/resources';
+import { resourceRoutes } from '../../http/resource-routes.js';
+
+/** Feature toggles (spec product §2.3 /admin/feature-flags): admin CRUD. */
+export default resourceRoutes(featureFlagsResource, 'featureFlags', {
+  notes: { edit: 'The key is fixed after creation (the apps refer to it)' },
+});
