@@ -6,7 +6,7 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { Scanner } from '../uploads/scanner.js';
 import { dipProjectRoutes } from './dip/project-index.js';
 import { projectBoardViewRoutes } from './projects/board-view.js';
-import { esimRoutes } from './projects/esim-routes.js';
+import { esimRoutes } from './eSim/profile.js';
 import { invitationRoutes } from './projects/invitation-routes.js';
 import { projectMemberRoutes } from './projects/member-routes.js';
 import { notificationRoutes } from './projects/notification-routes.js';

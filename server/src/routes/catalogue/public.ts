@@ -35,7 +35,7 @@ import { ApiError, notFound, unauthorized } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
 import { catalogueQuerystring, listCatalogue } from '../../modules/catalogue/catalogue-list.js';
 import { apiUrl, callerOf, type CatalogueContext } from '../../modules/catalogue/context.js';
-import { exportAccessRecord } from './export-access.js';
+import { exportAccessRecord } from '../export-access-requests/export-access.js';
 import {
   bundleColumns,
   bundleDetail,

@@ -17,8 +17,8 @@ import { bundlesRepository, duplicateBundle } from '../../modules/catalogue/bund
 import type { CatalogueContext } from '../../modules/catalogue/context.js';
 import { bundleRecords, type BundleSummaryRow } from '../../modules/catalogue/records.js';
 import { errorResponses } from '../schemas.js';
-import { refusing, wholeListRange } from './admin-writes.js';
-import { requestFlowRoutes, unknownQuestionnaire } from './request-flow.js';
+import { refusing, wholeListRange } from '../../modules/catalogue/admin-writes.js';
+import { requestFlowRoutes, unknownQuestionnaire } from '../../modules/catalogue/request-flow-routes.js';
 
 const tags = ['software bundles (admin)'];
 const security = [{ bearer: [] }];

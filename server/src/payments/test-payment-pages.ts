@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { paymentSessions } from '../../db/schema-catalogue.js';
-import { orderPositions, orders } from '../../db/schema-catalogue.js';
-import { escapeHtml, page } from '../../oidc/views.js';
-import { TEST_PAYMENT_PATH } from '../../payments/embedded.js';
-import { TEST_CARDS, chargeTestCard } from '../../payments/test-cards.js';
-import type { CheckoutService } from '../../modules/catalogue/checkout-service.js';
-import type { CheckoutContext } from '../../modules/catalogue/context.js';
+import type { paymentSessions } from '../db/schema-catalogue.js';
+import { orderPositions, orders } from '../db/schema-catalogue.js';
+import { escapeHtml, page } from '../oidc/views.js';
+import { TEST_PAYMENT_PATH } from './embedded.js';
+import { TEST_CARDS, chargeTestCard } from './test-cards.js';
+import type { CheckoutService } from '../modules/catalogue/checkout-service.js';
+import type { CheckoutContext } from '../modules/catalogue/context.js';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 

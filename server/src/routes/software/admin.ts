@@ -22,8 +22,8 @@ import type { CatalogueContext } from '../../modules/catalogue/context.js';
 import type { ToolSummaryRow } from '../../modules/catalogue/records.js';
 import { duplicateFeature, softwareRepository } from '../../modules/catalogue/software-repository.js';
 import { errorResponses } from '../schemas.js';
-import { refusing, wholeListRange } from './admin-writes.js';
-import { requestFlowRoutes } from './request-flow.js';
+import { refusing, wholeListRange } from '../../modules/catalogue/admin-writes.js';
+import { requestFlowRoutes } from '../../modules/catalogue/request-flow-routes.js';
 
 const tags = ['software (admin)'];
 const security = [{ bearer: [] }];

@@ -17,7 +17,14 @@ import {
   type OrderRow,
 } from '../../modules/catalogue/fulfilment.js';
 
-import { emailOf, idParams, listHeaders, ownRow, ownScope, security } from './own-records.js';
+import {
+  emailOf,
+  idParams,
+  listHeaders,
+  ownRow,
+  ownScope,
+  security,
+} from '../../modules/catalogue/own-records.js';
 
 /**
  * Orders with their positions (spec §2.2 /my/orders): each visible to its owner and to admins; admins decide

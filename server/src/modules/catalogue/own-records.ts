@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { isAdmin } from '../../modules/catalogue/context.js';
+import { isAdmin } from './context.js';
 
 export const security = [{ bearer: [] }];
 export const idParams = z.object({ id: z.uuid() });

@@ -6,8 +6,8 @@ import type { AccessRule } from '../../auth/access.js';
 import { audit } from '../../http/audit.js';
 import { isForeignKeyViolation } from '../../http/database-errors.js';
 import { badRequest } from '../../http/errors.js';
-import type { Executor } from '../../modules/catalogue/context.js';
-import { errorResponses } from '../schemas.js';
+import type { Executor } from './context.js';
+import { errorResponses } from '../../routes/schemas.js';
 
 export const requestFlowSchema = z.object({
   requestFlow: z.enum(['cart', 'cart-with-questionnaire', 'external']),

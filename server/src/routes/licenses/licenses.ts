@@ -12,7 +12,14 @@ import { errorResponses } from '../schemas.js';
 import { type CatalogueContext } from '../../modules/catalogue/context.js';
 import { licenseRecords, type LicenseRow } from '../../modules/catalogue/fulfilment.js';
 
-import { emailOf, idParams, listHeaders, ownRow, ownScope, security } from './own-records.js';
+import {
+  emailOf,
+  idParams,
+  listHeaders,
+  ownRow,
+  ownScope,
+  security,
+} from '../../modules/catalogue/own-records.js';
 
 /** Licenses (spec §2.2 /my/assets): each visible to its owner and to admins; admins revoke them. */
 export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {

@@ -5,7 +5,7 @@ import { access } from '../../auth/access.js';
 import { esimProfiles } from '../../db/tables.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
-import { security, type ProjectRouteOptions } from './shared.js';
+import { security, type ProjectRouteOptions } from '../projects/shared.js';
 
 /**
  * `GET eSim/profile`: the eSIM profile handed to the caller with their latest eSIM board project. The QR code is

@@ -32,7 +32,7 @@ import {
   isEntitled,
 } from '../../modules/catalogue/records.js';
 
-import { idParams, listHeaders, ownRow, ownScope, security } from './own-records.js';
+import { idParams, listHeaders, ownRow, ownScope, security } from '../../modules/catalogue/own-records.js';
 
 /** Installers have no admin resource; this is the list definition their list call is checked against. */
 const installersList = {
