@@ -21,6 +21,7 @@ import { orderRoutes } from './orders/orders.js';
 import { paymentPageRoutes } from '../payments/test-payment-pages.js';
 import { publicCatalogueRoutes } from './catalogue/public.js';
 import { questionnaireRoutes } from './questionnaires/questionnaires.js';
+import { questionRoutes } from './questionnaires/questions.js';
 import { softwareAdminRoutes } from './software/admin.js';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.js';
 
@@ -99,6 +100,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
   await app.register(softwareAdminRoutes, { ctx });
   await app.register(bundleAdminRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
+  await app.register(questionRoutes, { ctx });
   await app.register(metadataKeyRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx, service });
   await app.register(orderRoutes, { ctx });
