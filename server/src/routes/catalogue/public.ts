@@ -1,57 +1,46 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ERROR_MESSAGES,
-  MESSAGES,
   catalogueDocumentSchema,
   catalogueItemSchema,
   customBundleInputSchema,
   customBundleSchema,
-  downloadRefusal,
   exportAccessRequestInputSchema,
   exportAccessRequestSchema,
   formatContentRange,
-  isRequestable,
   questionnaireSchema,
   softwareBundleDetailSchema,
   toolDetailSchema,
   type CustomBundle,
-  type Tool,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import {
   catalogueDocuments,
   exportAccessRequests,
   softwareBundles,
-  toolFiles,
   toolVersions,
-  tools,
 } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError, notFound, unauthorized } from '../../http/errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
 import { catalogueQuerystring, listCatalogue } from '../../modules/catalogue/catalogue-list.js';
+import {
+  composeCustomBundle,
+  downloadableFile,
+  visibleTool,
+} from '../../modules/catalogue/catalogue-items.js';
 import { apiUrl, callerOf, type CatalogueContext } from '../../modules/catalogue/context.js';
 import { exportAccessRecord } from '../export-access-requests/export-access.js';
 import {
   bundleColumns,
   bundleDetail,
   documentColumns,
-  entitlementsOf,
-  exportAccessOf,
   findQuestionnaire,
-  findToolByFeatureId,
-  isEntitled,
   toCatalogueDocument,
-  toTool,
-  toToolVersion,
   toolDetail,
-  versionsOf,
-  filesOf,
-  type ToolSummaryRow,
 } from '../../modules/catalogue/records.js';
 
 const tags = ['catalogue'];
@@ -60,8 +49,6 @@ const featureParams = z.object({ featureId: z.string().min(1).max(100) });
 const versionParams = featureParams.extend({ version: z.string().min(1).max(64) });
 const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) });
 
-const toolNotFound = () => notFound('Tool not found.', ['featureId']);
-
 /** The public catalogue (spec §2.1): browsing needs no sign-in; a token, when sent, shows more. */
 export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (
   app,
@@ -69,13 +56,6 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
 ) => {
   const { db, config, clock, storage } = ctx;
   const api = apiUrl(config);
-
-  /** A tool the caller may see: removed ones only for admins. */
-  async function visibleTool(featureId: string, admin: boolean): Promise<ToolSummaryRow> {
-    const tool = await findToolByFeatureId(db, featureId);
-    if (!tool || (tool.isRemoved && !admin)) throw toolNotFound();
-    return tool;
-  }
 
   app.get(
     '/catalogue',
@@ -124,7 +104,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
     },
     async (request) => {
       const caller = callerOf(request);
-      const tool = await visibleTool(request.params.featureId, caller.admin);
+      const tool = await visibleTool(db, request.params.featureId, caller.admin);
       return toolDetail(db, api, tool, caller, clock.now());
     },
   );
@@ -146,7 +126,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
     },
     async (request) => {
       const caller = callerOf(request);
-      const tool = await visibleTool(request.params.featureId, caller.admin);
+      const tool = await visibleTool(db, request.params.featureId, caller.admin);
       const [version] = await db
         .select({
           version: toolVersions.version,
@@ -182,44 +162,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const { featureId, version: label, fileName } = request.params;
-      const tool = await visibleTool(featureId, caller.admin);
-      const [version] = await db
-        .select()
-        .from(toolVersions)
-        .where(and(eq(toolVersions.toolId, tool.id), eq(toolVersions.version, label)))
-        .limit(1);
-      if (!version) throw notFound('Version not found.', ['version']);
-      if (!version.public && !caller.userId && !caller.admin)
-        throw unauthorized('Sign in to download this file.');
-      const [file] = await db
-        .select()
-        .from(toolFiles)
-        .where(and(eq(toolFiles.versionId, version.id), eq(toolFiles.fileName, fileName)))
-        .limit(1);
-      if (!file) throw notFound('File not found.', ['fileName']);
-      const entitlements = await entitlementsOf(db, caller.userId, [featureId], clock.now());
-      const exportAccess = (await exportAccessOf(db, caller.userId, [tool.id])).get(tool.id);
-      const refusal = downloadRefusal(version, {
-        signedIn: caller.userId !== null,
-        admin: caller.admin,
-        entitled: isEntitled(entitlements, featureId, version),
-        exportApproved: exportAccess === 'granted',
-      });
-      switch (refusal) {
-        case 'sign-in-required':
-          throw unauthorized('Sign in to download this file.');
-        case 'disabled':
-          throw ApiError.of(403, 'download_disabled', ERROR_MESSAGES.download_disabled, [featureId]);
-        case 'purchase-required':
-          throw ApiError.of(403, 'purchase_required', ERROR_MESSAGES.purchase_required, [featureId]);
-        case 'export-controlled':
-          throw ApiError.of(403, 'export_controlled', MESSAGES.exportRestricted, [
-            featureId,
-            ...version.exportControlClassifications,
-          ]);
-      }
+      const file = await downloadableFile(ctx, callerOf(request), request.params);
       const stored = await storage.get(file.storageKey);
       if (!stored) {
         request.log.error({ storageKey: file.storageKey }, 'catalogue file missing from the file storage');
@@ -253,7 +196,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
       },
     },
     async (request, reply) => {
-      const tool = await visibleTool(request.params.featureId, false);
+      const tool = await visibleTool(db, request.params.featureId, false);
       const [controlled] = await db
         .select({ id: toolVersions.id })
         .from(toolVersions)
@@ -365,81 +308,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
         response: { 200: customBundleSchema, ...errorResponses(400, 409) },
       },
     },
-    async (request): Promise<CustomBundle> => {
-      const caller = callerOf(request);
-      const featureIds = [...new Set(request.body.toolFeatureIds)];
-      const rows = await db
-        .select()
-        .from(tools)
-        .where(and(inArray(tools.featureId, featureIds), eq(tools.isRemoved, false)));
-      const byFeature = new Map(rows.map((row) => [row.featureId, row]));
-      const missing = featureIds.filter((id) => !byFeature.has(id));
-      if (missing.length)
-        throw ApiError.of(409, 'cart_entry_unavailable', ERROR_MESSAGES.cart_entry_unavailable, missing);
-      const unrequestable = rows.filter((row) => !isRequestable(row) || row.requestFlow === 'external');
-      if (unrequestable.length) {
-        throw ApiError.of(
-          409,
-          'not_requestable',
-          ERROR_MESSAGES.not_requestable,
-          unrequestable.map((row) => row.featureId),
-        );
-      }
-      const ordered = featureIds.map((id) => byFeature.get(id)!);
-      const versions = await versionsOf(
-        db,
-        ordered.map((row) => row.id),
-        caller.userId !== null || caller.admin,
-      );
-      const files = await filesOf(
-        db,
-        [...versions.values()].flat().map((version) => version.id),
-      );
-      const entitlements = await entitlementsOf(db, caller.userId, featureIds, clock.now());
-      const exportAccess = await exportAccessOf(
-        db,
-        caller.userId,
-        ordered.map((row) => row.id),
-      );
-      const toolRecords: Tool[] = ordered.map((row) =>
-        toTool(
-          row,
-          Object.fromEntries(
-            (versions.get(row.id) ?? []).map((version) => {
-              const refusal = downloadRefusal(version, {
-                signedIn: caller.userId !== null,
-                admin: caller.admin,
-                entitled: isEntitled(entitlements, row.featureId, version),
-                exportApproved: exportAccess.get(row.id) === 'granted',
-              });
-              return [
-                version.version,
-                toToolVersion(api, row.featureId, version, files.get(version.id) ?? [], refusal === null),
-              ];
-            }),
-          ),
-        ),
-      );
-      const asking = ordered.filter(
-        (row) => row.requestFlow === 'cart-with-questionnaire' && row.questionnaireId,
-      );
-      const featureQuestionsMap: Record<string, string[]> = {};
-      const toolQuestionnaires: Record<string, string> = {};
-      for (const row of asking) {
-        const questionnaire = await findQuestionnaire(db, row.questionnaireId!);
-        if (!questionnaire) continue;
-        toolQuestionnaires[row.featureId] = questionnaire.id;
-        featureQuestionsMap[row.featureId] = questionnaire.questions.map((question) => question.id);
-      }
-      return {
-        uuid: randomUUID(),
-        name: request.body.name.trim(),
-        tools: toolRecords,
-        toolFeatureIds: featureIds,
-        featureQuestionsMap,
-        toolQuestionnaires,
-      };
-    },
+    async (request): Promise<CustomBundle> => composeCustomBundle(ctx, callerOf(request), request.body),
   );
 
   app.get(
