@@ -10,7 +10,8 @@ import { esimRoutes } from './eSim/profile.js';
 import { invitationRoutes } from './projects/invitation-routes.js';
 import { projectMemberRoutes } from './projects/member-routes.js';
 import { notificationRoutes } from './projects/notification-routes.js';
-import { projectCoreRoutes } from './projects/project-routes.js';
+import { projectListRoutes } from './projects/lists.js';
+import { projectRoutes as oneProjectRoutes } from './projects/project.js';
 
 export { assertNotInProjects } from '../modules/projects/company-space-rule.js';
 
@@ -27,7 +28,8 @@ export interface ProjectRoutesOptions {
 
 /** Projects, membership, invitations, notification settings and eSIM profiles, under /api/v1. */
 export const projectRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async (app, options) => {
-  await app.register(projectCoreRoutes, options);
+  await app.register(projectListRoutes, options);
+  await app.register(oneProjectRoutes, options);
   await app.register(projectMemberRoutes, options);
   await app.register(invitationRoutes, options);
   await app.register(notificationRoutes, options);
