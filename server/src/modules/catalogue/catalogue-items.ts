@@ -13,17 +13,15 @@ import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { ApiError, notFound, unauthorized } from '../../http/errors.js';
 import { apiUrl, type CallerView, type CatalogueContext, type Executor } from './context.js';
 import {
-  entitlementsOf,
-  exportAccessOf,
   filesOf,
-  findQuestionnaire,
   findToolByFeatureId,
-  isEntitled,
   toTool,
   toToolVersion,
   versionsOf,
   type ToolSummaryRow,
 } from './records.js';
+import { findQuestionnaire } from './questionnaires.js';
+import { entitlementsOf, exportAccessOf, isEntitled } from './entitlements.js';
 
 const toolNotFound = () => notFound('Tool not found.', ['featureId']);
 

@@ -15,7 +15,8 @@ import {
 import { bundleVersions, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { ApiError } from '../../http/errors.js';
 import type { Executor } from './context.js';
-import { exportAccessOf, toolColumns, type BundleRow, type ToolSummaryRow } from './records.js';
+import { toolColumns, type BundleRow, type ToolSummaryRow } from './records.js';
+import { exportAccessOf } from './entitlements.js';
 
 /**
  * The one place that decides how anything enters an order and may be approved (issue 17): a tool, a bundle, a

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { questionnaireInputSchema, type QuestionInput, type Questionnaire } from '@portal/resources';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  questionnaireInputSchema,
+  type Question,
+  type QuestionInput,
+  type Questionnaire,
+} from '@portal/resources';
 import { questionnaires, questions } from '../../db/schema-catalogue.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { CatalogueContext, Executor } from './context.js';
-import { findQuestionnaire } from './records.js';
 
 export const questionnaireNotFound = () => notFound('Questionnaire not found.', ['questionnaire']);
 export const questionNotFound = () => notFound('Question not found.', ['question']);
@@ -79,4 +83,45 @@ export function questionnaireStore({ db, clock }: Pick<CatalogueContext, 'db' | 
     tx.update(questionnaires).set({ updatedAt: clock.now() }).where(eq(questionnaires.id, id));
 
   return { find, touch };
+}
+
+type QuestionRow = typeof questions.$inferSelect;
+
+export const toQuestion = (row: QuestionRow): Question => ({
+  id: row.id,
+  type: row.type as Question['type'],
+  title: row.title,
+  description: row.description,
+  choices: row.choices,
+  dependentQuestions: row.dependentQuestions,
+  optional: row.optional,
+  autofillType: row.autofillType as Question['autofillType'],
+});
+
+export async function questionnaireRecords(
+  db: Executor,
+  rows: (typeof questionnaires.$inferSelect)[],
+): Promise<Questionnaire[]> {
+  if (!rows.length) return [];
+  const questionRows = await db
+    .select()
+    .from(questions)
+    .where(
+      inArray(
+        questions.questionnaireId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(questions.position), asc(questions.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    questions: questionRows.filter((q) => q.questionnaireId === row.id).map(toQuestion),
+  }));
+}
+
+export async function findQuestionnaire(db: Executor, id: string): Promise<Questionnaire | undefined> {
+  const [row] = await db.select().from(questionnaires).where(eq(questionnaires.id, id)).limit(1);
+  if (!row) return undefined;
+  return (await questionnaireRecords(db, [row]))[0];
 }

@@ -1,16 +1,12 @@
-import { and, asc, eq, inArray, isNull, or, gt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   downloadRefusal,
-  hasSerialProductNumber,
   isInstallable,
   isRequestable,
   latestVersion,
   type BundleVersion,
   type CatalogueDocument,
   type CatalogueFile,
-  type ExportAccessStatus,
-  type Question,
-  type Questionnaire,
   type RequestFlowType,
   type SoftwareBundle,
   type SoftwareBundleDetail,
@@ -23,12 +19,6 @@ import {
 import {
   bundleVersions,
   catalogueDocuments,
-  exportAccessRequests,
-  licenses,
-  orderPositions,
-  orders,
-  questionnaires,
-  questions,
   softwareBundles,
   toolFiles,
   toolVersions,
@@ -36,14 +26,13 @@ import {
 } from '../../db/schema-catalogue.js';
 import type { CallerView, Executor } from './context.js';
 import { iso } from './context.js';
-import { LICENSE_TERMS } from './license-terms.js';
+import { entitlementsOf, exportAccessOf, isEntitled } from './entitlements.js';
 
 export type ToolRow = typeof tools.$inferSelect;
 export type VersionRow = typeof toolVersions.$inferSelect;
 export type FileRow = typeof toolFiles.$inferSelect;
 export type BundleRow = typeof softwareBundles.$inferSelect;
 export type DocumentRow = typeof catalogueDocuments.$inferSelect;
-export type QuestionRow = typeof questions.$inferSelect;
 
 /** Every column of a tool but its search document, which only SQL reads. */
 export const toolColumns = {
@@ -261,82 +250,6 @@ export async function softwareRecords(
   }));
 }
 
-/** A license key that pays for a version: a commercial license, or one granted by a paid purchase's position. */
-const paidKey = (featureId: string, version: string) => `paid:${featureId}@${version}`;
-
-/**
- * Active licenses of a user, as `featureId` (every version) and `featureId@version` keys, and a {@link paidKey} for
- * the exact version of each license that was paid for. Read only through {@link isEntitled}.
- */
-export async function entitlementsOf(
-  db: Executor,
-  userId: string | null,
-  featureIds: readonly string[],
-  now: Date,
-): Promise<Set<string>> {
-  if (!userId || !featureIds.length) return new Set();
-  const rows = await db
-    .select({
-      featureId: licenses.featureId,
-      version: licenses.version,
-      type: licenses.type,
-      kind: orders.kind,
-      paid: orders.paid,
-    })
-    .from(licenses)
-    .leftJoin(orderPositions, eq(orderPositions.id, licenses.orderPositionId))
-    .leftJoin(orders, eq(orders.id, orderPositions.orderId))
-    .where(
-      and(
-        eq(licenses.userId, userId),
-        inArray(licenses.featureId, [...featureIds]),
-        isNull(licenses.revokedAt),
-        or(isNull(licenses.expiration), gt(licenses.expiration, now)),
-      ),
-    );
-  const keys = new Set<string>();
-  for (const row of rows) {
-    keys.add(row.version ? `${row.featureId}@${row.version}` : row.featureId);
-    const paid = row.type === LICENSE_TERMS.purchase.type || (row.kind === 'purchase' && row.paid === true);
-    if (paid && row.version) keys.add(paidKey(row.featureId, row.version));
-  }
-  return keys;
-}
-
-/**
- * Whether the licenses cover a version (issue 17): a payable version (SPN) only by a paid license for exactly that
- * version — an evaluation license, a request order's or a license without a version never pays for one; any other
- * version by any license of the tool or of that version.
- */
-export const isEntitled = (
-  entitlements: Set<string>,
-  featureId: string,
-  version: { version: string; spn?: string | null },
-) =>
-  hasSerialProductNumber(version)
-    ? entitlements.has(paidKey(featureId, version.version))
-    : entitlements.has(featureId) || entitlements.has(`${featureId}@${version.version}`);
-
-/** The state of a user's export access for each tool: granted wins over pending, pending over refused. */
-export async function exportAccessOf(
-  db: Executor,
-  userId: string | null,
-  toolIds: readonly string[],
-): Promise<Map<string, ExportAccessStatus>> {
-  const result = new Map<string, ExportAccessStatus>();
-  if (!userId || !toolIds.length) return result;
-  const rows = await db
-    .select({ toolId: exportAccessRequests.toolId, status: exportAccessRequests.status })
-    .from(exportAccessRequests)
-    .where(and(eq(exportAccessRequests.userId, userId), inArray(exportAccessRequests.toolId, [...toolIds])));
-  const rank: Record<ExportAccessStatus, number> = { granted: 3, pending: 2, refused: 1 };
-  for (const row of rows) {
-    const current = result.get(row.toolId);
-    if (!current || rank[row.status] > rank[current]) result.set(row.toolId, row.status);
-  }
-  return result;
-}
-
 /** The tool details page for one caller: the versions they may see, each with their download answer. */
 export async function toolDetail(
   db: Executor,
@@ -450,42 +363,3 @@ export const toCatalogueDocument = (row: DocumentSummaryRow): CatalogueDocument 
   public: row.public,
   updatedAt: iso(row.updatedAt),
 });
-
-export const toQuestion = (row: QuestionRow): Question => ({
-  id: row.id,
-  type: row.type as Question['type'],
-  title: row.title,
-  description: row.description,
-  choices: row.choices,
-  dependentQuestions: row.dependentQuestions,
-  optional: row.optional,
-  autofillType: row.autofillType as Question['autofillType'],
-});
-
-export async function questionnaireRecords(
-  db: Executor,
-  rows: (typeof questionnaires.$inferSelect)[],
-): Promise<Questionnaire[]> {
-  if (!rows.length) return [];
-  const questionRows = await db
-    .select()
-    .from(questions)
-    .where(
-      inArray(
-        questions.questionnaireId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(questions.position), asc(questions.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    questions: questionRows.filter((q) => q.questionnaireId === row.id).map(toQuestion),
-  }));
-}
-
-export async function findQuestionnaire(db: Executor, id: string): Promise<Questionnaire | undefined> {
-  const [row] = await db.select().from(questionnaires).where(eq(questionnaires.id, id)).limit(1);
-  if (!row) return undefined;
-  return (await questionnaireRecords(db, [row]))[0];
-}

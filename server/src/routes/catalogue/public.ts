@@ -38,10 +38,10 @@ import {
   bundleColumns,
   bundleDetail,
   documentColumns,
-  findQuestionnaire,
   toCatalogueDocument,
   toolDetail,
 } from '../../modules/catalogue/records.js';
+import { findQuestionnaire } from '../../modules/catalogue/questionnaires.js';
 
 const tags = ['catalogue'];
 const optionalBearer: { [label: string]: string[] }[] = [{}, { bearer: [] }];

@@ -25,12 +25,8 @@ import {
   newInstallationKey,
   type InstallerRow,
 } from '../../modules/catalogue/fulfilment.js';
-import {
-  entitlementsOf,
-  exportAccessOf,
-  findToolByFeatureId,
-  isEntitled,
-} from '../../modules/catalogue/records.js';
+import { findToolByFeatureId } from '../../modules/catalogue/records.js';
+import { entitlementsOf, exportAccessOf, isEntitled } from '../../modules/catalogue/entitlements.js';
 
 import { idParams, listHeaders, ownRow, ownScope, security } from '../../modules/catalogue/own-records.js';
 

@@ -17,9 +17,12 @@ import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
 import type { CatalogueContext } from '../../modules/catalogue/context.js';
-import { questionnaireRecords } from '../../modules/catalogue/records.js';
 
-import { questionnaireStore, writeQuestions } from '../../modules/catalogue/questionnaires.js';
+import {
+  questionnaireRecords,
+  questionnaireStore,
+  writeQuestions,
+} from '../../modules/catalogue/questionnaires.js';
 
 const tags = ['questionnaires'];
 const security = [{ bearer: [] }];

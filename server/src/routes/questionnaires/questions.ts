@@ -16,13 +16,13 @@ import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
 import type { CatalogueContext } from '../../modules/catalogue/context.js';
-import { toQuestion } from '../../modules/catalogue/records.js';
 
 import {
   assertQuestionnaire,
   questionNotFound,
   questionValues,
   questionnaireStore,
+  toQuestion,
 } from '../../modules/catalogue/questionnaires.js';
 
 const tags = ['questionnaires'];

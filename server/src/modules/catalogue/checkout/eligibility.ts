@@ -13,7 +13,8 @@ import { billingInformation } from '../../../db/schema-catalogue.js';
 import { ApiError } from '../../../http/errors.js';
 import type { CheckoutContext, Executor } from '../context.js';
 import type { ResolvedEntry } from '../order-lines.js';
-import { exportAccessOf, findQuestionnaire } from '../records.js';
+import { findQuestionnaire } from '../questionnaires.js';
+import { exportAccessOf } from '../entitlements.js';
 
 const refusal = (code: ErrorCode, resources: string[]): ErrorItem => ({
   errorCode: code,
