@@ -10,7 +10,7 @@ import {
   checkoutService,
   type Actor,
   type CheckoutService,
-} from '../src/routes/catalogue/checkout-service.js';
+} from '../src/modules/catalogue/checkout-service.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
 /** A clock the test moves by hand. */

@@ -8,18 +8,21 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { stripePaymentProvider, type StripeProvider } from '../payments/stripe.js';
 import { embeddedTaxIdChecker } from '../payments/tax-id-check.js';
 import { openFileStorage, type FileStorage } from '../storage/file-storage.js';
-import { bundleAdminRoutes } from './catalogue/bundles-admin.js';
-import { CountCache } from './catalogue/catalogue-list.js';
-import { checkoutRoutes } from './catalogue/checkout-routes.js';
-import { checkoutService, EXPIRY_SWEEP_INTERVAL_MS } from './catalogue/checkout-service.js';
-import type { CheckoutContext } from './catalogue/context.js';
-import { exportAccessRoutes } from './catalogue/export-access.js';
-import { orderRoutes } from './catalogue/order-routes.js';
-import { paymentPageRoutes } from './catalogue/payment-pages.js';
-import { publicCatalogueRoutes } from './catalogue/public-routes.js';
-import { questionnaireRoutes } from './catalogue/questionnaires.js';
-import { softwareAdminRoutes } from './catalogue/software-admin.js';
-import { stripeWebhookRoutes } from './catalogue/stripe-webhook.js';
+import { bundleAdminRoutes } from './software-bundles/admin.js';
+import { CountCache } from '../modules/catalogue/count-cache.js';
+import { checkoutRoutes } from './checkouts/checkout.js';
+import { checkoutService, EXPIRY_SWEEP_INTERVAL_MS } from '../modules/catalogue/checkout-service.js';
+import type { CheckoutContext } from '../modules/catalogue/context.js';
+import { exportAccessRoutes } from './export-access-requests/export-access.js';
+import { installerRoutes } from './installers/installers.js';
+import { licenseRoutes } from './licenses/licenses.js';
+import { orderRoutes } from './orders/orders.js';
+import { paymentPageRoutes } from '../payments/test-payment-pages.js';
+import { publicCatalogueRoutes } from './catalogue/public.js';
+import { questionnaireRoutes } from './questionnaires/questionnaires.js';
+import { questionRoutes } from './questionnaires/questions.js';
+import { softwareAdminRoutes } from './software/admin.js';
+import { stripeWebhookRoutes } from './payments/stripe-webhook.js';
 
 export interface CatalogueOptions {
   db: Database;
@@ -96,8 +99,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
   await app.register(softwareAdminRoutes, { ctx });
   await app.register(bundleAdminRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
+  await app.register(questionRoutes, { ctx });
   await app.register(checkoutRoutes, { ctx, service });
   await app.register(orderRoutes, { ctx });
+  await app.register(licenseRoutes, { ctx });
+  await app.register(installerRoutes, { ctx });
   await app.register(stripeWebhookRoutes, { ctx, service });
 
   // Sessions are also expired whenever they are read; the sweep keeps orders of abandoned checkouts current.

@@ -6,13 +6,14 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { Scanner } from '../uploads/scanner.js';
 import { dipProjectRoutes } from './projects/dip/project-dip.js';
 import { projectBoardViewRoutes } from './projects/board-view.js';
-import { esimRoutes } from './projects/esim-routes.js';
+import { esimRoutes } from './eSim/profile.js';
 import { invitationRoutes } from './projects/invitation-routes.js';
 import { projectMemberRoutes } from './projects/member-routes.js';
 import { notificationRoutes } from './projects/notification-routes.js';
-import { projectCoreRoutes } from './projects/project-routes.js';
+import { projectListRoutes } from './projects/lists.js';
+import { projectRoutes as oneProjectRoutes } from './projects/project.js';
 
-export { assertNotInProjects } from './projects/company-space-rule.js';
+export { assertNotInProjects } from '../modules/projects/company-space-rule.js';
 
 /** What app.ts hands the project routes: the database, the configuration and the services of uploads and mail. */
 export interface ProjectRoutesOptions {
@@ -27,7 +28,8 @@ export interface ProjectRoutesOptions {
 
 /** Projects, membership, invitations, notification settings and eSIM profiles, under /api/v1. */
 export const projectRoutes: FastifyPluginAsyncZod<ProjectRoutesOptions> = async (app, options) => {
-  await app.register(projectCoreRoutes, options);
+  await app.register(projectListRoutes, options);
+  await app.register(oneProjectRoutes, options);
   await app.register(projectMemberRoutes, options);
   await app.register(invitationRoutes, options);
   await app.register(notificationRoutes, options);

@@ -9,9 +9,9 @@ import {
   users,
 } from '../../db/tables.js';
 import { membershipOf } from '../../routes/platform/company-space-records.js';
-import type { Executor } from '../../routes/projects/executor.js';
-import { userByEmail } from '../../routes/projects/registration.js';
-import { inProjectCompanySpace } from '../../routes/projects/roles.js';
+import type { Executor } from '../projects/executor.js';
+import { userByEmail } from '../projects/users.js';
+import { inProjectCompanySpace } from '../projects/roles.js';
 import { dipState, initialStatus, syncDipStatus, type DipState } from './process.js';
 import {
   applicableStepRows,

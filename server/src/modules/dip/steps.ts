@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DEPRECATED_DIP_COMPLETION_TYPES, type DipStepInput, type ErrorItem } from '@portal/resources';
 import { boards, dipSteps } from '../../db/tables.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { Executor } from '../../routes/projects/executor.js';
-import { userByEmail } from '../../routes/projects/registration.js';
+import type { Executor } from '../projects/executor.js';
+import { userByEmail } from '../projects/users.js';
 import { boardStepRows, completionTypeOf, type DipStepRow } from './records.js';
 
 const stepNotFound = () => notFound('Design-in step not found.', ['step']);

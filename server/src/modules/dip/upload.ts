@@ -2,9 +2,9 @@ import type { DipCompletionType } from '@portal/resources';
 import { ApiError, badRequest } from '../../http/errors.js';
 import { checkDipUploadName } from '../../uploads/file-rules.js';
 import type { ReceiveUploadOptions } from '../../uploads/stream-upload.js';
-import type { ReachedProject } from '../../routes/projects/access.js';
-import type { ProjectCaller } from '../../routes/projects/caller.js';
-import type { Executor } from '../../routes/projects/executor.js';
+import type { ReachedProject } from '../projects/access.js';
+import type { ProjectCaller } from '../projects/caller.js';
+import type { Executor } from '../projects/executor.js';
 import { referencedFiles, stepAssets, type DipAssetRow } from './assets.js';
 import { loadDipState, type DipState } from './process.js';
 import {

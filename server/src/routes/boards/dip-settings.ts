@@ -26,8 +26,8 @@ import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { checkXPath, XPathError } from '../../uploads/xml.js';
 import { auditBoard, boardParams, security } from './records.js';
 import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
-import type { Executor } from '../projects/executor.js';
-import { userByEmail } from '../projects/registration.js';
+import type { Executor } from '../../modules/projects/executor.js';
+import { userByEmail } from '../../modules/projects/users.js';
 import { errorResponses } from '../schemas.js';
 import {
   dipTags as tags,

@@ -22,8 +22,8 @@ import { projectToolsOf } from '../../modules/boards/tools.js';
 import { secureSettings, toXmlEntry, xmlEntryRows } from '../../modules/dip/records.js';
 import { partnerRecords } from '../partners-records.js';
 import { errorResponses } from '../schemas.js';
-import { reachProject } from './access.js';
-import type { Executor } from './executor.js';
+import { reachProject } from '../../modules/projects/access.js';
+import type { Executor } from '../../modules/projects/executor.js';
 import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
 
 /** Every document of the board, exclusive ones included (only the board's projects see those): primary first. */

@@ -22,11 +22,16 @@ import { ApiError } from '../../http/errors.js';
 import { createRateLimitCounter, reserveAttempts } from '../../http/rate-limit-store.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { errorResponses } from '../schemas.js';
-import type { Executor } from './executor.js';
-import { assertNotCancelled, reachProject } from './access.js';
-import { assertOpensSecure, type ProjectCaller } from './caller.js';
-import { findProject, invitationRecord, type InvitationRow, type ProjectWithBoard } from './records.js';
-import { assertInProjectCompanySpace, explicitRoleOf } from './roles.js';
+import type { Executor } from '../../modules/projects/executor.js';
+import { assertNotCancelled, reachProject } from '../../modules/projects/access.js';
+import { assertOpensSecure, type ProjectCaller } from '../../modules/projects/caller.js';
+import {
+  findProject,
+  invitationRecord,
+  type InvitationRow,
+  type ProjectWithBoard,
+} from '../../modules/projects/records.js';
+import { assertInProjectCompanySpace, explicitRoleOf } from '../../modules/projects/roles.js';
 import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
 
 const invitationError = (status: number, code: ErrorCode, resources: string[] = ['invitation']) =>

@@ -18,9 +18,14 @@ import { access } from '../../auth/access.js';
 import { projectMembers } from '../../db/tables.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
-import { assertNotCancelled, projectNotFound, reachProject, type ReachedProject } from './access.js';
-import { findProject } from './records.js';
-import { userByEmail } from './registration.js';
+import {
+  assertNotCancelled,
+  projectNotFound,
+  reachProject,
+  type ReachedProject,
+} from '../../modules/projects/access.js';
+import { findProject } from '../../modules/projects/records.js';
+import { userByEmail } from '../../modules/projects/users.js';
 import {
   assignFae,
   assertInProjectCompanySpace,
@@ -31,7 +36,7 @@ import {
   removeFae,
   removeSubstitute,
   transferOwnership,
-} from './roles.js';
+} from '../../modules/projects/roles.js';
 import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
 
 /** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */

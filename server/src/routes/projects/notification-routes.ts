@@ -9,8 +9,8 @@ import {
 import { access } from '../../auth/access.js';
 import { notificationSettings } from '../../db/tables.js';
 import { errorResponses } from '../schemas.js';
-import type { Executor } from './executor.js';
-import { reachProject } from './access.js';
+import type { Executor } from '../../modules/projects/executor.js';
+import { reachProject } from '../../modules/projects/access.js';
 import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
 
 /** Every type with the stored choice; a missing row counts as enabled. */

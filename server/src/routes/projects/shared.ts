@@ -6,11 +6,11 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { audit, type AuditEntry } from '../../http/audit.js';
 import { ApiError } from '../../http/errors.js';
-import type { Executor } from './executor.js';
-import { loadCaller, type ProjectCaller } from './caller.js';
-import { projectNotFound } from './access.js';
-import { findProject, projectRecords, type ProjectWithBoard } from './records.js';
-import { justRegistered } from './registration.js';
+import type { Executor } from '../../modules/projects/executor.js';
+import { loadCaller, type ProjectCaller } from '../../modules/projects/caller.js';
+import { projectNotFound } from '../../modules/projects/access.js';
+import { findProject, projectRecords, type ProjectWithBoard } from '../../modules/projects/records.js';
+import { justRegistered } from '../../modules/projects/registration.js';
 
 export interface ProjectRouteOptions {
   db: Database;

@@ -35,9 +35,9 @@ import {
   receiveUpload,
   type ReceivedUpload,
 } from '../../../uploads/stream-upload.js';
-import { assertNotCancelled, reachProject, type ReachedProject } from '../access.js';
-import type { ProjectCaller } from '../caller.js';
-import type { Executor } from '../executor.js';
+import { assertNotCancelled, reachProject, type ReachedProject } from '../../../modules/projects/access.js';
+import type { ProjectCaller } from '../../../modules/projects/caller.js';
+import type { Executor } from '../../../modules/projects/executor.js';
 import { projectHelpers, projectParams, security } from '../shared.js';
 import { errorResponses } from '../../schemas.js';
 import type { DipRouteOptions } from './options.js';

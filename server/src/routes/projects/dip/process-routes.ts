@@ -30,8 +30,8 @@ import {
 import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { DipActor } from '../../../modules/dip/rules.js';
 import { processView } from '../../../modules/dip/view.js';
-import { assertNotCancelled, reachProject, type ReachedProject } from '../access.js';
-import type { ProjectCaller } from '../caller.js';
+import { assertNotCancelled, reachProject, type ReachedProject } from '../../../modules/projects/access.js';
+import type { ProjectCaller } from '../../../modules/projects/caller.js';
 import { projectHelpers, projectParams, security } from '../shared.js';
 import { errorResponses } from '../../schemas.js';
 import type { DipRouteOptions } from './options.js';

@@ -1,0 +1,62 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { hasAnyRouteRole } from '@portal/resources';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../payments/clock.js';
+import type { PaymentProvider } from '../../payments/provider.js';
+import type { StripeProvider } from '../../payments/stripe.js';
+import type { TaxIdChecker } from '../../payments/tax-id-check.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import type { CountCache } from './count-cache.js';
+
+/** What checkout and payment work with. */
+export interface CheckoutContext {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  payments: PaymentProvider;
+  /** Set when the provider is Stripe: the webhook reads sessions through it. */
+  stripe: StripeProvider | null;
+  taxIdCheck: TaxIdChecker;
+}
+
+/** What every catalogue and commerce route works with. */
+export interface CatalogueContext extends CheckoutContext {
+  storage: FileStorage;
+  /** Recent catalogue list totals, cleared by every write through these routes. */
+  counts: CountCache;
+}
+
+/** A transaction or the database: what a helper that reads or writes needs. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The API's address as the browser sees it, for download and return addresses. */
+export const apiUrl = (config: Config) => `${config.publicUrl}/api/v1`;
+
+export interface CallerView {
+  userId: string | null;
+  email: string | null;
+  admin: boolean;
+}
+
+/** Who is calling, as the catalogue's visibility and download rules need it (a public route may carry a token). */
+export function callerOf(request: FastifyRequest): CallerView {
+  const user = request.currentUser;
+  return {
+    userId: user?.id ?? null,
+    email: user?.email ?? null,
+    admin: hasAnyRouteRole(user, ['ADMIN']),
+  };
+}
+
+export const isAdmin = (request: FastifyRequest) => hasAnyRouteRole(request.currentUser, ['ADMIN']);
+
+export const iso = (date: Date) => date.toISOString();
+export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Rows of a raw SQL query; node-postgres and PGlite both answer `{ rows }`. */
+export async function rowsOf<T>(db: Pick<Executor, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,419 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  PROJECT_SORT_FIELDS,
+  formatContentRange,
+  projectListFilterSchema,
+  type ProjectListFilter,
+} from '@portal/resources';
+import type { Database } from '../../db/client.js';
+import { boards, projects } from '../../db/tables.js';
+import { listQuerystring, parseListQuery } from '../../http/list-query.js';
+import { badRequest } from '../../http/errors.js';
+import { likePattern } from '../../http/list-sql.js';
+import { fromJson } from './executor.js';
+import {
+  COUNT_ROWS_TO_FOLD,
+  EXACT_COUNT_LIMIT,
+  countMatching,
+  countSql,
+  exactTotal,
+  foldCount,
+  keepEstimate,
+  knownEstimate,
+  plannerEstimate,
+} from './list-totals.js';
+import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
+
+type SortField = (typeof PROJECT_SORT_FIELDS)[number];
+type Direction = 'ASC' | 'DESC';
+
+/** Each sort option of spec §9 and its key; every key has an index on (key, id) in schema-projects.ts. */
+const SORT_KEYS: Record<SortField, PgColumn | SQL> = {
+  updatedAt: projects.updatedAt,
+  createdAt: projects.createdAt,
+  group: projects.groupName,
+  name: sql`lower(${projects.name})`,
+  shortRomCode: projects.shortRomCode,
+  salesCode: projects.salesCode,
+  status: projects.status,
+  solution: projects.solution,
+  variant: projects.variant,
+  product: projects.product,
+};
+
+const asArray = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * A list filter as SQL with placeholders, its shape (which conditions, for the prepared statement's name) and the
+ * values of its placeholders: the same statement serves every value.
+ */
+function filterSql(filter: ProjectListFilter): {
+  condition?: SQL;
+  shape: string;
+  values: Record<string, unknown>;
+} {
+  const conditions: SQL[] = [];
+  const shape: string[] = [];
+  const values: Record<string, unknown> = {};
+  const anyOf = (name: 'status' | 'board' | 'id', column: PgColumn, value: string | string[]) => {
+    conditions.push(sql`${column} = any(${ph(`f_${name}`)})`);
+    values[`f_${name}`] = asArray(value);
+    shape.push(name);
+  };
+  if (filter.status !== undefined) anyOf('status', projects.status, filter.status);
+  if (filter.board !== undefined) anyOf('board', projects.boardId, filter.board);
+  if (filter.id !== undefined) anyOf('id', projects.id, filter.id);
+  if (filter.secure !== undefined) {
+    conditions.push(sql`${projects.secure} = ${ph('f_secure')}`);
+    values.f_secure = filter.secure;
+    shape.push('secure');
+  }
+  if (filter.group !== undefined && filter.group !== '') {
+    // "None" is reserved for "no group" (spec §5), so it asks for projects without one.
+    if (filter.group.trim().toLowerCase() === 'none') {
+      conditions.push(isNull(projects.groupName));
+      shape.push('no-group');
+    } else {
+      conditions.push(sql`${projects.groupName} = ${ph('f_group')}`);
+      values.f_group = filter.group;
+      shape.push('group');
+    }
+  }
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = ph('f_q');
+    conditions.push(
+      sql`(${projects.name} ilike ${pattern} or ${projects.shortRomCode} ilike ${pattern} or ${projects.salesCode} ilike ${pattern})`,
+    );
+    values.f_q = likePattern(q);
+    shape.push('q');
+  }
+  return { condition: conditions.length ? and(...conditions) : undefined, shape: shape.join('+'), values };
+}
+
+/** A keyset position: after the row with sort key `k` (as text) and id `i`, which is row `n - 1` of the list. */
+const cursorSchema = z.object({
+  f: z.enum(PROJECT_SORT_FIELDS),
+  o: z.enum(['ASC', 'DESC']),
+  k: z.string().nullable(),
+  i: z.uuid(),
+  n: z.number().int().nonnegative(),
+  h: z.string(),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(text: string): Cursor {
+  try {
+    return cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString()));
+  } catch {
+    throw badRequest('The cursor is not one this list gave out.', ['cursor']);
+  }
+}
+const filterHash = (filter: unknown) =>
+  createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 12);
+
+/** Query parameters of the project lists: react-admin's, plus the `cursor` of keyset paging. */
+export const projectListQuerystring = listQuerystring.extend({
+  cursor: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(
+      'Continue after the page that answered this `X-Next-Cursor` (keyset paging, fast at any depth)',
+    ),
+});
+
+/**
+ * The condition "after the cursor's row" in the list's order, on the sort key's index, null keys included; the
+ * cursor's key and id are placeholders (`c_k`, `c_i`).
+ */
+function afterCursor(
+  key: PgColumn | SQL,
+  cast: string,
+  direction: Direction,
+  keyIsNull: boolean,
+): { first: SQL; thenNulls: SQL | null } {
+  const k = sql`${ph('c_k')}::${sql.raw(cast)}`;
+  const id = sql`${ph('c_i')}::uuid`;
+  if (direction === 'ASC') {
+    // Ascending: keys in order, then the rows without a key (nulls last) by id.
+    if (keyIsNull) return { first: and(isNull(key), sql`${projects.id} > ${id}`)!, thenNulls: null };
+    return { first: sql`(${key}, ${projects.id}) > (${k}, ${id})`, thenNulls: isNull(key) };
+  }
+  // Descending: the rows without a key first (nulls first) by id downwards, then keys downwards.
+  if (keyIsNull) {
+    return { first: and(isNull(key), sql`${projects.id} < ${id}`)!, thenNulls: sql`${key} is not null` };
+  }
+  return { first: sql`(${key}, ${projects.id}) < (${k}, ${id})`, thenNulls: null };
+}
+
+type PageRow = ProjectWithBoard & {
+  sortKey: string | null;
+  counted: number | null;
+  countRows: number | null;
+};
+interface PageStatement {
+  execute(values: Record<string, unknown>): Promise<unknown[]>;
+}
+
+/** Page sizes written into the statements (react-admin's choices); any other size is a parameter. */
+const WRITTEN_LIMITS = new Set([5, 10, 20, 25, 50, 100]);
+
+/** Prepared page statements of the unscoped lists, per database, by shape (a few dozen in practice). */
+const pageStatements = new WeakMap<Database, Map<string, PageStatement>>();
+const MAX_PAGE_STATEMENTS = 200;
+const dialect = new PgDialect();
+
+/**
+ * The one query of a list page: the page's ids and sort keys on the sort key's index alone (an index-only scan,
+ * quick to skip even deep in the list), then only those rows with their boards, people, latest invitations and the
+ * company space people of every space and board on the page; with `count`, the first row also carries how many rows
+ * match when the page is full. Limit and offset are placeholders (`limit`, `offset`).
+ *
+ * `fromEnd` (unfiltered lists only) finds a page in the second half of the list from its far end: the index read
+ * backwards, skipping `total - offset - limit` rows, with the exact total of the same snapshot, so a page near the
+ * end costs what a page near the start does.
+ */
+function pageQuery(
+  db: Database,
+  options: {
+    key: PgColumn | SQL;
+    direction: Direction;
+    condition: SQL | undefined;
+    /** The page size: none (every row), written into the statement, or a placeholder. */
+    limit: 'none' | number | 'param';
+    /** Where the page starts: at the first row, a placeholder, or from the end (unfiltered lists). */
+    offset: 'zero' | 'param' | 'from-end';
+    count: SQL | null;
+    /** Also tell how many delta rows the exact count summed (unfiltered counts), to fold them when many. */
+    countRows: boolean;
+  },
+) {
+  const { key, direction, condition } = options;
+  const ordered = (dir: Direction) =>
+    dir === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
+  const orderBy = ordered(direction);
+  let ids = db
+    .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
+    .from(projects)
+    .where(condition)
+    .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy))
+    .$dynamic();
+  // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
+  // planner nothing to guess: PostgreSQL then keeps one generic plan for the statement instead of planning each call.
+  const limit = options.limit === 'param' ? ph('limit') : sql.raw(String(options.limit));
+  if (options.offset === 'from-end') {
+    // The offset is computed from the exact total (Drizzle types it as a number or placeholder; at run time it takes
+    // any SQL). A last page shorter than the limit comes back with rows before it, which the caller drops
+    // ({@link fromEndPage}).
+    const offset = sql`greatest(0, ${exactTotal} - ${ph('offset')} - ${limit})`;
+    ids = ids.limit(limit as unknown as number).offset(offset as unknown as number);
+  } else if (options.limit !== 'none') {
+    ids = ids.limit(limit as unknown as number);
+    if (options.offset === 'param') ids = ids.offset(ph('offset'));
+  }
+  const page = db.$with('page').as(ids);
+  const onPage = (column: string) =>
+    sql.raw(`select p.${column} from page join projects p on p.id = page.id`);
+  // Only the first row carries the page-wide columns: their sub-plans run once (CASE evaluates lazily).
+  const first = sql`row_number() over () = 1`;
+  const count = options.count
+    ? sql<
+        number | null
+      >`case when ${first} and (select count(*) from page) = ${ph('limit')} then ${options.count} end`
+    : sql<number | null>`null::int`;
+  return db
+    .with(page)
+    .select({
+      ...projectColumns,
+      sortKey: page.sortKey,
+      people: sql<
+        string | null
+      >`case when ${first} then ${peopleJson(onPage('company_space_id'), onPage('board_id'))} end`,
+      counted: count,
+      countRows: options.countRows
+        ? sql<number | null>`case when ${first} then (select count(*) from projects_count)::int end`
+        : sql<number | null>`null::int`,
+    })
+    .from(page)
+    .innerJoin(projects, eq(projects.id, page.id))
+    .innerJoin(boards, eq(boards.id, projects.boardId))
+    .orderBy(...orderBy);
+}
+
+/**
+ * The rows of the page `offset`..`offset + limit - 1` among those a from-the-end query read: it read the `limit` rows
+ * ending at row `total - 1 - max(0, total - offset - limit)`, so a last page shorter than the limit starts later.
+ */
+function fromEndPage<Row>(rows: Row[], total: number, offset: number, limit: number): Row[] {
+  const skipped = Math.max(0, total - offset - limit);
+  const firstRead = Math.max(0, total - skipped - limit);
+  return rows.slice(Math.max(0, offset - firstRead));
+}
+
+/** The last exact total of the unfiltered list per database: where a deep page is nearer the end. */
+const lastTotals = new WeakMap<Database, number>();
+
+/**
+ * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL, in one query per page
+ * (see {@link pageQuery}), prepared once per shape for the unscoped (admin) list. Each full page also answers
+ * `X-Next-Cursor`: sent back as `cursor`, the next page is found by keyset on the same index, as fast at row 100,000
+ * as at row 0. The total is exact for short lists and the planner's estimate for long ones
+ * (`X-Total-Count-Estimated: true`), kept for a few seconds per list.
+ */
+export async function listProjects(
+  db: Database,
+  request: { query: z.infer<typeof projectListQuerystring>; headers: { range?: string } },
+  reply: FastifyReply,
+  scope: SQL | undefined,
+): Promise<ProjectWithBoard[]> {
+  const list = parseListQuery(request.query, request.headers.range, {
+    sortFields: PROJECT_SORT_FIELDS,
+    filter: projectListFilterSchema,
+  });
+  const filtered = filterSql(list.filter);
+  const where = scope && filtered.condition ? and(scope, filtered.condition) : (scope ?? filtered.condition);
+  const field = list.sort?.field ?? 'updatedAt';
+  const direction = list.sort?.order ?? 'DESC';
+  const key = SORT_KEYS[field];
+  const cast = field === 'updatedAt' || field === 'createdAt' ? 'timestamptz' : 'text';
+  const hash = filterHash(list.filter);
+  // Estimates are kept per list: the filter's values and, for a scoped list, the scope's own SQL and values.
+  const scopeKey = scope ? JSON.stringify(dialect.sqlToQuery(scope)) : '';
+  const estimateKey = `${JSON.stringify(filtered.values)}|${filtered.shape}|${scopeKey}`;
+
+  const run = async (
+    mode: 'offset' | 'end' | 'after' | 'nulls',
+    condition: SQL | undefined,
+    values: Record<string, unknown>,
+    limit: number | null,
+    count: boolean,
+  ): Promise<PageRow[]> => {
+    const countRows = count && !where;
+    const limitIn = limit === null ? 'none' : WRITTEN_LIMITS.has(limit) ? limit : 'param';
+    const offset = Number(values.offset ?? 0);
+    const offsetIn = mode === 'end' ? 'from-end' : offset === 0 ? 'zero' : 'param';
+    const shape = [field, direction, mode, filtered.shape, limitIn, offsetIn, count ? 'count' : ''];
+    const build = () =>
+      pageQuery(db, {
+        key,
+        direction,
+        condition,
+        limit: limitIn,
+        offset: offsetIn,
+        count: count ? countSql(where) : null,
+        countRows,
+      });
+    const all = { ...filtered.values, ...values, limit, offset };
+    let rows: unknown[];
+    if (scope) {
+      // A scope carries the caller's own values: built for this call, not kept.
+      rows = await build().execute(all);
+    } else {
+      const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
+      let statements = pageStatements.get(db);
+      if (!statements) pageStatements.set(db, (statements = new Map()));
+      let statement = statements.get(shapeKey);
+      if (!statement) {
+        const name = `projects_page_${createHash('sha256').update(shapeKey).digest('hex').slice(0, 16)}`;
+        statement = build().prepare(name);
+        statements.set(shapeKey, statement);
+        if (statements.size > MAX_PAGE_STATEMENTS) statements.delete(statements.keys().next().value!);
+      }
+      rows = await statement.execute(all);
+    }
+    const page = (rows as PageRow[]).map((row) => normaliseRow(row));
+    // The page's company space people came with its first row: every row of the page shares them.
+    const people = fromJson(page.find((row) => row.people)?.people ?? []);
+    for (const row of page) row.people = people;
+    const folded = page.find((row) => row.countRows !== null)?.countRows;
+    if (folded != null && folded > COUNT_ROWS_TO_FOLD) foldCount(db);
+    return page;
+  };
+
+  // A cursor without a range reads pages of 25; otherwise the range asked, or the first LIST_MAX_ROWS.
+  const limit: number | null = !list.rangeAsked && request.query.cursor ? 25 : list.range.limit;
+  // Unfiltered lists count exactly (and cheaply); long filtered ones are estimated, the estimate kept a while.
+  const cached = limit === null || !where ? null : knownEstimate(db, estimateKey);
+  const countInQuery = limit !== null && cached === null;
+  let offset = list.range.offset;
+  let rows: PageRow[];
+  let countedRows = false;
+  if (request.query.cursor) {
+    const cursor = decodeCursor(request.query.cursor);
+    if (cursor.f !== field || cursor.o !== direction || cursor.h !== hash) {
+      throw badRequest('The cursor belongs to another sort or filter of this list.', ['cursor']);
+    }
+    const after = afterCursor(key, cast, direction, cursor.k === null);
+    const both = (condition: SQL) => (where ? and(where, condition)! : condition);
+    const position = { c_k: cursor.k, c_i: cursor.i, offset: 0 };
+    rows = await run('after', both(after.first), position, limit, countInQuery);
+    countedRows = true;
+    if (rows.length < limit! && after.thenNulls) {
+      rows.push(...(await run('nulls', both(after.thenNulls), { offset: 0 }, limit! - rows.length, false)));
+      countedRows = false;
+    }
+    offset = cursor.n;
+  } else {
+    // An unfiltered page in the second half of the list is found from the far end (see pageQuery).
+    const total = lastTotals.get(db);
+    const fromEnd = !where && limit !== null && total !== undefined && offset + limit / 2 > total / 2;
+    rows = await run(fromEnd ? 'end' : 'offset', where, { offset }, limit, countInQuery);
+    if (fromEnd) {
+      const exact = rows.find((row) => row.counted !== null)?.counted ?? 0;
+      rows = fromEndPage(rows, exact, offset, limit);
+      // The page's own count says whether it is full; the total is known either way.
+      for (const row of rows) row.counted = null;
+      if (rows[0]) rows[0].counted = exact;
+    }
+    countedRows = true;
+  }
+
+  let total = offset + rows.length;
+  let estimated = false;
+  if (limit !== null && (rows.length === limit || (rows.length === 0 && offset > 0))) {
+    let counted: number;
+    if (cached !== null) {
+      counted = cached;
+    } else {
+      const inQuery = countedRows ? rows.find((row) => row.counted !== null)?.counted : undefined;
+      counted = inQuery ?? (await countMatching(db, where, filtered.values));
+    }
+    if (!where) {
+      lastTotals.set(db, counted);
+    } else if (counted > EXACT_COUNT_LIMIT) {
+      // Beyond the exact limit, the planner's estimate for the list, kept a while.
+      estimated = true;
+      if (cached === null) {
+        counted = Math.max(counted, await plannerEstimate(db, where, filtered.values));
+        keepEstimate(db, estimateKey, counted);
+      }
+    }
+    // An estimate may fall short of what was just read; a full page promises at least one more row.
+    total = rows.length ? Math.max(counted, offset + rows.length + (estimated ? 1 : 0)) : counted;
+    const last = rows.at(-1);
+    if (last) {
+      const next = {
+        f: field,
+        o: direction,
+        k: last.sortKey,
+        i: last.project.id,
+        n: offset + rows.length,
+        h: hash,
+      };
+      reply.header('X-Next-Cursor', encodeCursor(next));
+    }
+  }
+  reply.header(
+    'Content-Range',
+    formatContentRange({ resource: 'projects', offset, limit: rows.length, total }),
+  );
+  if (estimated) reply.header('X-Total-Count-Estimated', 'true');
+  return rows;
+}

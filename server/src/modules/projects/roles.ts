@@ -1,0 +1,136 @@
+import { and, eq } from 'drizzle-orm';
+import { ERROR_MESSAGES, MESSAGES } from '@portal/resources';
+import { notificationSettings, projectMembers } from '../../db/tables.js';
+import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import type { Executor } from './executor.js';
+import type { ProjectWithBoard } from './records.js';
+import { membershipOf } from '../../routes/platform/company-space-records.js';
+import { userByEmail } from './users.js';
+
+type ExplicitRole = 'owner' | 'substitute' | 'fae' | 'member';
+
+async function holderOf(tx: Executor, projectId: string, role: ExplicitRole) {
+  const [row] = await tx
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, role)))
+    .limit(1);
+  return row?.userId;
+}
+
+export async function explicitRoleOf(tx: Executor, projectId: string, userId: string) {
+  const [row] = await tx
+    .select({ role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+    .limit(1);
+  return row?.role;
+}
+
+const setRole = (tx: Executor, projectId: string, userId: string, role: ExplicitRole) =>
+  tx
+    .insert(projectMembers)
+    .values({ projectId, userId, role })
+    .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { role } });
+
+/** Takes a person out of a project, with their notification settings for it. */
+export async function dropMember(tx: Executor, projectId: string, userId: string) {
+  await tx
+    .delete(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+  await tx
+    .delete(notificationSettings)
+    .where(and(eq(notificationSettings.projectId, projectId), eq(notificationSettings.userId, userId)));
+}
+
+/**
+ * Makes the person with this provider address the project's one FAE (spec §6: added by the owner). A previous FAE
+ * leaves the project; a member who becomes FAE keeps being in it as FAE. Owner and substitute cannot be the FAE.
+ */
+export async function assignFae(tx: Executor, found: ProjectWithBoard, email: string) {
+  const projectId = found.project.id;
+  const user = await userByEmail(tx, email);
+  if (!user) throw notFound('No portal user has this FAE email address.', ['email']);
+  const current = await explicitRoleOf(tx, projectId, user.id);
+  if (current === 'fae') return user;
+  if (current === 'owner' || current === 'substitute') {
+    throw badRequest(`The ${current} of the project cannot also be its FAE.`, ['email']);
+  }
+  const previous = await holderOf(tx, projectId, 'fae');
+  if (previous) await dropMember(tx, projectId, previous);
+  await setRole(tx, projectId, user.id, 'fae');
+  return user;
+}
+
+export async function removeFae(tx: Executor, projectId: string, options: { quiet?: boolean } = {}) {
+  const previous = await holderOf(tx, projectId, 'fae');
+  if (!previous) {
+    if (options.quiet) return;
+    throw notFound('This project has no FAE.', ['fae']);
+  }
+  await dropMember(tx, projectId, previous);
+}
+
+/**
+ * Company-space isolation of project roles (issue 17): a person joins a project (as member, substitute or owner,
+ * added, invited or handed it) only from the project's own company space — a project without one takes only
+ * people without one. Every path into a project role asks this.
+ */
+export async function inProjectCompanySpace(
+  tx: Executor,
+  userId: string,
+  project: { companySpaceId: string | null },
+): Promise<boolean> {
+  return ((await membershipOf(tx, userId))?.companySpaceId ?? null) === project.companySpaceId;
+}
+
+/** {@link inProjectCompanySpace} as a refusal: 409 `wrong_company_space` on the field that named the person. */
+export async function assertInProjectCompanySpace(
+  tx: Executor,
+  userId: string,
+  project: { companySpaceId: string | null },
+  resources: string[],
+): Promise<void> {
+  if (await inProjectCompanySpace(tx, userId, project)) return;
+  throw ApiError.of(409, 'wrong_company_space', ERROR_MESSAGES.wrong_company_space, resources);
+}
+
+/**
+ * Makes a portal user the substitute, who acts as the owner. A previous substitute stays as a plain member; the
+ * owner cannot be the substitute (`owner_equals_substitute`), nor can the FAE.
+ */
+export async function assignSubstitute(
+  tx: Executor,
+  project: { id: string; companySpaceId: string | null },
+  email: string,
+) {
+  const projectId = project.id;
+  const user = await userByEmail(tx, email);
+  if (!user) throw notFound(MESSAGES.substituteNotFound, ['email']);
+  await assertInProjectCompanySpace(tx, user.id, project, ['email']);
+  const current = await explicitRoleOf(tx, projectId, user.id);
+  if (current === 'substitute') return user;
+  if (current === 'owner') {
+    throw ApiError.of(400, 'owner_equals_substitute', ERROR_MESSAGES.owner_equals_substitute, ['email']);
+  }
+  if (current === 'fae') throw badRequest('The FAE of the project cannot also be its substitute.', ['email']);
+  const previous = await holderOf(tx, projectId, 'substitute');
+  if (previous) await setRole(tx, projectId, previous, 'member');
+  await setRole(tx, projectId, user.id, 'substitute');
+  return user;
+}
+
+/** The substitute steps back to a plain member. */
+export async function removeSubstitute(tx: Executor, projectId: string) {
+  const previous = await holderOf(tx, projectId, 'substitute');
+  if (!previous) throw notFound('This project has no substitute.', ['substitute']);
+  await setRole(tx, projectId, previous, 'member');
+}
+
+/** Hands the project to another user: the new owner takes their place, the previous owner stays as a member. */
+export async function transferOwnership(tx: Executor, projectId: string, newOwnerId: string) {
+  const previous = await holderOf(tx, projectId, 'owner');
+  if (previous) await setRole(tx, projectId, previous, 'member');
+  await setRole(tx, projectId, newOwnerId, 'owner');
+  return previous;
+}

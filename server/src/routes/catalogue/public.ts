@@ -1,0 +1,336 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ERROR_MESSAGES,
+  catalogueDocumentSchema,
+  catalogueItemSchema,
+  customBundleInputSchema,
+  customBundleSchema,
+  exportAccessRequestInputSchema,
+  exportAccessRequestSchema,
+  formatContentRange,
+  questionnaireSchema,
+  softwareBundleDetailSchema,
+  toolDetailSchema,
+  type CustomBundle,
+} from '@portal/resources';
+import { access } from '../../auth/access.js';
+import {
+  catalogueDocuments,
+  exportAccessRequests,
+  softwareBundles,
+  toolVersions,
+} from '../../db/schema-catalogue.js';
+import { audit } from '../../http/audit.js';
+import { sendStoredFile } from '../../http/byte-range.js';
+import { isUniqueViolation } from '../../http/database-errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { errorResponses } from '../schemas.js';
+import { catalogueQuerystring, listCatalogue } from '../../modules/catalogue/catalogue-list.js';
+import {
+  composeCustomBundle,
+  downloadableFile,
+  visibleTool,
+} from '../../modules/catalogue/catalogue-items.js';
+import { apiUrl, callerOf, type CatalogueContext } from '../../modules/catalogue/context.js';
+import { exportAccessRecord } from '../export-access-requests/export-access.js';
+import {
+  bundleColumns,
+  bundleDetail,
+  documentColumns,
+  toCatalogueDocument,
+  toolDetail,
+} from '../../modules/catalogue/records.js';
+import { findQuestionnaire } from '../../modules/catalogue/questionnaires.js';
+
+const tags = ['catalogue'];
+const optionalBearer: { [label: string]: string[] }[] = [{}, { bearer: [] }];
+const featureParams = z.object({ featureId: z.string().min(1).max(100) });
+const versionParams = featureParams.extend({ version: z.string().min(1).max(64) });
+const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) });
+
+/** The public catalogue (spec §2.1): browsing needs no sign-in; a token, when sent, shows more. */
+export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (
+  app,
+  { ctx },
+) => {
+  const { db, config, clock, storage } = ctx;
+  const api = apiUrl(config);
+
+  app.get(
+    '/catalogue',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary:
+          'The catalogue: tools of every item type, released software bundles and documents, filtered by `categories` and full-text `q` (prefix match on every word), sorted by name or updatedAt, paged with Range',
+        description:
+          'Filters arrive as simple-rest `filter={"categories":["software"],"q":"flash"}` or as the customer route\'s own `categories=software,tool&q=flash`. A signed-in caller also sees versions and documents that are not public.',
+        security: optionalBearer,
+        querystring: catalogueQuerystring,
+        headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+        response: { 200: z.array(catalogueItemSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { items, offset, total } = await listCatalogue(
+        db,
+        callerOf(request),
+        request.query,
+        request.headers.range,
+        ctx.counts,
+      );
+      reply.header(
+        'Content-Range',
+        formatContentRange({ resource: 'catalogue', offset, limit: items.length, total }),
+      );
+      return items;
+    },
+  );
+
+  app.get(
+    '/catalogue/tools/:featureId',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary:
+          'Tool details: versions keyed by label with downloads (stable address, SHA-256), dependencies, links, release notes, tags, license text, export control classifications, price; `canDownload` and `downloadRefusal` answer for the caller',
+        security: optionalBearer,
+        params: featureParams,
+        response: { 200: toolDetailSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const tool = await visibleTool(db, request.params.featureId, caller.admin);
+      return toolDetail(db, api, tool, caller, clock.now());
+    },
+  );
+
+  app.get(
+    '/catalogue/tools/:featureId/versions/:version/release-notes',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary: 'Release notes of one version (404 when the version has none)',
+        security: optionalBearer,
+        params: versionParams,
+        response: {
+          200: z.object({ featureId: z.string(), version: z.string(), releaseNotes: z.string() }),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const tool = await visibleTool(db, request.params.featureId, caller.admin);
+      const [version] = await db
+        .select({
+          version: toolVersions.version,
+          releaseNotes: toolVersions.releaseNotes,
+          public: toolVersions.public,
+        })
+        .from(toolVersions)
+        .where(and(eq(toolVersions.toolId, tool.id), eq(toolVersions.version, request.params.version)))
+        .limit(1);
+      if (!version || (!version.public && !caller.userId)) throw notFound('Version not found.', ['version']);
+      if (!version.releaseNotes) throw notFound('This version has no release notes.', ['releaseNotes']);
+      return { featureId: tool.featureId, version: version.version, releaseNotes: version.releaseNotes };
+    },
+  );
+
+  app.get(
+    '/catalogue/tools/:featureId/versions/:version/files/:fileName',
+    {
+      // Installers and archives are compressed already; sent as they are, they keep their length for progress.
+      compress: false,
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary:
+          'Download a file of a version (its stable address). Served only where canDownload holds for the caller: 401 sign-in, 403 `purchase_required`, `export_controlled` (request access) or `download_disabled`',
+        description:
+          'The answer carries the SHA-256 of the bytes as `Repr-Digest: sha-256=:<base64>:` and as the ETag (hex). One `Range: bytes=N-` (with an optional `If-Range` ETag) answers 206 with those bytes, so a dropped download continues.',
+        security: optionalBearer,
+        params: fileParams,
+        produces: ['application/octet-stream'],
+        response: {
+          200: z.any().describe('The file'),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await downloadableFile(ctx, callerOf(request), request.params);
+      const stored = await storage.get(file.storageKey);
+      if (!stored) {
+        request.log.error({ storageKey: file.storageKey }, 'catalogue file missing from the file storage');
+        throw notFound('The file is not available right now.', ['fileName']);
+      }
+      const etag = `"${file.sha256}"`;
+      reply
+        .header('Content-Type', 'application/octet-stream')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('ETag', etag)
+        .header('Repr-Digest', `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`);
+      return sendStoredFile(request, reply, storage, file.storageKey, stored, etag);
+    },
+  );
+
+  app.post(
+    '/catalogue/tools/:featureId/export-access-requests',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'Request access to the export-controlled downloads of a tool; an admin grants or refuses it (409 `duplicate` while one is pending or granted, 409 `not_export_controlled`)',
+        security: [{ bearer: [] }],
+        params: featureParams,
+        body: exportAccessRequestInputSchema,
+        response: { 201: exportAccessRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const tool = await visibleTool(db, request.params.featureId, false);
+      const [controlled] = await db
+        .select({ id: toolVersions.id })
+        .from(toolVersions)
+        .where(and(eq(toolVersions.toolId, tool.id), eq(toolVersions.exportControlled, true)))
+        .limit(1);
+      if (!controlled) {
+        throw ApiError.of(409, 'not_export_controlled', ERROR_MESSAGES.not_export_controlled, [
+          tool.featureId,
+        ]);
+      }
+      try {
+        const created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(exportAccessRequests)
+            .values({
+              userId: request.currentUser!.id,
+              toolId: tool.id,
+              reason: request.body.reason,
+              createdAt: clock.now(),
+            })
+            .returning();
+          const record = await exportAccessRecord(tx, row!);
+          await audit(tx, request, {
+            action: 'create',
+            entity: 'export_access_request',
+            entityId: row!.id,
+            after: record,
+          });
+          return record;
+        });
+        return reply.code(201).send(created);
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw ApiError.of(
+            409,
+            'duplicate',
+            'You already have a pending or granted request for this tool.',
+            [tool.featureId],
+          );
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/catalogue/bundles/:uuid',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary:
+          'A software bundle by its UUID (`id`) or its catalogue key (`uuid`), with its features and released versions (unreleased bundles: admins only)',
+        security: optionalBearer,
+        params: z.object({ uuid: z.string().min(1).max(255) }),
+        response: { 200: softwareBundleDetailSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const admin = callerOf(request).admin;
+      const address = request.params.uuid;
+      const byColumn = async (column: typeof softwareBundles.id | typeof softwareBundles.uuid) =>
+        (await db.select(bundleColumns).from(softwareBundles).where(eq(column, address)).limit(1))[0];
+      // The bundle's own UUID first (spec §2.1); its catalogue key is an alias (links in carts and orders).
+      const row =
+        (z.uuid().safeParse(address).success ? await byColumn(softwareBundles.id) : undefined) ??
+        (await byColumn(softwareBundles.uuid));
+      if (!row || (!row.released && !admin)) throw notFound('Software bundle not found.', ['uuid']);
+      return bundleDetail(db, row, admin);
+    },
+  );
+
+  app.get(
+    '/catalogue/documents/:featureId',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary: 'A document of the catalogue (non-public ones need sign-in)',
+        security: optionalBearer,
+        params: featureParams,
+        response: { 200: catalogueDocumentSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const [row] = await db
+        .select(documentColumns)
+        .from(catalogueDocuments)
+        .where(eq(catalogueDocuments.featureId, request.params.featureId))
+        .limit(1);
+      if (!row || (!row.public && !caller.userId && !caller.admin)) {
+        throw notFound('Document not found.', ['featureId']);
+      }
+      return toCatalogueDocument(row);
+    },
+  );
+
+  app.post(
+    '/catalogue/custom-bundles',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary:
+          'Put a custom bundle together from tools: answers the bundle as the cart keeps it, with the questionnaire each tool asks (nothing is stored)',
+        security: optionalBearer,
+        body: customBundleInputSchema,
+        response: { 200: customBundleSchema, ...errorResponses(400, 409) },
+      },
+    },
+    async (request): Promise<CustomBundle> => composeCustomBundle(ctx, callerOf(request), request.body),
+  );
+
+  app.get(
+    '/catalogue/questionnaires/:id',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary:
+          'A questionnaire a cart item asks (spec §2.2 /cart/questionnaire), to fill in before checkout',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: { 200: questionnaireSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const questionnaire = await findQuestionnaire(db, request.params.id);
+      if (!questionnaire) throw notFound('Questionnaire not found.', ['questionnaire']);
+      return questionnaire;
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eSimProfileSchema } from '@portal/resources';
+import { access } from '../../auth/access.js';
+import { esimProfiles } from '../../db/tables.js';
+import { notFound } from '../../http/errors.js';
+import { errorResponses } from '../schemas.js';
+import { security, type ProjectRouteOptions } from '../projects/shared.js';
+
+/**
+ * `GET eSim/profile`: the eSIM profile handed to the caller with their latest eSIM board project. The QR code is
+ * the LPA activation string a device scans (`LPA:` followed by the activation code).
+ */
+export const esimRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, { db }) => {
+  app.get(
+    '/eSim/profile',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags: ['eSIM'],
+        summary: 'The caller’s eSIM profile (handed out when they register the eSIM board)',
+        security,
+        response: { 200: eSimProfileSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const [profile] = await db
+        .select()
+        .from(esimProfiles)
+        .where(and(eq(esimProfiles.userId, request.currentUser!.id), isNotNull(esimProfiles.assignedAt)))
+        .orderBy(desc(esimProfiles.assignedAt), desc(esimProfiles.id))
+        .limit(1);
+      if (!profile)
+        throw notFound('You have no eSIM profile yet. Register the eSIM board to get one.', ['eSim']);
+      return {
+        activationCode: profile.activationCode,
+        qrCode: `LPA:${profile.activationCode}`,
+        iccid: profile.iccid,
+        profileName: profile.profileName,
+        serviceProviderName: profile.serviceProviderName,
+      };
+    },
+  );
+};
