@@ -30,8 +30,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // The real server with the built apps, the embedded provider and a fresh PGlite database.
-    command: 'node node_modules/tsx/dist/cli.mjs server/src/main.ts',
+    // The production build of the server (`pnpm build`) with the built apps, the embedded provider and a fresh
+    // PGlite database.
+    command: 'node --conditions=portal-built --enable-source-maps server/dist/main.js',
     cwd: repoRoot,
     url: `${baseURL}/readyz`,
     timeout: 120_000,

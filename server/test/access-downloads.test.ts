@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, ToolDetail } from '@portal/resources';
-import { licenses } from '../src/db/schema-catalogue.js';
+import { licenses } from '../src/db/schema-commerce.js';
 import { dipUploadProject } from './access-dip-support.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';

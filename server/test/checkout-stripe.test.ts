@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Checkout, ErrorBody, LicenseRecord } from '@portal/resources';
-import { orders } from '../src/db/schema-catalogue.js';
+import { orders } from '../src/db/schema-commerce.js';
 import { stripeSignature } from '../src/payments/stripe.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';

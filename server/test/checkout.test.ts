@@ -12,7 +12,7 @@ import {
   type ToolDetail,
 } from '@portal/resources';
 import { auditLog } from '../src/db/schema.js';
-import { checkouts, orders, paymentSessions } from '../src/db/schema-catalogue.js';
+import { checkouts, orders, paymentSessions } from '../src/db/schema-commerce.js';
 import { TEST_CARDS } from '../src/payments/test-cards.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bundle, custom, tool } from './support/cart-entries.js';

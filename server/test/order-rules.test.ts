@@ -3,16 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, ErrorBody, LicenseRecord, OrderRecord } from '@portal/resources';
 import { users } from '../src/db/schema.js';
-import {
-  bundleVersions,
-  installers,
-  licenses,
-  orderPositions,
-  orders,
-  softwareBundles,
-  toolVersions,
-  tools,
-} from '../src/db/schema-catalogue.js';
+import { bundleVersions, softwareBundles, toolVersions, tools } from '../src/db/schema-catalogue.js';
+import { installers, licenses, orderPositions, orders } from '../src/db/schema-commerce.js';
 import { TEST_CARDS } from '../src/payments/test-cards.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bundle, custom, tool } from './support/cart-entries.js';

@@ -11,7 +11,7 @@ import type {
   OrderRecord,
 } from '@portal/resources';
 import { auditLog } from '../src/db/schema.js';
-import { installationKeys } from '../src/db/schema-catalogue.js';
+import { installationKeys } from '../src/db/schema-commerce.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 

@@ -4,17 +4,9 @@ import type { QuestionInput } from '@portal/resources';
 import type { Database } from './client.js';
 import { users } from './schema.js';
 import {
-  billingInformation,
   bundleVersions,
   catalogueDocuments,
-  exportAccessRequests,
-  installationKeys,
-  installers,
-  licenses,
   metadataKeys,
-  orderNumbers,
-  orderPositions,
-  orders,
   questionnaires,
   questions,
   softwareBundles,
@@ -22,6 +14,16 @@ import {
   toolVersions,
   tools,
 } from './schema-catalogue.js';
+import {
+  billingInformation,
+  exportAccessRequests,
+  installationKeys,
+  installers,
+  licenses,
+  orderNumbers,
+  orderPositions,
+  orders,
+} from './schema-commerce.js';
 import { DEMO_FILE_PREFIX, DEMO_TOOLS, demoFileContent, fileName, sha256 } from './demo-catalogue-tools.js';
 import { evaluationQuestions, exportQuestions } from './demo-questionnaires.js';
 

@@ -10,7 +10,7 @@ import {
   type PaymentSessionStatus,
   type QuestionnaireAnswers,
 } from '@portal/resources';
-import { checkouts, paymentSessions } from '../../db/schema-catalogue.js';
+import { checkouts, paymentSessions } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, gt } from 'drizzle-orm';
 import { hasSerialProductNumber, type ExportAccessStatus } from '@portal/resources';
-import { exportAccessRequests, licenses, orderPositions, orders } from '../../db/schema-catalogue.js';
+import { exportAccessRequests, licenses, orderPositions, orders } from '../../db/schema-commerce.js';
 import type { Executor } from './context.js';
 import { LICENSE_TERMS } from './license-terms.js';
 

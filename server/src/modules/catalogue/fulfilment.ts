@@ -11,14 +11,8 @@ import {
   type OrderStatus,
 } from '@portal/resources';
 import { users } from '../../db/schema.js';
-import {
-  installationKeys,
-  installers,
-  licenses,
-  orderPositions,
-  orders,
-  tools,
-} from '../../db/schema-catalogue.js';
+import { tools } from '../../db/schema-catalogue.js';
+import { installationKeys, installers, licenses, orderPositions, orders } from '../../db/schema-commerce.js';
 import { ApiError } from '../../http/errors.js';
 import { iso, isoOrNull, type Executor } from './context.js';
 import { LICENSE_TERMS } from './license-terms.js';

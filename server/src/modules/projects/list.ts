@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   PROJECT_SORT_FIELDS,
   formatContentRange,
@@ -11,10 +11,17 @@ import {
 } from '@portal/resources';
 import type { Database } from '../../db/client.js';
 import { boards, projects } from '../../db/tables.js';
-import { listQuerystring, parseListQuery } from '../../http/list-query.js';
+import { parseListQuery } from '../../http/list-query.js';
 import { badRequest } from '../../http/errors.js';
 import { likePattern } from '../../http/list-sql.js';
 import { fromJson } from './executor.js';
+import {
+  afterCursor,
+  decodeCursor,
+  encodeCursor,
+  filterHash,
+  type projectListQuerystring,
+} from './list-cursor.js';
 import {
   COUNT_ROWS_TO_FOLD,
   EXACT_COUNT_LIMIT,
@@ -94,63 +101,6 @@ function filterSql(filter: ProjectListFilter): {
     shape.push('q');
   }
   return { condition: conditions.length ? and(...conditions) : undefined, shape: shape.join('+'), values };
-}
-
-/** A keyset position: after the row with sort key `k` (as text) and id `i`, which is row `n - 1` of the list. */
-const cursorSchema = z.object({
-  f: z.enum(PROJECT_SORT_FIELDS),
-  o: z.enum(['ASC', 'DESC']),
-  k: z.string().nullable(),
-  i: z.uuid(),
-  n: z.number().int().nonnegative(),
-  h: z.string(),
-});
-type Cursor = z.infer<typeof cursorSchema>;
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-function decodeCursor(text: string): Cursor {
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString()));
-  } catch {
-    throw badRequest('The cursor is not one this list gave out.', ['cursor']);
-  }
-}
-const filterHash = (filter: unknown) =>
-  createHash('sha256').update(JSON.stringify(filter)).digest('base64url').slice(0, 12);
-
-/** Query parameters of the project lists: react-admin's, plus the `cursor` of keyset paging. */
-export const projectListQuerystring = listQuerystring.extend({
-  cursor: z
-    .string()
-    .max(1000)
-    .optional()
-    .describe(
-      'Continue after the page that answered this `X-Next-Cursor` (keyset paging, fast at any depth)',
-    ),
-});
-
-/**
- * The condition "after the cursor's row" in the list's order, on the sort key's index, null keys included; the
- * cursor's key and id are placeholders (`c_k`, `c_i`).
- */
-function afterCursor(
-  key: PgColumn | SQL,
-  cast: string,
-  direction: Direction,
-  keyIsNull: boolean,
-): { first: SQL; thenNulls: SQL | null } {
-  const k = sql`${ph('c_k')}::${sql.raw(cast)}`;
-  const id = sql`${ph('c_i')}::uuid`;
-  if (direction === 'ASC') {
-    // Ascending: keys in order, then the rows without a key (nulls last) by id.
-    if (keyIsNull) return { first: and(isNull(key), sql`${projects.id} > ${id}`)!, thenNulls: null };
-    return { first: sql`(${key}, ${projects.id}) > (${k}, ${id})`, thenNulls: isNull(key) };
-  }
-  // Descending: the rows without a key first (nulls first) by id downwards, then keys downwards.
-  if (keyIsNull) {
-    return { first: and(isNull(key), sql`${projects.id} < ${id}`)!, thenNulls: sql`${key} is not null` };
-  }
-  return { first: sql`(${key}, ${projects.id}) < (${k}, ${id})`, thenNulls: null };
 }
 
 type PageRow = ProjectWithBoard & {
@@ -417,3 +367,5 @@ export async function listProjects(
   if (estimated) reply.header('X-Total-Count-Estimated', 'true');
   return rows;
 }
+
+export { projectListQuerystring } from './list-cursor.js';

@@ -16,12 +16,8 @@ import {
   type CustomBundle,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import {
-  catalogueDocuments,
-  exportAccessRequests,
-  softwareBundles,
-  toolVersions,
-} from '../../db/schema-catalogue.js';
+import { catalogueDocuments, softwareBundles, toolVersions } from '../../db/schema-catalogue.js';
+import { exportAccessRequests } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { sendStoredFile } from '../../http/byte-range.js';
 import { isUniqueViolation } from '../../http/database-errors.js';

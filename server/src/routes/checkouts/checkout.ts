@@ -10,7 +10,7 @@ import {
   type BillingInformation,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { billingInformation } from '../../db/schema-catalogue.js';
+import { billingInformation } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { errorResponses } from '../schemas.js';
 import type { CheckoutService } from '../../modules/catalogue/checkout-service.js';

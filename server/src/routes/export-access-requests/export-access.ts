@@ -9,7 +9,8 @@ import {
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { users } from '../../db/schema.js';
-import { exportAccessRequests, tools } from '../../db/schema-catalogue.js';
+import { tools } from '../../db/schema-catalogue.js';
+import { exportAccessRequests } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';

@@ -12,7 +12,8 @@ import {
   type InstallerRecord,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { installationKeys, installers, toolVersions } from '../../db/schema-catalogue.js';
+import { toolVersions } from '../../db/schema-catalogue.js';
+import { installationKeys, installers } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';

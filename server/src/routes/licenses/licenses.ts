@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { licenseRecordSchema, licenseUpdateSchema, licensesResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { licenses } from '../../db/schema-catalogue.js';
+import { licenses } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderPositionDecisionSchema, orderRecordSchema, ordersResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { orderPositions, orders } from '../../db/schema-catalogue.js';
+import { orderPositions, orders } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';

@@ -6,7 +6,7 @@ import {
   orderPositions,
   orders,
   paymentSessions,
-} from '../../../db/schema-catalogue.js';
+} from '../../../db/schema-commerce.js';
 import { iso, rowsOf, type Executor } from '../context.js';
 import { orderRecords, orderRecordsOf } from '../fulfilment.js';
 import type { PositionDraft } from '../order-lines.js';

@@ -9,7 +9,7 @@ import {
   type ErrorItem,
   type QuestionnaireAnswers,
 } from '@portal/resources';
-import { billingInformation } from '../../../db/schema-catalogue.js';
+import { billingInformation } from '../../../db/schema-commerce.js';
 import { ApiError } from '../../../http/errors.js';
 import type { CheckoutContext, Executor } from '../context.js';
 import type { ResolvedEntry } from '../order-lines.js';

@@ -6,7 +6,7 @@ import {
   type PaymentSession,
   type PaymentSessionStatus,
 } from '@portal/resources';
-import { checkouts, orders, paymentSessions } from '../../../db/schema-catalogue.js';
+import { checkouts, orders, paymentSessions } from '../../../db/schema-commerce.js';
 import { audit } from '../../../http/audit.js';
 import { ApiError } from '../../../http/errors.js';
 import { iso, type CheckoutContext, type Executor } from '../context.js';
