@@ -234,6 +234,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Repositories published as decorators (`src/modules/<area>/…`); a new module needs no edit here.
   const moduleOptions: ModuleOptions = { db, config, clock: options.clock ?? systemClock };
+  // Run from the TypeScript sources (tsx CLI, `node --import tsx`, vitest), the folders hold .ts files: autoload
+  // recognises only some of those loaders by itself, so this module, knowing what it is, tells it.
+  if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
   await app.register(autoload, {
     dir: path.join(here, 'modules'),
     ignorePattern: notPlugins,
