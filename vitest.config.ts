@@ -14,6 +14,10 @@ const waits = {
   provide: { waitForStateMs: WAIT_FOR_STATE_MS },
 };
 
+// Autoload's import() of the server's route and module files goes through vitest's transform (TypeScript) when
+// vitest runs autoload itself rather than leaving it to Node: every project that starts the server needs this.
+const serverFilesThroughVitest = { deps: { inline: ['@fastify/autoload'] } };
+
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     ...waits,
@@ -23,9 +27,7 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
     env: { PORTAL_TEST_DB: db },
     globalSetup: db === 'postgres' ? ['test/support/global-setup-postgres.ts'] : [],
     hookTimeout: 60_000,
-    // Autoload's import() of the route and module files goes through vitest's transform (TypeScript) when
-    // vitest runs autoload itself rather than leaving it to Node.
-    server: { deps: { inline: ['@fastify/autoload'] } },
+    server: serverFilesThroughVitest,
   },
 });
 
@@ -79,6 +81,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          server: serverFilesThroughVitest,
         },
       },
       server('server-pglite', 'pglite'),

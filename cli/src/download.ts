@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ApiClient } from '@portal/data-provider/api-client';
@@ -161,14 +161,36 @@ async function fetchInto(
   partial: string,
   options: DownloadOptions,
 ): Promise<boolean> {
-  const existing = await openOwnFile(partial, constants.O_RDONLY);
-  let offset = existing ? (await existing.stat()).size : 0;
-  await existing?.close();
-  if (!existing || (target.size !== null && offset > target.size)) {
+  // The file is opened before the request: once the answer arrives its body is read at once, because a stream
+  // that fails drops what it holds unread (the bytes before a dropped connection would be lost).
+  let file = await openOwnFile(partial, constants.O_WRONLY | constants.O_APPEND);
+  let offset = file ? (await file.stat()).size : 0;
+  if (!file || (target.size !== null && offset > target.size)) {
     // Whatever is there (a link, a folder, someone else's file, too many bytes) is not continued.
-    await fs.rm(partial, { force: true, recursive: false }).catch(() => undefined);
+    await file?.close();
+    await fs.rm(partial, { force: true }).catch(() => undefined);
+    file = await fs.open(
+      partial,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
+      0o600,
+    );
     offset = 0;
   }
+  try {
+    return await fetchIntoFile(client, target, file, offset, options);
+  } finally {
+    await file.close();
+  }
+}
+
+async function fetchIntoFile(
+  client: ApiClient,
+  target: FileTarget,
+  file: FileHandle,
+  start: number,
+  options: DownloadOptions,
+): Promise<boolean> {
+  let offset = start;
   const abort = new AbortController();
   let response: Response;
   try {
@@ -180,7 +202,7 @@ async function fetchInto(
   } catch (error) {
     if (error instanceof ApiError && error.status === 416) {
       // The partial file is not a prefix the server can continue: start over.
-      await fs.rm(partial, { force: true });
+      await file.truncate(0);
       throw new TransientError('the server could not continue the partial file');
     }
     if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
@@ -192,12 +214,14 @@ async function fetchInto(
   if (response.status === 206 && !continuing) {
     // Bytes from another offset than asked: start over without a range.
     await response.body?.cancel();
-    await fs.rm(partial, { force: true });
+    await file.truncate(0);
     throw new TransientError('the server continued from another offset');
   }
+  if (!response.body) throw new TransientError('the server sent no body');
+  // The whole file from its start (the server ignored the range): what was there goes.
+  if (!continuing && offset > 0) await file.truncate(0);
   if (!continuing) offset = 0;
   options.progress.set(offset);
-  if (!response.body) throw new TransientError('the server sent no body');
 
   let idle: NodeJS.Timeout | undefined;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
@@ -206,39 +230,20 @@ async function fetchInto(
     idle = setTimeout(() => abort.abort(), idleTimeoutMs);
   };
   let received = offset;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      touch();
-      received += chunk.length;
-      // More bytes than the catalogue says the file has: a wrong answer, never allowed to fill the disk.
-      if (target.size !== null && received > target.size) {
-        callback(new CliError(`${target.fileName}: the server sent more than its ${target.size} bytes.`));
-        return;
-      }
-      options.progress.add(chunk.length);
-      callback(null, chunk);
-    },
-  });
-  // Appending continues our own regular file; a fresh start creates the file anew. Neither opens through a link.
-  if (!continuing) {
-    await fs.rm(partial, { force: true });
-    await (
-      await fs.open(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o600)
-    ).close();
-  }
-  const own = await openOwnFile(partial, constants.O_WRONLY | constants.O_APPEND);
-  if (!own) throw new TransientError('the partial file changed while it was written');
-  await own.close();
   touch();
   try {
-    await pipeline(
-      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      meter,
-      // Numeric flags (typed as text in @types/node): append, never through a link.
-      createWriteStream(partial, {
-        flags: (constants.O_WRONLY | constants.O_APPEND | NO_FOLLOW) as unknown as string,
-      }),
-    );
+    // Each piece is on disk before the next is read, so a dropped connection keeps every byte that arrived.
+    for await (const chunk of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)) {
+      const piece = chunk as Buffer;
+      touch();
+      received += piece.length;
+      // More bytes than the catalogue says the file has: a wrong answer, never allowed to fill the disk.
+      if (target.size !== null && received > target.size) {
+        throw new CliError(`${target.fileName}: the server sent more than its ${target.size} bytes.`);
+      }
+      await file.write(piece);
+      options.progress.add(piece.length);
+    }
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new TransientError(
