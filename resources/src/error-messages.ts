@@ -1,3 +1,8 @@
+import {
+  CURRENT_USER_ERROR_MESSAGES,
+  DOWNLOAD_DISABLED_MESSAGE,
+  UNKNOWN_ERROR_MESSAGE,
+} from './shell-error-messages.js';
 import type { ErrorCode } from './errors.js';
 
 /**
@@ -49,7 +54,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   invitation_missing: 'The invitation is missing.',
   export_controlled: 'This download is restricted by export control. You can request access.',
   purchase_required: 'This version is payable: buy it before downloading.',
-  download_disabled: 'The files of this version cannot be downloaded.',
+  download_disabled: DOWNLOAD_DISABLED_MESSAGE,
   not_export_controlled: 'This item is not export controlled; no access request is needed.',
   not_orderable: 'These items cannot be ordered.',
   not_requestable: 'These items cannot be requested.',
@@ -83,3 +88,25 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   config_not_customer_complete: 'The configuration file is not in the state "customer complete".',
   malware_detected: 'These files contain malware.',
 };
+
+/**
+ * The message of an error code; the current-user variant for the four codes that have one when the current
+ * user is in the error's list. Unknown codes get the unknown-error message rather than the raw code.
+ */
+export function errorMessage(
+  code: string,
+  { currentUserInList = false }: { currentUserInList?: boolean } = {},
+): string {
+  // Every code has a text, so the texts' keys are the known codes.
+  if (!Object.prototype.hasOwnProperty.call(ERROR_MESSAGES, code)) return UNKNOWN_ERROR_MESSAGE;
+  if (currentUserInList && code in CURRENT_USER_ERROR_MESSAGES) {
+    return CURRENT_USER_ERROR_MESSAGES[code as keyof typeof CURRENT_USER_ERROR_MESSAGES];
+  }
+  return ERROR_MESSAGES[code as ErrorCode];
+}
+
+/** The 403 message with the support ID of the answer when it carries one (spec calls-auth-errors §8.2). */
+export function forbiddenMessage(supportId?: string | null): string {
+  const message = ERROR_MESSAGES.forbidden;
+  return supportId?.trim() ? `${message} Support ID: ${supportId.trim()}` : message;
+}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ERROR_MESSAGES } from './error-messages.js';
 
 /** Error codes with item lists of spec calls-auth-errors §8.3, plus the generic ones every API answer may carry. */
 export const ERROR_CODES = [
@@ -134,34 +133,20 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && ALL_ERROR_CODES.includes(value);
 }
 
-// The texts live in their own module: a first page that only needs the codes does not carry them.
-export { ERROR_MESSAGES };
-
-/** The codes of spec §8.3 whose message speaks to the current user when they are in the error's list. */
-export const CURRENT_USER_ERROR_MESSAGES = {
-  file_not_referenced: 'Files you uploaded are not referenced in the configuration file.',
-  file_not_uploaded: 'You have not yet uploaded these files referenced in the configuration file.',
-  not_encrypted: 'Files you uploaded are not encrypted.',
-  unsupported_encoding: 'Files you uploaded are not UTF-8 encoded.',
-} as const satisfies Partial<Record<ErrorCode, string>>;
-
-/** The message for a code the portal does not know (a newer server, a proxy's own answer). */
-export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
-
-/**
- * The message of an error code; the current-user variant for the four codes that have one when the current
- * user is in the error's list. Unknown codes get the unknown-error message rather than the raw code.
- */
-export function errorMessage(
-  code: string,
-  { currentUserInList = false }: { currentUserInList?: boolean } = {},
-): string {
-  if (!isErrorCode(code)) return UNKNOWN_ERROR_MESSAGE;
-  if (currentUserInList && code in CURRENT_USER_ERROR_MESSAGES) {
-    return CURRENT_USER_ERROR_MESSAGES[code as keyof typeof CURRENT_USER_ERROR_MESSAGES];
-  }
-  return ERROR_MESSAGES[code];
-}
+// The texts (and what reads them) live in their own modules: a first page that only needs the codes and the
+// status titles does not carry them. Re-exported here so callers keep one address.
+export {
+  CURRENT_USER_ERROR_MESSAGES,
+  DOWNLOAD_DISABLED_MESSAGE,
+  UNKNOWN_ERROR_MESSAGE,
+} from './shell-error-messages.js';
+export { ERROR_MESSAGES, errorMessage, forbiddenMessage } from './error-messages.js';
+export {
+  errorFieldPath,
+  errorsByField,
+  type ErrorsByField,
+  type ErrorsByFieldOptions,
+} from './error-fields.js';
 
 /** HTTP status titles of spec calls-auth-errors §8.2. */
 export const STATUS_TITLES: Record<number, string> = {
@@ -194,12 +179,6 @@ export function statusTitle(status: number): string {
   if (Number.isInteger(status) && status >= 500 && status < 600)
     return STATUS_TITLES[500] ?? ERROR_TITLES.unknownError;
   return ERROR_TITLES.unknownError;
-}
-
-/** The 403 message with the support ID of the answer when it carries one (spec calls-auth-errors §8.2). */
-export function forbiddenMessage(supportId?: string | null): string {
-  const message = ERROR_MESSAGES.forbidden;
-  return supportId?.trim() ? `${message} Support ID: ${supportId.trim()}` : message;
 }
 
 /**
@@ -268,56 +247,3 @@ export const errorBodySchema = z.object({
 
 export type ErrorItem = z.infer<typeof errorItemSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/**
- * The field an error's resource names: validation errors say where it was found (`body.owner.email`,
- * `querystring.page`), rule errors name the field itself (`owner.email`).
- */
-export const errorFieldPath = (resource: string) => resource.replace(/^(body|querystring|params)\./, '');
-
-/** A refusal sorted for a form: messages by field, the rest for the form as a whole, and the items codes list. */
-export interface ErrorsByField {
-  codes: string[];
-  /** Messages by the form's field, in the order the server gave them. */
-  fields: Record<string, string[]>;
-  /** Messages of errors that name no field of the form. */
-  form: string[];
-  /** What the item-list codes name (their `resources`), once each. */
-  items: string[];
-}
-
-export interface ErrorsByFieldOptions {
-  /** The form's field for a resource's path (`errorFieldPath`); undefined: not a field of this form. */
-  field?: (path: string) => string | undefined;
-  /** Codes whose resources are things to list under the message (files, members), when they name no field. */
-  itemListCodes?: Iterable<string>;
-}
-
-/**
- * Sorts the items of an error body (spec calls-auth-errors §3) onto a form's fields by the `resources` they name.
- * Every app's form mapping calls this, so a refusal lands on the same field everywhere. An item without a message
- * gets the one of its code.
- */
-export function errorsByField(
-  items: readonly ErrorItem[],
-  { field = (path) => path, itemListCodes = [] }: ErrorsByFieldOptions = {},
-): ErrorsByField {
-  const listed = new Set(itemListCodes);
-  const result: ErrorsByField = { codes: [], fields: {}, form: [], items: [] };
-  for (const item of items) {
-    result.codes.push(item.errorCode);
-    const given = item.messages.filter(Boolean);
-    const messages = given.length > 0 ? given : [errorMessage(item.errorCode)];
-    const fields = new Set(
-      item.resources
-        .map((resource) => field(errorFieldPath(resource)))
-        .filter((name): name is string => !!name),
-    );
-    for (const name of fields) (result.fields[name] ??= []).push(...messages);
-    if (fields.size > 0) continue;
-    result.form.push(...messages);
-    if (!listed.has(item.errorCode)) continue;
-    for (const resource of item.resources) if (!result.items.includes(resource)) result.items.push(resource);
-  }
-  return result;
-}

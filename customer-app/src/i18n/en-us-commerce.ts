@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@portal/resources';
+import { DOWNLOAD_DISABLED_MESSAGE } from '@portal/resources';
 import { catalogueTexts } from './en-us-catalogue';
 
 /** Texts of the catalogue, cart, checkout, orders and my-assets pages (spec product §2.1–2.2). */
@@ -29,7 +29,7 @@ export const commerceTexts = {
   'tool.downloadNamed': 'Download {file}',
   'tool.downloadAction': 'download this version',
   'tool.downloadFailed': 'The download failed',
-  'tool.downloadDisabled': ERROR_MESSAGES.download_disabled,
+  'tool.downloadDisabled': DOWNLOAD_DISABLED_MESSAGE,
   'tool.purchaseRequired': 'This version is payable: buy it and its files are yours to download.',
   'tool.filesOf': 'Files of version {version}',
   'tool.file': 'File',
