@@ -8,16 +8,18 @@ const choice = (option: string, group: string | null = null, description: string
   description,
 });
 
+/** What a demo question has unless it says otherwise. */
+const base = {
+  description: null,
+  choices: [],
+  dependentQuestions: [],
+  optional: false,
+  autofillType: 'none' as const,
+};
+
 /** The export declaration questionnaire: every question type, choice groups, a dependent question, autofill. */
 export function exportQuestions(): QuestionInput[] {
   const research = randomUUID();
-  const base = {
-    description: null,
-    choices: [],
-    dependentQuestions: [],
-    optional: false,
-    autofillType: 'none' as const,
-  };
   return [
     {
       ...base,
@@ -67,13 +69,6 @@ export function exportQuestions(): QuestionInput[] {
 
 export function evaluationQuestions(): QuestionInput[] {
   const details = randomUUID();
-  const base = {
-    description: null,
-    choices: [],
-    dependentQuestions: [],
-    optional: false,
-    autofillType: 'none' as const,
-  };
   return [
     { ...base, id: randomUUID(), type: 'free-text', title: 'What will you build?' },
     {
