@@ -1,10 +1,15 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { findPostgresBinaries, freePort } from '../../../server/src/ops/postgres-cluster.js';
+import {
+  canConnect,
+  clusterFolder,
+  findPostgresBinaries,
+  freePort,
+  postmasterPid,
+  stopProcess,
+} from '../../../server/src/ops/postgres-cluster.js';
 
 export { freePort };
 
@@ -12,26 +17,6 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export { sleep };
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /**
  * A throwaway PostgreSQL cluster on a loopback port that can be stopped and started again on the same data
@@ -53,14 +38,7 @@ export class Cluster {
   static async create(): Promise<Cluster> {
     const binDir = findPostgresBinaries();
     if (!binDir) throw new Error('No PostgreSQL server binaries found (set PG_BIN, or install postgresql).');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ops-pg-'));
-    let runAs: string[] = [];
-    if (process.getuid?.() === 0) {
-      const user = userExists('postgres') ? 'postgres' : 'nobody';
-      execFileSync('chown', ['-R', user, dir]);
-      fs.chmodSync(dir, 0o700);
-      runAs = ['runuser', '-u', user, '--'];
-    }
+    const { dir, runAs } = clusterFolder('portal-ops-pg-');
     const cluster = new Cluster(binDir, dir, await freePort(), runAs);
     cluster.run('initdb', [
       '-D',
@@ -118,17 +96,8 @@ export class Cluster {
 
   /** Stops the server: `fast` (clients disconnected, clean shutdown) or `immediate` (like a crash). */
   async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
-    const pid = this.postmasterPid() ?? this.child?.pid;
-    if (pid) {
-      try {
-        process.kill(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT');
-      } catch {
-        // gone already
-      }
-      const until = Date.now() + 30_000;
-      while (isAlive(pid) && Date.now() < until) await sleep(50);
-      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    }
+    const pid = postmasterPid(this.dataDir) ?? this.child?.pid;
+    if (pid) await stopProcess(pid, mode === 'fast' ? 'SIGINT' : 'SIGQUIT', 30_000);
     if (this.child && this.child.exitCode === null) this.child.kill('SIGKILL');
     this.child?.stderr?.destroy();
     this.child = null;
@@ -137,24 +106,6 @@ export class Cluster {
   async remove(): Promise<void> {
     await this.stop();
     fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  private postmasterPid(): number | null {
-    try {
-      const pid = Number(fs.readFileSync(path.join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      return Number.isInteger(pid) && pid > 0 ? pid : null;
-    } catch {
-      return null;
-    }
-  }
-}
-
-function userExists(name: string): boolean {
-  try {
-    execFileSync('id', ['-u', name], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -48,16 +48,9 @@ export interface PostgresCluster {
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` (or `nobody`) user.
  */
 export async function startPostgresCluster(binDir: string): Promise<PostgresCluster> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+  const { dir, runAs } = clusterFolder('portal-pg-');
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
-  let runAs: string[] = [];
-  if (process.getuid?.() === 0) {
-    const user = userExists('postgres') ? 'postgres' : 'nobody';
-    execFileSync('chown', ['-R', user, dir]);
-    fs.chmodSync(dir, 0o700);
-    runAs = ['runuser', '-u', user, '--'];
-  }
   const run = (bin: string, args: string[]) => {
     const [command, ...rest] = [...runAs, path.join(binDir, bin), ...args];
     return { command: command!, args: rest };
@@ -124,14 +117,8 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
   return {
     url,
     stop: async () => {
-      // The postmaster's own PID: under runuser the child is runuser, which may not pass the signal on.
       const pid = postmasterPid(dataDir) ?? child.pid;
-      if (pid) {
-        signal(pid, 'SIGINT');
-        const until = Date.now() + 10_000;
-        while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-        if (isAlive(pid)) signal(pid, 'SIGKILL');
-      }
+      if (pid) await stopProcess(pid, 'SIGINT', 10_000);
       if (child.exitCode === null) child.kill('SIGKILL');
       child.stderr?.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -139,7 +126,21 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
   };
 }
 
-function postmasterPid(dataDir: string): number | null {
+/**
+ * A private temporary folder for a cluster and the command prefix to run its binaries with: PostgreSQL refuses to
+ * run as root, so as root the folder belongs to `postgres` (or `nobody`) and the binaries run as that user.
+ */
+export function clusterFolder(prefix: string): { dir: string; runAs: string[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (process.getuid?.() !== 0) return { dir, runAs: [] };
+  const user = userExists('postgres') ? 'postgres' : 'nobody';
+  execFileSync('chown', ['-R', user, dir]);
+  fs.chmodSync(dir, 0o700);
+  return { dir, runAs: ['runuser', '-u', user, '--'] };
+}
+
+/** The postmaster's own PID: under runuser the child is runuser, which may not pass a signal on. */
+export function postmasterPid(dataDir: string): number | null {
   try {
     const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     return Number.isInteger(pid) && pid > 0 ? pid : null;
@@ -165,6 +166,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Sends `name`, waits up to `waitMs` for the process to end, then kills it. */
+export async function stopProcess(pid: number, name: NodeJS.Signals, waitMs: number): Promise<void> {
+  signal(pid, name);
+  const until = Date.now() + waitMs;
+  while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(pid)) signal(pid, 'SIGKILL');
+}
+
 function userExists(name: string): boolean {
   try {
     execFileSync('id', ['-u', name], { stdio: 'ignore' });
@@ -174,7 +183,8 @@ function userExists(name: string): boolean {
   }
 }
 
-function canConnect(port: number): Promise<boolean> {
+/** Whether something accepts TCP connections on the loopback port. */
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => {
