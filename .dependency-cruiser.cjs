@@ -29,15 +29,8 @@ module.exports = {
       name: 'apps-stay-apart',
       severity: 'error',
       comment: 'An app imports resources and the data provider, never the other app or the server.',
-      from: { path: '^(customer-app)/' },
-      to: { path: '^(admin-app|server|cli|tests)/' },
-    },
-    {
-      name: 'admin-app-stays-apart',
-      severity: 'error',
-      comment: 'An app imports resources and the data provider, never the other app or the server.',
-      from: { path: '^(admin-app)/' },
-      to: { path: '^(customer-app|server|cli|tests)/' },
+      from: { path: '^(customer-app|admin-app)/' },
+      to: { path: '^(customer-app|admin-app|server|cli|tests)/', pathNot: '^$1/' },
     },
     {
       name: 'server-below-nothing-but-resources',
