@@ -16,13 +16,7 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import {
-  isAdmin,
-  iso,
-  isoOrNull,
-  type CatalogueContext,
-  type Executor,
-} from '../../modules/catalogue/context.js';
+import { isAdmin, iso, isoOrNull, type Executor } from '../../modules/catalogue/context.js';
 
 type RequestRow = typeof exportAccessRequests.$inferSelect;
 
@@ -58,11 +52,12 @@ const tags = ['export access'];
 const security = [{ bearer: [] }];
 
 /** Export access requests: a customer sees their own, an admin every one and decides them. */
-export const exportAccessRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const exportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
   app.get(
-    '/export-access-requests',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -86,7 +81,7 @@ export const exportAccessRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }
   );
 
   app.get(
-    '/export-access-requests/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -111,7 +106,7 @@ export const exportAccessRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }
   );
 
   app.put(
-    '/export-access-requests/:id',
+    '/:id',
     {
       config: { access: access.resource(exportAccessRequestsResource, 'edit') },
       schema: {
@@ -160,3 +155,5 @@ export const exportAccessRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }
       }),
   );
 };
+
+export default exportAccessRoutes;

@@ -20,7 +20,7 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { isAdmin, iso, type CatalogueContext, type Executor } from '../../modules/catalogue/context.js';
+import { isAdmin, iso, type Executor } from '../../modules/catalogue/context.js';
 import {
   installerRecords,
   newInstallationKey,
@@ -44,7 +44,8 @@ const installersList = {
 };
 
 /** Installers and their installation keys (spec §2.2 /my/installers), each visible to its owner and to admins. */
-export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const installerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
   async function installerRecord(tx: Executor, row: InstallerRow): Promise<InstallerRecord> {
@@ -57,7 +58,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   }
 
   app.get(
-    '/installers',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -87,7 +88,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.get(
-    '/installers/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -102,7 +103,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.post(
-    '/installers',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -169,7 +170,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.get(
-    '/installers/:id/installation-keys',
+    '/:id/installation-keys',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -196,7 +197,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.get(
-    '/installers/:id/installation-keys/latest',
+    '/:id/installation-keys/latest',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -221,7 +222,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.post(
-    '/installers/:id/installation-keys',
+    '/:id/installation-keys',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -250,3 +251,5 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
     },
   );
 };
+
+export default installerRoutes;

@@ -9,7 +9,6 @@ import { notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { type CatalogueContext } from '../../modules/catalogue/context.js';
 import { licenseRecords, type LicenseRow } from '../../modules/catalogue/fulfilment.js';
 
 import {
@@ -22,7 +21,8 @@ import {
 } from '../../modules/catalogue/own-records.js';
 
 /** Licenses (spec §2.2 /my/assets): each visible to its owner and to admins; admins revoke them. */
-export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
   /** The license status of spec §4 in SQL, on the service's clock, so lists filter by it. */
@@ -30,7 +30,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = a
     sql`(case when ${licenses.revokedAt} is not null then 'revoked' when ${licenses.expiration} is null then 'perpetual' when ${licenses.expiration} <= ${clock.now()} then 'expired' else 'active' end)`;
 
   app.get(
-    '/licenses',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -66,7 +66,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = a
   );
 
   app.get(
-    '/licenses/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -84,7 +84,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = a
   );
 
   app.put(
-    '/licenses/:id',
+    '/:id',
     {
       config: { access: access.resource(licensesResource, 'edit') },
       schema: {
@@ -116,3 +116,5 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = a
       }),
   );
 };
+
+export default licenseRoutes;

@@ -9,7 +9,6 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { type CatalogueContext } from '../../modules/catalogue/context.js';
 import {
   decidePosition,
   orderRecords,
@@ -30,7 +29,8 @@ import {
  * Orders with their positions (spec §2.2 /my/orders): each visible to its owner and to admins; admins decide
  * positions.
  */
-export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
   const orderColumns = {
@@ -44,7 +44,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
   };
 
   app.get(
-    '/orders',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -74,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
   );
 
   app.get(
-    '/orders/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -92,7 +92,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
   );
 
   app.put(
-    '/orders/:id/positions/:positionId',
+    '/:id/positions/:positionId',
     {
       config: { access: access.resource(ordersResource, 'edit') },
       schema: {
@@ -152,3 +152,5 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
       }),
   );
 };
+
+export default orderRoutes;
