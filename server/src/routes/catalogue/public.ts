@@ -30,7 +30,7 @@ import {
   visibleTool,
 } from '../../modules/catalogue/catalogue-items.js';
 import { apiUrl, callerOf } from '../../modules/catalogue/context.js';
-import { exportAccessRecord } from '../export-access-requests/export-access.js';
+import { exportAccessRecord } from '../../modules/catalogue/export-access.js';
 import {
   bundleColumns,
   bundleDetail,

@@ -17,8 +17,6 @@ import { installationKeys, installers } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
 import { isAdmin, iso, type Executor } from '../../modules/catalogue/context.js';
 import {
@@ -29,7 +27,7 @@ import {
 import { findToolByFeatureId } from '../../modules/catalogue/records.js';
 import { entitlementsOf, exportAccessOf, isEntitled } from '../../modules/catalogue/entitlements.js';
 
-import { idParams, listHeaders, ownRow, ownScope, security } from '../../modules/catalogue/own-records.js';
+import { idParams, ownListRoute, ownRow, security } from '../../modules/catalogue/own-records.js';
 
 /** Installers have no admin resource; this is the list definition their list call is checked against. */
 const installersList = {
@@ -57,35 +55,17 @@ const installerRoutes: FastifyPluginAsyncZod = async (app) => {
     return ownRow(request, row, 'Installer');
   }
 
-  app.get(
-    '',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['installers'],
-        summary:
-          "Installers with their installation keys, newest key first: the caller's own (spec §2.2 /my/installers), every one for an admin",
-        security,
-        querystring: listQuerystring,
-        headers: listHeaders,
-        response: { 200: z.array(installerRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const rows = await listRows<InstallerRow>(
-        {
-          db,
-          table: installers,
-          columns: { id: installers.id, createdAt: installers.createdAt },
-          definition: installersList,
-          scope: ownScope(request, installers.userId),
-        },
-        request,
-        reply,
-      );
-      return installerRecords(db, rows);
-    },
-  );
+  ownListRoute<InstallerRow>(app, db, {
+    tags: ['installers'],
+    summary:
+      "Installers with their installation keys, newest key first: the caller's own (spec §2.2 /my/installers), every one for an admin",
+    record: installerRecordSchema,
+    table: installers,
+    owner: installers.userId,
+    columns: () => ({ id: installers.id, createdAt: installers.createdAt }),
+    definition: installersList,
+    records: installerRecords,
+  });
 
   app.get(
     '/:id',
