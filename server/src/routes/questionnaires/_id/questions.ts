@@ -9,12 +9,12 @@ import {
   questionnairesResource,
   type Question,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import { questions } from '../../db/schema-catalogue.js';
-import { audit } from '../../http/audit.js';
-import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
+import { access } from '../../../auth/access.js';
+import { questions } from '../../../db/schema-catalogue.js';
+import { audit } from '../../../http/audit.js';
+import { isUniqueViolation } from '../../../http/database-errors.js';
+import { ApiError } from '../../../http/errors.js';
+import { errorResponses } from '../../schemas.js';
 
 import {
   assertQuestionnaire,
@@ -22,7 +22,7 @@ import {
   questionValues,
   questionnaireStore,
   toQuestion,
-} from '../../modules/catalogue/questionnaires.js';
+} from '../../../modules/catalogue/questionnaires.js';
 
 const tags = ['questionnaires'];
 const security = [{ bearer: [] }];
@@ -43,7 +43,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/:id/questions',
+    '/questions',
     {
       config: rule('show'),
       schema: {
@@ -62,7 +62,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/:id/questions/:questionId',
+    '/questions/:questionId',
     {
       config: rule('show'),
       schema: {
@@ -82,7 +82,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/:id/questions',
+    '/questions',
     {
       config: rule('edit'),
       schema: {
@@ -129,7 +129,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/:id/questions/:questionId',
+    '/questions/:questionId',
     {
       config: rule('edit'),
       schema: {
@@ -170,7 +170,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/:id/questions/:questionId',
+    '/questions/:questionId',
     {
       config: rule('edit'),
       schema: {
