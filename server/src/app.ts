@@ -32,10 +32,10 @@ import { requestLogOptions } from './http/log-redaction.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
-import { configRoutes } from './routes/config.js';
-import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
+import { maintenanceRootRoute } from './routes/maintenance/admin.js';
 import { projectRoutes } from './routes/projects.js';
-import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
+import { paymentPageRoutes } from './payments/test-payment-pages.js';
+import type { PaymentProvider } from './payments/provider.js';
 import { systemClock, type Clock } from './payments/clock.js';
 import type { ModuleOptions } from './http/module.js';
 import { answerOutdatedBrowser } from './outdated-browser.js';
@@ -55,6 +55,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** The clock of checkout expiry and of the mail queue's retries (tests move it). */
   clock?: Clock;
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. */
+  payments?: PaymentProvider;
   /** Where files and uploads live; by default the configured bucket or folder (see `openConfiguredStorage`). */
   files?: FileStorage;
   /** Run the mail worker (default true); a test leaves it off to act as a server killed before delivery. */
@@ -233,7 +235,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Repositories published as decorators (`src/modules/<area>/…`); a new module needs no edit here.
-  const moduleOptions: ModuleOptions = { db, config, clock: options.clock ?? systemClock };
+  const moduleOptions: ModuleOptions = {
+    db,
+    config,
+    clock: options.clock ?? systemClock,
+    payments: options.payments,
+  };
   // Run from the TypeScript sources (tsx CLI, `node --import tsx`, vitest), the folders hold .ts files: autoload
   // recognises only some of those loaders by itself, so this module, knowing what it is, tells it.
   if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
@@ -262,28 +269,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ignorePattern: notPlugins,
         options: moduleOptions,
       });
-      await api.register(configRoutes, { config });
       await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
-      await api.register(platformRoutes, { db });
       await api.register(projectRoutes, { db, config, files, scanner, mail });
-      await api.register(catalogueRoutes, {
-        db,
-        config,
-        clock: options.clock,
-        storage: files,
-        temporaryFiles: options.inMemory,
-      });
     },
     { prefix: API_PREFIX },
   );
 
   await app.register(maintenanceRootRoute, { db });
-  await app.register(catalogueRootRoutes, {
-    db,
-    config,
-    clock: options.clock,
-    temporaryFiles: options.inMemory,
-  });
+  // Outside /api/v1, so not autoloaded: the embedded provider's hosted test-payment page.
+  await app.register(paymentPageRoutes);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -1,17 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_SESSION_VALIDITY_MS } from '@portal/resources';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../src/db/client.js';
 import { auditLog, users } from '../src/db/schema.js';
+import { buildApp } from '../src/app.js';
 import type { Clock } from '../src/payments/clock.js';
 import { embeddedPaymentProvider } from '../src/payments/embedded.js';
-import { embeddedTaxIdChecker } from '../src/payments/tax-id-check.js';
+import type { CreateSessionInput, PaymentProvider } from '../src/payments/provider.js';
 import {
   CHECKOUT_REPLAY_WINDOW_MS,
-  checkoutService,
   type Actor,
   type CheckoutService,
 } from '../src/modules/catalogue/checkout-service.js';
-import { startTestApp, type TestApp } from './support/app.js';
+import { freshDatabase, testConfig } from './support/app.js';
 
 /** A clock the test moves by hand. */
 class TestClock implements Clock {
@@ -22,25 +24,36 @@ class TestClock implements Clock {
   }
 }
 
-let t: TestApp;
+let t: { app: FastifyInstance; database: DatabaseHandle };
 let service: CheckoutService;
 let actor: Actor;
 const clock = new TestClock(Date.UTC(2030, 0, 15, 8, 0, 0));
+/** The sessions the provider passed to the app was asked for: the app's checkout uses it, not its own. */
+const sessionsAsked: CreateSessionInput[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  service = checkoutService({
-    db: t.database.db,
-    config: t.config,
-    clock,
-    payments: embeddedPaymentProvider(t.config.publicUrl),
-    stripe: null,
-    taxIdCheck: embeddedTaxIdChecker,
-  });
-  const [user] = await t.database.db.select().from(users).where(eq(users.email, 'customer@portal.test'));
+  const config = testConfig();
+  const embedded = embeddedPaymentProvider(config.publicUrl);
+  const payments: PaymentProvider = {
+    ...embedded,
+    createSession: (input) => {
+      sessionsAsked.push(input);
+      return embedded.createSession(input);
+    },
+  };
+  const database = await freshDatabase();
+  // The clock and the provider reach the checkout module through BuildOptions → ModuleOptions.
+  const app = await buildApp(config, { database, inMemory: true, logger: false, clock, payments });
+  await app.ready();
+  t = { app, database };
+  service = app.checkout;
+  const [user] = await database.db.select().from(users).where(eq(users.email, 'customer@portal.test'));
   actor = { currentUser: { ...user!, roles: [] } as unknown as Actor['currentUser'] };
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.app.close();
+  await t?.database.close();
+});
 
 const tool = (featureId: string, version: string) => ({
   type: 'tool' as const,
@@ -55,6 +68,7 @@ describe('the checkout service on an injected clock', () => {
       answers: {},
     });
     expect(checkout.createdAt).toBe(clock.now().toISOString());
+    expect(sessionsAsked.map((asked) => asked.checkoutId)).toEqual([checkout.id]);
     expect(new Date(checkout.payment!.expiresAt).getTime()).toBe(
       clock.now().getTime() + CHECKOUT_SESSION_VALIDITY_MS,
     );

@@ -368,3 +368,27 @@ describe('installers and installation keys', () => {
     expectError(await call('GET', `/installers/${randomUUID()}`, internal), 404, 'not_found');
   });
 });
+
+describe('the lists of a customer’s own rows (one helper: orders, licenses, installers, export access requests)', () => {
+  const lists = ['/orders', '/licenses', '/installers', '/export-access-requests'];
+
+  it.each(lists)(
+    '%s: a customer sees only their own rows, paged; an admin sees every customer’s',
+    async (path) => {
+      const ids = async (tokens: Tokens) => {
+        const response = await call('GET', path, tokens);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['content-range']).toMatch(/^[\w-]+ (\d+-\d+|\*)\/\d+$/);
+        return response.json<{ id: string }[]>().map((row) => row.id);
+      };
+      const [own, others, every] = [await ids(customer), await ids(internal), await ids(admin)];
+      expect(
+        own.length,
+        'the customer has rows here (bought, granted or requested above or in the demo data)',
+      ).toBeGreaterThan(0);
+      expect(own.filter((id) => others.includes(id))).toEqual([]);
+      expect(every).toEqual(expect.arrayContaining([...own, ...others]));
+      expectError(await call('GET', path, null), 401, 'unauthorized');
+    },
+  );
+});

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../payments/clock.js';
+import type { PaymentProvider } from '../payments/provider.js';
 
 /**
  * What `app.ts` hands to every autoloaded plugin, modules (`src/modules/**`) and route folders
@@ -13,6 +14,8 @@ export interface ModuleOptions {
   config: Config;
   /** The time writes are stamped with (tests move it); the system clock otherwise. */
   clock: Clock;
+  /** The payment provider (tests pass their own); by default the one PAYMENT_PROVIDER names. */
+  payments?: PaymentProvider;
 }
 
 /** The name a repository module registers under, for other plugins' `dependencies`. */

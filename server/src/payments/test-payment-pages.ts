@@ -8,8 +8,6 @@ import { orderPositions, orders } from '../db/schema-commerce.js';
 import { escapeHtml, page } from '../oidc/views.js';
 import { TEST_PAYMENT_PATH } from './embedded.js';
 import { TEST_CARDS, chargeTestCard } from './test-cards.js';
-import type { CheckoutService } from '../modules/catalogue/checkout-service.js';
-import type { CheckoutContext } from '../modules/catalogue/context.js';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 
@@ -37,10 +35,8 @@ const resultPath = (checkoutId: string, status: string) =>
  * here confirms on the server side: the checkout is fulfilled by the form's POST, before the browser is sent
  * back to the portal's result page, which only reads the state.
  */
-export const paymentPageRoutes: FastifyPluginAsyncZod<{
-  ctx: CheckoutContext;
-  service: CheckoutService;
-}> = async (app, { ctx, service }) => {
+export const paymentPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalogue: ctx, checkout: service } = app;
   const { db, clock } = ctx;
   await app.register(formbody, { bodyLimit: 4 * 1024 });
   const params = z.object({ session: z.string().regex(/^[\w-]{16,64}$/) });

@@ -14,7 +14,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../http/database-er
 import { ApiError, notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import { defineRepository, type Repository } from '../../http/repository.js';
-import { findUserByEmail, membershipOf } from '../../routes/platform/company-space-records.js';
+import { findUserByEmail, membershipOf } from '../platform/company-space-records.js';
 import { findBoard, type Executor } from './boards.js';
 
 type LinkRow = typeof boardUserLinks.$inferSelect;

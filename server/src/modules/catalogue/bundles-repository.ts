@@ -11,10 +11,18 @@ import {
 import { bundleVersions, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { repositoryModule } from '../../http/module.js';
 import type { CatalogueContext, Executor } from './context.js';
 import { bundleColumns, bundleDetail, toBundleVersion, type BundleSummaryRow } from './records.js';
 
 type Actor = Pick<FastifyRequest, 'currentUser'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Software bundles and their versions as the admin console changes them. */
+    bundles: BundlesRepository;
+  }
+}
 
 const bundleNotFound = () => notFound('Software bundle not found.', ['uuid']);
 
@@ -235,3 +243,9 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
     },
   };
 }
+
+export type BundlesRepository = ReturnType<typeof bundlesRepository>;
+
+export default repositoryModule('bundles', (_options, app) => bundlesRepository(app.catalogue), [
+  'catalogue',
+]);

@@ -14,6 +14,7 @@ import type {
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
 import { ApiError, notFound } from '../../http/errors.js';
+import { repositoryModule } from '../../http/module.js';
 import { sha256Of } from '../../storage/file-storage.js';
 import { apiUrl, type CatalogueContext, type Executor } from './context.js';
 import {
@@ -28,6 +29,13 @@ import {
 } from './records.js';
 
 type Actor = Pick<FastifyRequest, 'currentUser'>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tools, their versions and files as the admin console changes them. */
+    software: SoftwareRepository;
+  }
+}
 
 /** The version columns a version form writes. */
 function versionValues(input: ToolVersionInput) {
@@ -324,6 +332,10 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
 }
 
 export type SoftwareRepository = ReturnType<typeof softwareRepository>;
+
+export default repositoryModule('software', (_options, app) => softwareRepository(app.catalogue), [
+  'catalogue',
+]);
 
 export const duplicateFeature = () =>
   ApiError.of(409, 'duplicate', 'Another tool already has this feature ID.', ['featureId']);

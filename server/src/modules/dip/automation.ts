@@ -8,7 +8,7 @@ import {
   projects,
   users,
 } from '../../db/tables.js';
-import { membershipOf } from '../../routes/platform/company-space-records.js';
+import { membershipOf } from '../platform/company-space-records.js';
 import type { Executor } from '../projects/executor.js';
 import { userByEmail } from '../projects/users.js';
 import { inProjectCompanySpace } from '../projects/roles.js';

@@ -2,7 +2,7 @@ import { partnersResource, type Partner, type PartnerInput } from '@portal/resou
 import { partners } from '../../db/schema-boards.js';
 import { defineRepository, type Repository } from '../../http/repository.js';
 import { repositoryModule } from '../../http/module.js';
-import { assignedCountColumn, partnerRecords } from '../../routes/partners-records.js';
+import { assignedCountColumn, partnerRecords } from './records.js';
 
 type PartnerRow = typeof partners.$inferSelect;
 

@@ -17,7 +17,7 @@ import {
   companySpaceRecords,
   membershipOf,
   type CompanySpaceRow,
-} from '../../routes/platform/company-space-records.js';
+} from './company-space-records.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -20,7 +20,7 @@ import {
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { initialStatus } from '../dip/process.js';
 import { applicableStepRows } from '../dip/records.js';
-import { membershipOf } from '../../routes/platform/company-space-records.js';
+import { membershipOf } from '../platform/company-space-records.js';
 import { assignEsimProfile } from './esim-profiles.js';
 import { fromJson, type Executor } from './executor.js';
 import { userByEmail } from './users.js';

@@ -4,7 +4,7 @@ import { notificationSettings, projectMembers } from '../../db/tables.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import type { Executor } from './executor.js';
 import type { ProjectWithBoard } from './records.js';
-import { membershipOf } from '../../routes/platform/company-space-records.js';
+import { membershipOf } from '../platform/company-space-records.js';
 import { userByEmail } from './users.js';
 
 type ExplicitRole = 'owner' | 'substitute' | 'fae' | 'member';

@@ -8,7 +8,7 @@ import { boardPartners, partners } from '../../db/schema-boards.js';
 import { isForeignKeyViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
-import { findPartner, partnerRecord, partnerRecords } from '../partners-records.js';
+import { findPartner, partnerRecord, partnerRecords } from '../../modules/partners/records.js';
 import { auditBoard, boardParams, security, tags } from './records.js';
 import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
 

@@ -14,7 +14,7 @@ import { users } from '../../db/schema.js';
 import { boardPermissions } from '../../db/schema-boards.js';
 import { isForeignKeyViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { findUserByEmail } from '../platform/company-space-records.js';
+import { findUserByEmail } from '../../modules/platform/company-space-records.js';
 import { errorResponses } from '../schemas.js';
 import { auditBoard, boardParams, security, tags } from './records.js';
 import { lockBoard, requireBoard } from '../../modules/boards/boards.js';

@@ -29,8 +29,8 @@ import {
   downloadableFile,
   visibleTool,
 } from '../../modules/catalogue/catalogue-items.js';
-import { apiUrl, callerOf, type CatalogueContext } from '../../modules/catalogue/context.js';
-import { exportAccessRecord } from '../export-access-requests/export-access.js';
+import { apiUrl, callerOf } from '../../modules/catalogue/context.js';
+import { exportAccessRecord } from '../../modules/catalogue/export-access.js';
 import {
   bundleColumns,
   bundleDetail,
@@ -47,15 +47,13 @@ const versionParams = featureParams.extend({ version: z.string().min(1).max(64) 
 const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) });
 
 /** The public catalogue (spec §2.1): browsing needs no sign-in; a token, when sent, shows more. */
-export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (
-  app,
-  { ctx },
-) => {
+const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, config, clock, storage } = ctx;
   const api = apiUrl(config);
 
   app.get(
-    '/catalogue',
+    '',
     {
       config: { access: access.public() },
       schema: {
@@ -87,7 +85,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.get(
-    '/catalogue/tools/:featureId',
+    '/tools/:featureId',
     {
       config: { access: access.public() },
       schema: {
@@ -107,7 +105,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.get(
-    '/catalogue/tools/:featureId/versions/:version/release-notes',
+    '/tools/:featureId/versions/:version/release-notes',
     {
       config: { access: access.public() },
       schema: {
@@ -140,7 +138,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.get(
-    '/catalogue/tools/:featureId/versions/:version/files/:fileName',
+    '/tools/:featureId/versions/:version/files/:fileName',
     {
       // Installers and archives are compressed already; sent as they are, they keep their length for progress.
       compress: false,
@@ -181,7 +179,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.post(
-    '/catalogue/tools/:featureId/export-access-requests',
+    '/tools/:featureId/export-access-requests',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -242,7 +240,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.get(
-    '/catalogue/bundles/:uuid',
+    '/bundles/:uuid',
     {
       config: { access: access.public() },
       schema: {
@@ -269,7 +267,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.get(
-    '/catalogue/documents/:featureId',
+    '/documents/:featureId',
     {
       config: { access: access.public() },
       schema: {
@@ -295,7 +293,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.post(
-    '/catalogue/custom-bundles',
+    '/custom-bundles',
     {
       config: { access: access.public() },
       schema: {
@@ -311,7 +309,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
   );
 
   app.get(
-    '/catalogue/questionnaires/:id',
+    '/questionnaires/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -330,3 +328,5 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContex
     },
   );
 };
+
+export default publicCatalogueRoutes;

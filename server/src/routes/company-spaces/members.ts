@@ -24,7 +24,7 @@ import {
   findUserByEmail,
   membershipOf,
   type Executor,
-} from '../platform/company-space-records.js';
+} from '../../modules/platform/company-space-records.js';
 import { assertNotInProjects } from '../projects.js';
 
 /** The two ways of belonging to a company space: each has its list in the record, which is also its sub-path. */

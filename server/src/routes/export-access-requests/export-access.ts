@@ -5,88 +5,46 @@ import {
   exportAccessDecisionSchema,
   exportAccessRequestSchema,
   exportAccessRequestsResource,
-  type ExportAccessRequest,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { users } from '../../db/schema.js';
 import { tools } from '../../db/schema-catalogue.js';
 import { exportAccessRequests } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import {
-  isAdmin,
-  iso,
-  isoOrNull,
-  type CatalogueContext,
-  type Executor,
-} from '../../modules/catalogue/context.js';
-
-type RequestRow = typeof exportAccessRequests.$inferSelect;
-
-export async function exportAccessRecord(db: Executor, row: RequestRow): Promise<ExportAccessRequest> {
-  const [joined] = await db
-    .select({ featureId: tools.featureId, toolName: tools.name, userEmail: users.email })
-    .from(tools)
-    .innerJoin(users, eq(users.id, row.userId))
-    .where(eq(tools.id, row.toolId))
-    .limit(1);
-  return {
-    id: row.id,
-    featureId: joined!.featureId,
-    toolName: joined!.toolName,
-    userEmail: joined!.userEmail,
-    status: row.status,
-    reason: row.reason,
-    comment: row.comment,
-    requestedAt: iso(row.createdAt),
-    decidedAt: isoOrNull(row.decidedAt),
-  };
-}
+import { isAdmin } from '../../modules/catalogue/context.js';
+import { exportAccessRecord, type RequestRow } from '../../modules/catalogue/export-access.js';
+import { emailOf, ownListRoute } from '../../modules/catalogue/own-records.js';
 
 const columns = {
   id: exportAccessRequests.id,
   status: exportAccessRequests.status,
   requestedAt: exportAccessRequests.createdAt,
   featureId: sql`(select ${tools.featureId} from ${tools} where ${tools.id} = ${exportAccessRequests.toolId})`,
-  userEmail: sql`(select ${users.email} from ${users} where ${users.id} = ${exportAccessRequests.userId})`,
+  userEmail: emailOf(exportAccessRequests.userId),
 };
 
 const tags = ['export access'];
 const security = [{ bearer: [] }];
 
 /** Export access requests: a customer sees their own, an admin every one and decides them. */
-export const exportAccessRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const exportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
-  app.get(
-    '/export-access-requests',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags,
-        summary: "Export access requests: the caller's own, or every one for an admin (filters status, q)",
-        security,
-        querystring: listQuerystring,
-        headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
-        response: { 200: z.array(exportAccessRequestSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const scope = isAdmin(request) ? undefined : eq(exportAccessRequests.userId, request.currentUser!.id);
-      const rows = await listRows<RequestRow>(
-        { db, table: exportAccessRequests, columns, definition: exportAccessRequestsResource, scope },
-        request,
-        reply,
-      );
-      return Promise.all(rows.map((row) => exportAccessRecord(db, row)));
-    },
-  );
+  ownListRoute<RequestRow>(app, db, {
+    tags,
+    summary: "Export access requests: the caller's own, or every one for an admin (filters status, q)",
+    record: exportAccessRequestSchema,
+    table: exportAccessRequests,
+    owner: exportAccessRequests.userId,
+    columns: () => columns,
+    definition: exportAccessRequestsResource,
+    records: (tx, rows) => Promise.all(rows.map((row) => exportAccessRecord(tx, row))),
+  });
 
   app.get(
-    '/export-access-requests/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -111,7 +69,7 @@ export const exportAccessRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }
   );
 
   app.put(
-    '/export-access-requests/:id',
+    '/:id',
     {
       config: { access: access.resource(exportAccessRequestsResource, 'edit') },
       schema: {
@@ -160,3 +118,5 @@ export const exportAccessRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }
       }),
   );
 };
+
+export default exportAccessRoutes;

@@ -17,10 +17,8 @@ import { installationKeys, installers } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { isAdmin, iso, type CatalogueContext, type Executor } from '../../modules/catalogue/context.js';
+import { isAdmin, iso, type Executor } from '../../modules/catalogue/context.js';
 import {
   installerRecords,
   newInstallationKey,
@@ -29,7 +27,7 @@ import {
 import { findToolByFeatureId } from '../../modules/catalogue/records.js';
 import { entitlementsOf, exportAccessOf, isEntitled } from '../../modules/catalogue/entitlements.js';
 
-import { idParams, listHeaders, ownRow, ownScope, security } from '../../modules/catalogue/own-records.js';
+import { idParams, ownListRoute, ownRow, security } from '../../modules/catalogue/own-records.js';
 
 /** Installers have no admin resource; this is the list definition their list call is checked against. */
 const installersList = {
@@ -44,7 +42,8 @@ const installersList = {
 };
 
 /** Installers and their installation keys (spec §2.2 /my/installers), each visible to its owner and to admins. */
-export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const installerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
   async function installerRecord(tx: Executor, row: InstallerRow): Promise<InstallerRecord> {
@@ -56,38 +55,20 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
     return ownRow(request, row, 'Installer');
   }
 
-  app.get(
-    '/installers',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['installers'],
-        summary:
-          "Installers with their installation keys, newest key first: the caller's own (spec §2.2 /my/installers), every one for an admin",
-        security,
-        querystring: listQuerystring,
-        headers: listHeaders,
-        response: { 200: z.array(installerRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const rows = await listRows<InstallerRow>(
-        {
-          db,
-          table: installers,
-          columns: { id: installers.id, createdAt: installers.createdAt },
-          definition: installersList,
-          scope: ownScope(request, installers.userId),
-        },
-        request,
-        reply,
-      );
-      return installerRecords(db, rows);
-    },
-  );
+  ownListRoute<InstallerRow>(app, db, {
+    tags: ['installers'],
+    summary:
+      "Installers with their installation keys, newest key first: the caller's own (spec §2.2 /my/installers), every one for an admin",
+    record: installerRecordSchema,
+    table: installers,
+    owner: installers.userId,
+    columns: () => ({ id: installers.id, createdAt: installers.createdAt }),
+    definition: installersList,
+    records: installerRecords,
+  });
 
   app.get(
-    '/installers/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -102,7 +83,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.post(
-    '/installers',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -169,7 +150,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.get(
-    '/installers/:id/installation-keys',
+    '/:id/installation-keys',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -196,7 +177,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.get(
-    '/installers/:id/installation-keys/latest',
+    '/:id/installation-keys/latest',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -221,7 +202,7 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
   );
 
   app.post(
-    '/installers/:id/installation-keys',
+    '/:id/installation-keys',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -250,3 +231,5 @@ export const installerRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
     },
   );
 };
+
+export default installerRoutes;

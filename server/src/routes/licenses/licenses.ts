@@ -1,72 +1,44 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { licenseRecordSchema, licenseUpdateSchema, licensesResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { licenses } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { type CatalogueContext } from '../../modules/catalogue/context.js';
 import { licenseRecords, type LicenseRow } from '../../modules/catalogue/fulfilment.js';
 
-import {
-  emailOf,
-  idParams,
-  listHeaders,
-  ownRow,
-  ownScope,
-  security,
-} from '../../modules/catalogue/own-records.js';
+import { emailOf, idParams, ownRow, ownListRoute, security } from '../../modules/catalogue/own-records.js';
 
 /** Licenses (spec §2.2 /my/assets): each visible to its owner and to admins; admins revoke them. */
-export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
   /** The license status of spec §4 in SQL, on the service's clock, so lists filter by it. */
   const licenseStatusSql = () =>
     sql`(case when ${licenses.revokedAt} is not null then 'revoked' when ${licenses.expiration} is null then 'perpetual' when ${licenses.expiration} <= ${clock.now()} then 'expired' else 'active' end)`;
 
-  app.get(
-    '/licenses',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['licenses'],
-        summary:
-          "Licenses: the caller's own (spec §2.2 /my/assets), every customer's for an admin (filter status: active, expired, revoked, perpetual)",
-        security,
-        querystring: listQuerystring,
-        headers: listHeaders,
-        response: { 200: z.array(licenseRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const rows = await listRows<LicenseRow>(
-        {
-          db,
-          table: licenses,
-          columns: {
-            id: licenses.id,
-            product: licenses.product,
-            grantedAt: licenses.grantedAt,
-            status: licenseStatusSql(),
-            userEmail: emailOf(licenses.userId),
-          },
-          definition: licensesResource,
-          scope: ownScope(request, licenses.userId),
-        },
-        request,
-        reply,
-      );
-      return licenseRecords(db, rows, clock.now());
-    },
-  );
+  ownListRoute<LicenseRow>(app, db, {
+    tags: ['licenses'],
+    summary:
+      "Licenses: the caller's own (spec §2.2 /my/assets), every customer's for an admin (filter status: active, expired, revoked, perpetual)",
+    record: licenseRecordSchema,
+    table: licenses,
+    owner: licenses.userId,
+    columns: () => ({
+      id: licenses.id,
+      product: licenses.product,
+      grantedAt: licenses.grantedAt,
+      status: licenseStatusSql(),
+      userEmail: emailOf(licenses.userId),
+    }),
+    definition: licensesResource,
+    records: (tx, rows) => licenseRecords(tx, rows, clock.now()),
+  });
 
   app.get(
-    '/licenses/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -84,7 +56,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = a
   );
 
   app.put(
-    '/licenses/:id',
+    '/:id',
     {
       config: { access: access.resource(licensesResource, 'edit') },
       schema: {
@@ -116,3 +88,5 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = a
       }),
   );
 };
+
+export default licenseRoutes;

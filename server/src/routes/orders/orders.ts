@@ -6,10 +6,7 @@ import { access } from '../../auth/access.js';
 import { orderPositions, orders } from '../../db/schema-commerce.js';
 import { audit } from '../../http/audit.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import { type CatalogueContext } from '../../modules/catalogue/context.js';
 import {
   decidePosition,
   orderRecords,
@@ -17,20 +14,14 @@ import {
   type OrderRow,
 } from '../../modules/catalogue/fulfilment.js';
 
-import {
-  emailOf,
-  idParams,
-  listHeaders,
-  ownRow,
-  ownScope,
-  security,
-} from '../../modules/catalogue/own-records.js';
+import { emailOf, idParams, ownRow, ownListRoute, security } from '../../modules/catalogue/own-records.js';
 
 /**
  * Orders with their positions (spec §2.2 /my/orders): each visible to its owner and to admins; admins decide
  * positions.
  */
-export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
 
   const orderColumns = {
@@ -43,38 +34,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
     userEmail: emailOf(orders.userId),
   };
 
-  app.get(
-    '/orders',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['orders'],
-        summary:
-          "Orders with their positions: the caller's own (spec §2.2 /my/orders), every customer's for an admin (filters status, kind, paid, q over number and email)",
-        security,
-        querystring: listQuerystring,
-        headers: listHeaders,
-        response: { 200: z.array(orderRecordSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const rows = await listRows<OrderRow>(
-        {
-          db,
-          table: orders,
-          columns: orderColumns,
-          definition: ordersResource,
-          scope: ownScope(request, orders.userId),
-        },
-        request,
-        reply,
-      );
-      return orderRecords(db, rows);
-    },
-  );
+  ownListRoute<OrderRow>(app, db, {
+    tags: ['orders'],
+    summary:
+      "Orders with their positions: the caller's own (spec §2.2 /my/orders), every customer's for an admin (filters status, kind, paid, q over number and email)",
+    record: orderRecordSchema,
+    table: orders,
+    owner: orders.userId,
+    columns: () => orderColumns,
+    definition: ordersResource,
+    records: orderRecords,
+  });
 
   app.get(
-    '/orders/:id',
+    '/:id',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -92,7 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
   );
 
   app.put(
-    '/orders/:id/positions/:positionId',
+    '/:id/positions/:positionId',
     {
       config: { access: access.resource(ordersResource, 'edit') },
       schema: {
@@ -152,3 +125,5 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asy
       }),
   );
 };
+
+export default orderRoutes;

@@ -5,8 +5,6 @@ import { access } from '../../auth/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { verifyStripeSignature, type StripeEvent } from '../../payments/stripe.js';
 import { errorResponses } from '../schemas.js';
-import type { CheckoutService } from '../../modules/catalogue/checkout-service.js';
-import type { CheckoutContext } from '../../modules/catalogue/context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,10 +25,8 @@ const SESSION_EVENTS = new Set([
  * The signature is checked against the raw body; the session's state is then read from Stripe's API, so
  * nothing in the event body is trusted beyond the session id.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
-  ctx: CheckoutContext;
-  service: CheckoutService;
-}> = async (app, { ctx, service }) => {
+const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalogue: ctx, checkout: service } = app;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -46,7 +42,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/payments/stripe/webhook',
+    '/stripe/webhook',
     {
       config: { access: access.public() },
       schema: {
@@ -96,3 +92,5 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+export default stripeWebhookRoutes;

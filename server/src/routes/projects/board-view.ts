@@ -20,7 +20,7 @@ import { toDocument } from '../../modules/boards/documents.js';
 import { toBoardRecord, type BoardRow } from '../../modules/boards/boards.js';
 import { projectToolsOf } from '../../modules/boards/tools.js';
 import { secureSettings, toXmlEntry, xmlEntryRows } from '../../modules/dip/records.js';
-import { partnerRecords } from '../partners-records.js';
+import { partnerRecords } from '../../modules/partners/records.js';
 import { errorResponses } from '../schemas.js';
 import { reachProject } from '../../modules/projects/access.js';
 import type { Executor } from '../../modules/projects/executor.js';

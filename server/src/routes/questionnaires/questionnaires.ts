@@ -16,7 +16,6 @@ import { ApiError } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
-import type { CatalogueContext } from '../../modules/catalogue/context.js';
 
 import {
   questionnaireRecords,
@@ -32,7 +31,8 @@ const idParams = z.object({ id: z.uuid() });
  * Questionnaires (spec §2.3 /admin/questionnaires): list, show, create, change, copy; a questionnaire items still ask
  * cannot be deleted.
  */
-export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const questionnaireRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db, clock } = ctx;
   const { find } = questionnaireStore(ctx);
   const rule = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({
@@ -40,7 +40,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   });
 
   app.get(
-    '/questionnaires',
+    '',
     {
       config: rule('list'),
       schema: {
@@ -68,7 +68,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.get(
-    '/questionnaires/:id',
+    '/:id',
     {
       config: rule('show'),
       schema: {
@@ -83,7 +83,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.post(
-    '/questionnaires',
+    '',
     {
       config: rule('create'),
       schema: {
@@ -117,7 +117,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.put(
-    '/questionnaires/:id',
+    '/:id',
     {
       config: rule('edit'),
       schema: {
@@ -158,7 +158,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.delete(
-    '/questionnaires/:id',
+    '/:id',
     {
       config: rule('delete'),
       schema: {
@@ -202,7 +202,7 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.post(
-    '/questionnaires/:id/copy',
+    '/:id/copy',
     {
       config: rule('create'),
       schema: {
@@ -248,3 +248,5 @@ export const questionnaireRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
     },
   );
 };
+
+export default questionnaireRoutes;

@@ -13,8 +13,7 @@ import { softwareBundles } from '../../db/schema-catalogue.js';
 import { ApiError } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
-import { bundlesRepository, duplicateBundle } from '../../modules/catalogue/bundles-repository.js';
-import type { CatalogueContext } from '../../modules/catalogue/context.js';
+import { duplicateBundle } from '../../modules/catalogue/bundles-repository.js';
 import { bundleRecords, type BundleSummaryRow } from '../../modules/catalogue/records.js';
 import { errorResponses } from '../schemas.js';
 import { refusing, wholeListRange } from '../../modules/catalogue/admin-writes.js';
@@ -38,14 +37,14 @@ const duplicateVersion = () =>
  * Software bundles in the admin console (spec §2.3 /admin/manage-assets, /admin/softwarebundle/{id}/versions,
  * /admin/softwarebundle/{id}/request-flow), addressed by their catalogue uuid.
  */
-export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
-  const bundles = bundlesRepository(ctx);
+const bundleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { bundles, catalogue: ctx } = app;
   const rule = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({
     access: access.resource(softwareBundlesResource, action),
   });
 
   app.get(
-    '/software-bundles',
+    '',
     {
       config: rule('list'),
       schema: {
@@ -68,7 +67,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.get(
-    '/software-bundles/:uuid',
+    '/:uuid',
     {
       config: rule('show'),
       schema: {
@@ -83,7 +82,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.post(
-    '/software-bundles',
+    '',
     {
       config: rule('create'),
       schema: {
@@ -102,7 +101,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.put(
-    '/software-bundles/:uuid',
+    '/:uuid',
     {
       config: rule('edit'),
       schema: {
@@ -121,7 +120,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.delete(
-    '/software-bundles/:uuid',
+    '/:uuid',
     {
       config: rule('delete'),
       schema: {
@@ -136,7 +135,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.get(
-    '/software-bundles/:uuid/versions',
+    '/:uuid/versions',
     {
       config: rule('show'),
       schema: {
@@ -155,7 +154,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.post(
-    '/software-bundles/:uuid/versions',
+    '/:uuid/versions',
     {
       config: rule('edit'),
       schema: {
@@ -174,7 +173,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.put(
-    '/software-bundles/:uuid/versions/:versionId',
+    '/:uuid/versions/:versionId',
     {
       config: rule('edit'),
       schema: {
@@ -193,7 +192,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   app.delete(
-    '/software-bundles/:uuid/versions/:versionId',
+    '/:uuid/versions/:versionId',
     {
       config: rule('edit'),
       schema: {
@@ -208,7 +207,7 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
   );
 
   requestFlowRoutes(app, {
-    path: '/software-bundles/:uuid',
+    path: '/:uuid',
     params: uuidParams,
     tags,
     security,
@@ -220,3 +219,5 @@ export const bundleAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }>
     save: bundles.saveRequestFlow,
   });
 };
+
+export default bundleAdminRoutes;

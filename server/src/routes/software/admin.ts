@@ -18,9 +18,8 @@ import { tools } from '../../db/schema-catalogue.js';
 import { ApiError } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
-import type { CatalogueContext } from '../../modules/catalogue/context.js';
 import type { ToolSummaryRow } from '../../modules/catalogue/records.js';
-import { duplicateFeature, softwareRepository } from '../../modules/catalogue/software-repository.js';
+import { duplicateFeature } from '../../modules/catalogue/software-repository.js';
 import { errorResponses } from '../schemas.js';
 import { refusing, wholeListRange } from '../../modules/catalogue/admin-writes.js';
 import { requestFlowRoutes } from '../../modules/catalogue/request-flow-routes.js';
@@ -58,8 +57,8 @@ function checkedFileName(fileName: string): string {
  * The admin side of software and tools (spec §2.3 /admin/manage-assets, /admin/software/{id}/versions,
  * /admin/software/{id}/request-flow): tools, their versions, the versions' files and the request flow.
  */
-export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
-  const software = softwareRepository(ctx);
+const softwareAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { software, catalogue: ctx } = app;
   const rule = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({
     access: access.resource(softwareResource, action),
   });
@@ -72,7 +71,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.get(
-    '/software',
+    '',
     {
       config: rule('list'),
       schema: {
@@ -96,7 +95,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.get(
-    '/software/:id',
+    '/:id',
     {
       config: rule('show'),
       schema: {
@@ -111,7 +110,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.post(
-    '/software',
+    '',
     {
       config: rule('create'),
       schema: {
@@ -129,7 +128,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.put(
-    '/software/:id',
+    '/:id',
     {
       config: rule('edit'),
       schema: {
@@ -145,7 +144,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.delete(
-    '/software/:id',
+    '/:id',
     {
       config: rule('delete'),
       schema: {
@@ -160,7 +159,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.get(
-    '/software/:id/versions',
+    '/:id/versions',
     {
       config: rule('show'),
       schema: {
@@ -179,7 +178,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.get(
-    '/software/:id/versions/:versionId',
+    '/:id/versions/:versionId',
     {
       config: rule('show'),
       schema: {
@@ -197,7 +196,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.post(
-    '/software/:id/versions',
+    '/:id/versions',
     {
       config: rule('edit'),
       schema: {
@@ -217,7 +216,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.put(
-    '/software/:id/versions/:versionId',
+    '/:id/versions/:versionId',
     {
       config: rule('edit'),
       schema: {
@@ -236,7 +235,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.delete(
-    '/software/:id/versions/:versionId',
+    '/:id/versions/:versionId',
     {
       config: rule('edit'),
       schema: {
@@ -251,7 +250,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.put(
-    '/software/:id/versions/:versionId/files/:fileName',
+    '/:id/versions/:versionId/files/:fileName',
     {
       config: rule('edit'),
       bodyLimit: MAX_UPLOAD_FILE_SIZE_BYTES,
@@ -289,7 +288,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   app.delete(
-    '/software/:id/versions/:versionId/files/:fileName',
+    '/:id/versions/:versionId/files/:fileName',
     {
       config: rule('edit'),
       schema: {
@@ -309,7 +308,7 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
   );
 
   requestFlowRoutes(app, {
-    path: '/software/:id',
+    path: '/:id',
     params: idParams,
     tags,
     security,
@@ -321,3 +320,5 @@ export const softwareAdminRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext 
     save: software.saveRequestFlow,
   });
 };
+
+export default softwareAdminRoutes;

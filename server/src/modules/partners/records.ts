@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Partner } from '@portal/resources';
-import { boardPartners, partners } from '../db/schema-boards.js';
-import type { Executor } from '../modules/boards/boards.js';
+import { boardPartners, partners } from '../../db/schema-boards.js';
+import type { Executor } from '../boards/boards.js';
 
 export type PartnerRow = typeof partners.$inferSelect;
 

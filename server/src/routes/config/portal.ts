@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portalConfigSchema, type PortalConfig } from '@portal/resources';
-import type { Config } from '../config.js';
-import { access } from '../auth/access.js';
+import type { Config } from '../../config.js';
+import { access } from '../../auth/access.js';
 
 /** What the apps need to sign in, read at run time so a change of provider needs no rebuild. */
-export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const body: PortalConfig = {
     apiUrl: '/api/v1',
     oidc: {
@@ -17,7 +17,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
   };
   app.get(
-    '/config',
+    '',
     {
       config: { access: access.public() },
       schema: {
@@ -29,3 +29,5 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     async () => body,
   );
 };
+
+export default configRoutes;

@@ -27,9 +27,9 @@ async function readMaintenance(db: Pick<Database, 'select'>): Promise<Maintenanc
 const NO_CACHE = 'no-cache, no-store';
 
 /** The admin side of the maintenance banner (spec product §2.3 /admin/maintenance), under /api/v1. */
-export const maintenanceAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const maintenanceAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
-    '/maintenance',
+    '',
     {
       config: { access: access.resource(maintenanceResource, 'show') },
       schema: {
@@ -43,7 +43,7 @@ export const maintenanceAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   );
 
   app.put(
-    '/maintenance',
+    '',
     {
       config: { access: access.resource(maintenanceResource, 'edit') },
       schema: {
@@ -94,3 +94,5 @@ export const maintenanceRootRoute: FastifyPluginAsyncZod<{ db: Database }> = asy
     },
   );
 };
+
+export default maintenanceAdminRoutes;

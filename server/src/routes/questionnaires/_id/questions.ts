@@ -9,13 +9,12 @@ import {
   questionnairesResource,
   type Question,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import { questions } from '../../db/schema-catalogue.js';
-import { audit } from '../../http/audit.js';
-import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
-import type { CatalogueContext } from '../../modules/catalogue/context.js';
+import { access } from '../../../auth/access.js';
+import { questions } from '../../../db/schema-catalogue.js';
+import { audit } from '../../../http/audit.js';
+import { isUniqueViolation } from '../../../http/database-errors.js';
+import { ApiError } from '../../../http/errors.js';
+import { errorResponses } from '../../schemas.js';
 
 import {
   assertQuestionnaire,
@@ -23,7 +22,7 @@ import {
   questionValues,
   questionnaireStore,
   toQuestion,
-} from '../../modules/catalogue/questionnaires.js';
+} from '../../../modules/catalogue/questionnaires.js';
 
 const tags = ['questionnaires'];
 const security = [{ bearer: [] }];
@@ -35,7 +34,8 @@ const questionParams = z.object({ id: z.uuid(), questionId: z.uuid() });
  * of §3, choices with groups, dependent questions, optional flag, autofill; a question others depend on cannot be
  * deleted.
  */
-export const questionRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
+const questionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.catalogue;
   const { db } = ctx;
   const { find, touch } = questionnaireStore(ctx);
   const rule = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({
@@ -43,7 +43,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = 
   });
 
   app.get(
-    '/questionnaires/:id/questions',
+    '/questions',
     {
       config: rule('show'),
       schema: {
@@ -62,7 +62,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = 
   );
 
   app.get(
-    '/questionnaires/:id/questions/:questionId',
+    '/questions/:questionId',
     {
       config: rule('show'),
       schema: {
@@ -82,7 +82,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = 
   );
 
   app.post(
-    '/questionnaires/:id/questions',
+    '/questions',
     {
       config: rule('edit'),
       schema: {
@@ -129,7 +129,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = 
   );
 
   app.put(
-    '/questionnaires/:id/questions/:questionId',
+    '/questions/:questionId',
     {
       config: rule('edit'),
       schema: {
@@ -170,7 +170,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = 
   );
 
   app.delete(
-    '/questionnaires/:id/questions/:questionId',
+    '/questions/:questionId',
     {
       config: rule('edit'),
       schema: {
@@ -234,3 +234,5 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = 
       }),
   );
 };
+
+export default questionRoutes;
