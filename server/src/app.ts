@@ -34,7 +34,6 @@ import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
 import { configRoutes } from './routes/config.js';
 import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
-import { projectRoutes } from './routes/projects.js';
 import { catalogueRootRoutes, catalogueRoutes } from './routes/catalogue.js';
 import { systemClock, type Clock } from './payments/clock.js';
 import type { ModuleOptions } from './http/module.js';
@@ -265,7 +264,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(configRoutes, { config });
       await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
       await api.register(platformRoutes, { db });
-      await api.register(projectRoutes, { db, config, files, scanner, mail });
       await api.register(catalogueRoutes, {
         db,
         config,

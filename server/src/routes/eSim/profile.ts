@@ -4,16 +4,16 @@ import { eSimProfileSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { esimProfiles } from '../../db/tables.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
-import { security, type ProjectRouteOptions } from '../projects/shared.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { bearerSecurity as security, errorResponses } from '../../http/openapi.js';
 
 /**
  * `GET eSim/profile`: the eSIM profile handed to the caller with their latest eSIM board project. The QR code is
  * the LPA activation string a device scans (`LPA:` followed by the activation code).
  */
-export const esimRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, { db }) => {
+const esimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/eSim/profile',
+    '/profile',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -42,3 +42,5 @@ export const esimRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app
     },
   );
 };
+
+export default esimRoutes;

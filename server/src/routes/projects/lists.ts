@@ -12,22 +12,22 @@ import {
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { boards, projects } from '../../db/tables.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../http/module.js';
 import { opensSecure } from '../../modules/projects/caller.js';
 import { listProjects, projectListQuerystring } from '../../modules/projects/list.js';
-import { projectHelpers, security, tags, type ProjectRouteOptions } from './shared.js';
-
+import { projectHelpers, security, tags } from '../../modules/projects/helpers.js';
 import { ownProjectsScope } from '../../modules/projects/own-scope.js';
 
 const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
 
 /** Project lists: the admins' list, the caller's own (and secure ones), groups and statistics. */
-export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
+const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { caller, records } = projectHelpers(options);
 
   app.get(
-    '/projects',
+    '',
     {
       config: { access: access.resource(projectsResource, 'list') },
       schema: {
@@ -48,7 +48,7 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
   );
 
   app.get(
-    '/projects/user',
+    '/user',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -69,7 +69,7 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
   );
 
   app.get(
-    '/projects/user/secure',
+    '/user/secure',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -96,7 +96,7 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
   );
 
   app.get(
-    '/projects/groups/user',
+    '/groups/user',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -118,7 +118,7 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
   );
 
   app.get(
-    '/projects/statistics',
+    '/statistics',
     {
       config: { access: access.roles(['ADMIN']) },
       schema: {
@@ -182,3 +182,5 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
     },
   );
 };
+
+export default projectListRoutes;

@@ -3,53 +3,41 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   blocksProjectDeletion,
-  PROJECT_CANCEL_TRANSITIONS,
   PROJECT_FIELDS,
   isSecureSchema,
   projectFieldsSchema,
   projectPayloadSchemas,
   projectSchema,
-  type ProjectCancelAction,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import { projects } from '../../db/tables.js';
-import { ApiError, badRequest } from '../../http/errors.js';
-import { notifyProjectMembers, projectMail } from '../../mail/notify.js';
-import { projectDipFileKeys } from '../../modules/dip/records.js';
-import type { FileStorage } from '../../storage/file-storage.js';
-import type { MailQueue } from '../../mail/queue.js';
-import { errorResponses } from '../schemas.js';
+import { access } from '../../../auth/access.js';
+import { projects } from '../../../db/tables.js';
+import { ApiError, badRequest } from '../../../http/errors.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { errorResponses } from '../../../http/openapi.js';
+import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
+import { projectDipFileKeys } from '../../../modules/dip/records.js';
 import {
   assertNotCancelled,
   reachProject,
   rolesIn,
   allows,
   projectNotFound,
-} from '../../modules/projects/access.js';
-import { findProject } from '../../modules/projects/records.js';
-import { releaseEsimProfile } from '../../modules/projects/esim-profiles.js';
-import { registerProject } from '../../modules/projects/registration.js';
-import { assignFae, removeFae } from '../../modules/projects/roles.js';
-import {
-  projectHelpers,
-  projectParams,
-  security,
-  tags,
-  throwValidationError,
-  type ProjectRouteOptions,
-} from './shared.js';
+} from '../../../modules/projects/access.js';
+import { findProject } from '../../../modules/projects/records.js';
+import { releaseEsimProfile } from '../../../modules/projects/esim-profiles.js';
+import { assignFae, removeFae } from '../../../modules/projects/roles.js';
+import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
-/** One project: read, registration, changes, deletion and cancellation. */
-export const projectRoutes: FastifyPluginAsyncZod<
-  ProjectRouteOptions & { mail: MailQueue; files: FileStorage }
-> = async (app, options) => {
-  const { db, mail, files } = options;
+/** One project (`projects/{id}`): read, changes and deletion. */
+const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+  const { mail, files } = app;
   const { publicUrl } = options.config;
   const { caller, records, record, log } = projectHelpers(options);
   const payloads = projectPayloadSchemas(options.config.providerEmailDomains);
 
   app.get(
-    '/projects/:id',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -86,7 +74,7 @@ export const projectRoutes: FastifyPluginAsyncZod<
   );
 
   app.get(
-    '/projects/:id/secure',
+    '/secure',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -108,39 +96,8 @@ export const projectRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/projects',
-    {
-      config: { access: access.signedIn() },
-      attachValidation: true,
-      schema: {
-        tags,
-        summary:
-          'Register a product as a project: `board` is a serial number, or the name or id of a board that needs none; `acceptServiceAgreement=true` is required',
-        security,
-        querystring: z.object({ acceptServiceAgreement: z.enum(['true', 'false']).optional() }),
-        body: payloads.create,
-        response: { 201: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      throwValidationError(request);
-      if (request.query.acceptServiceAgreement !== 'true') {
-        throw badRequest('Accept the service agreement to register a product.', ['acceptServiceAgreement']);
-      }
-      const created = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const id = await registerProject(tx, who, request.body);
-        const after = await record(tx, id, who);
-        await log(tx, request, { action: 'create', entityId: id, after });
-        return after;
-      });
-      return reply.code(201).send(created);
-    },
-  );
-
   app.patch(
-    '/projects/:id',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -188,7 +145,7 @@ export const projectRoutes: FastifyPluginAsyncZod<
   );
 
   app.delete(
-    '/projects/:id',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -229,76 +186,6 @@ export const projectRoutes: FastifyPluginAsyncZod<
       return before;
     },
   );
-
-  const CANCEL_HEADLINES: Record<ProjectCancelAction, string> = {
-    request: 'cancellation requested',
-    accept: 'the project was cancelled',
-    reject: 'the cancellation was rejected; the project is active again',
-  };
-  const cancelSummaries: Record<ProjectCancelAction, string> = {
-    request:
-      'Request the cancellation of an active project (owner, substitute, admin): status becomes cancellation-requested',
-    accept:
-      'Accept a requested cancellation (provider: admin or the project’s FAE): status becomes cancelled',
-    reject:
-      'Reject a requested cancellation (provider: admin or the project’s FAE): status goes back to active',
-  };
-  for (const action of Object.keys(PROJECT_CANCEL_TRANSITIONS) as ProjectCancelAction[]) {
-    const { from, to } = PROJECT_CANCEL_TRANSITIONS[action];
-    app.post(
-      `/projects/:id/cancel/${action}`,
-      {
-        config: { access: access.signedIn() },
-        schema: {
-          tags,
-          summary: `${cancelSummaries[action]}; answers the project`,
-          security,
-          params: projectParams,
-          response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) =>
-        db.transaction(async (tx) => {
-          const who = await caller(request, tx);
-          const found = await reachProject(
-            tx,
-            who,
-            request.params.id,
-            action === 'request' ? 'manage' : 'provider',
-            {
-              lock: true,
-            },
-          );
-          if (found.project.status !== from) {
-            throw ApiError.of(
-              409,
-              'conflict',
-              action === 'request'
-                ? `Only an active project can be cancelled; this one is ${found.project.status}.`
-                : `No cancellation is requested for this project; it is ${found.project.status}.`,
-              ['status'],
-            );
-          }
-          await tx
-            .update(projects)
-            .set({ status: to, updatedAt: new Date() })
-            .where(eq(projects.id, found.project.id));
-          if (to === 'cancelled') await releaseEsimProfile(tx, found.project.id);
-          const after = await record(tx, found.project.id, who);
-          await log(tx, request, {
-            action: `cancel_${action}`,
-            entityId: found.project.id,
-            before: { status: from },
-            after: { status: to },
-          });
-          await notifyProjectMembers(tx, mail, {
-            projectId: found.project.id,
-            type: 'project-status-change',
-            ...projectMail(publicUrl, after, CANCEL_HEADLINES[action], [`Status: ${from} → ${to}`]),
-            excludeUserId: who.user.id,
-          });
-          return after;
-        }),
-    );
-  }
 };
+
+export default oneProjectRoutes;

@@ -7,40 +7,45 @@ import {
   dipResolvePayloadSchema,
   type DipProcess,
 } from '@portal/resources';
-import { access } from '../../../auth/access.js';
-import { audit } from '../../../http/audit.js';
-import { isUniqueViolation } from '../../../http/database-errors.js';
-import { notFound } from '../../../http/errors.js';
-import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
+import { access } from '../../../../auth/access.js';
+import { audit } from '../../../../http/audit.js';
+import { isUniqueViolation } from '../../../../http/database-errors.js';
+import { notFound } from '../../../../http/errors.js';
+import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
 import {
   completeStep,
   resetTo,
   resolveStep,
   srcTaken,
   type DipAction,
-} from '../../../modules/dip/actions.js';
-import { advance, type DipEvents } from '../../../modules/dip/automation.js';
+} from '../../../../modules/dip/actions.js';
+import { advance, type DipEvents } from '../../../../modules/dip/automation.js';
 import {
   dipState,
   loadDipState,
   resultsOf,
   syncDipStatus,
   workflowStatus,
-} from '../../../modules/dip/process.js';
-import { dipTags as tags } from '../../../modules/dip/records.js';
-import type { DipActor } from '../../../modules/dip/rules.js';
-import { processView } from '../../../modules/dip/view.js';
-import { assertNotCancelled, reachProject, type ReachedProject } from '../../../modules/projects/access.js';
-import type { ProjectCaller } from '../../../modules/projects/caller.js';
-import { projectHelpers, projectParams, security } from '../shared.js';
-import { errorResponses } from '../../schemas.js';
-import type { DipRouteOptions } from './options.js';
+} from '../../../../modules/dip/process.js';
+import { dipTags as tags } from '../../../../modules/dip/records.js';
+import type { DipActor } from '../../../../modules/dip/rules.js';
+import { processView } from '../../../../modules/dip/view.js';
+import {
+  assertNotCancelled,
+  reachProject,
+  type ReachedProject,
+} from '../../../../modules/projects/access.js';
+import type { ProjectCaller } from '../../../../modules/projects/caller.js';
+import type { ModuleOptions } from '../../../../http/module.js';
+import { errorResponses } from '../../../../http/openapi.js';
+import { projectHelpers, projectParams, security } from '../../../../modules/projects/helpers.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 
 /** The project-side calls of the design-in process: its state, resolve, confirm, reset. */
-export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app, options) => {
-  const { db, mail, files, config } = options;
+const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db, config } = options;
+  const { mail, files } = app;
   const { caller } = projectHelpers(options);
 
   const actorOf = (who: ProjectCaller, found: ReachedProject): DipActor => ({
@@ -105,7 +110,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   }
 
   app.get(
-    '/projects/:id/dip',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -127,7 +132,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   );
 
   app.post(
-    '/projects/:id/dip/steps/:stepId/resolve',
+    '/steps/:stepId/resolve',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -147,7 +152,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   );
 
   app.post(
-    '/projects/:id/dip/steps/:stepId/complete',
+    '/steps/:stepId/complete',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -166,7 +171,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   );
 
   app.post(
-    '/projects/:id/dip/reset',
+    '/reset',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -183,3 +188,5 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
       act(request, request.params.id, 'dip_reset', (action) => resetTo(action, request.body.stepId)),
   );
 };
+
+export default dipProcessRoutes;

@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dipAssetLocked, dipAssetSchema, ERROR_MESSAGES, mayDeleteDipAsset } from '@portal/resources';
-import { access } from '../../../auth/access.js';
-import { audit } from '../../../http/audit.js';
-import { isUniqueViolation } from '../../../http/database-errors.js';
-import { ApiError, forbidden, notFound } from '../../../http/errors.js';
-import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
+import { access } from '../../../../auth/access.js';
+import { audit } from '../../../../http/audit.js';
+import { isUniqueViolation } from '../../../../http/database-errors.js';
+import { ApiError, forbidden, notFound } from '../../../../http/errors.js';
+import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
 import {
   assetStorageKey,
   deleteAsset,
@@ -15,32 +15,36 @@ import {
   insertAsset,
   projectAssets,
   type DipAssetRow,
-} from '../../../modules/dip/assets.js';
-import { loadDipState } from '../../../modules/dip/process.js';
+} from '../../../../modules/dip/assets.js';
+import { loadDipState } from '../../../../modules/dip/process.js';
 import {
   completionTypeOf,
   dipTags as tags,
   secureSettings,
   type DipStepRow,
-} from '../../../modules/dip/records.js';
-import { requireOpenStep } from '../../../modules/dip/rules.js';
-import type { ConfigFacts } from '../../../modules/dip/secure-config-file.js';
-import { assetKindOf, inspectionOf, uploadTarget } from '../../../modules/dip/upload.js';
-import { assetRecords } from '../../../modules/dip/view.js';
-import { checkUploadName } from '../../../uploads/file-rules.js';
-import type { ScanResult } from '../../../uploads/scanner.js';
+} from '../../../../modules/dip/records.js';
+import { requireOpenStep } from '../../../../modules/dip/rules.js';
+import type { ConfigFacts } from '../../../../modules/dip/secure-config-file.js';
+import { assetKindOf, inspectionOf, uploadTarget } from '../../../../modules/dip/upload.js';
+import { assetRecords } from '../../../../modules/dip/view.js';
+import { checkUploadName } from '../../../../uploads/file-rules.js';
+import type { ScanResult } from '../../../../uploads/scanner.js';
 import {
   acceptStreamedUploads,
   MAX_UPLOAD_BYTES,
   receiveUpload,
   type ReceivedUpload,
-} from '../../../uploads/stream-upload.js';
-import { assertNotCancelled, reachProject, type ReachedProject } from '../../../modules/projects/access.js';
-import type { ProjectCaller } from '../../../modules/projects/caller.js';
-import type { Executor } from '../../../modules/projects/executor.js';
-import { projectHelpers, projectParams, security } from '../shared.js';
-import { errorResponses } from '../../schemas.js';
-import type { DipRouteOptions } from './options.js';
+} from '../../../../uploads/stream-upload.js';
+import {
+  assertNotCancelled,
+  reachProject,
+  type ReachedProject,
+} from '../../../../modules/projects/access.js';
+import type { ProjectCaller } from '../../../../modules/projects/caller.js';
+import type { Executor } from '../../../../modules/projects/executor.js';
+import type { ModuleOptions } from '../../../../http/module.js';
+import { errorResponses } from '../../../../http/openapi.js';
+import { projectHelpers, projectParams, security } from '../../../../modules/projects/helpers.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 const assetParams = projectParams.extend({ assetId: z.uuid() });
@@ -64,8 +68,9 @@ interface ReceivedAsset {
  * step, list, download (anyone who may see the project, only this project's files), delete (uploader, owner,
  * substitute or admin, as the board's delete policy allows).
  */
-export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app, options) => {
-  const { db, files, scanner, mail, config } = options;
+const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db, config } = options;
+  const { files, scanner, mail } = app;
   const { caller } = projectHelpers(options);
   acceptStreamedUploads(app);
 
@@ -121,7 +126,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
   }
 
   app.post(
-    '/projects/:id/dip/steps/:stepId/assets',
+    '/steps/:stepId/assets',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -165,7 +170,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
   );
 
   app.get(
-    '/projects/:id/dip/assets',
+    '/assets',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -187,7 +192,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
   );
 
   app.get(
-    '/projects/:id/dip/assets/:assetId/content',
+    '/assets/:assetId/content',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -222,7 +227,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
   );
 
   app.delete(
-    '/projects/:id/dip/assets/:assetId',
+    '/assets/:assetId',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -270,3 +275,5 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
     },
   );
 };
+
+export default dipAssetRoutes;

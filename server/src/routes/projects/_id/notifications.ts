@@ -6,12 +6,13 @@ import {
   notificationSettingsSchema,
   type NotificationSetting,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import { notificationSettings } from '../../db/tables.js';
-import { errorResponses } from '../schemas.js';
-import type { Executor } from '../../modules/projects/executor.js';
-import { reachProject } from '../../modules/projects/access.js';
-import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
+import { access } from '../../../auth/access.js';
+import { notificationSettings } from '../../../db/tables.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { errorResponses } from '../../../http/openapi.js';
+import type { Executor } from '../../../modules/projects/executor.js';
+import { reachProject } from '../../../modules/projects/access.js';
+import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /** Every type with the stored choice; a missing row counts as enabled. */
 async function settingsOf(tx: Executor, projectId: string, userId: string): Promise<NotificationSetting[]> {
@@ -26,12 +27,12 @@ async function settingsOf(tx: Executor, projectId: string, userId: string): Prom
 }
 
 /** The caller's own notification settings for a project (spec calls §7.6); anyone who may see the project has them. */
-export const notificationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
+const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { caller, log } = projectHelpers(options);
 
   app.get(
-    '/projects/:id/users/me/notifications',
+    '/users/me/notifications',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -50,7 +51,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = as
   );
 
   app.patch(
-    '/projects/:id/users/me/notifications',
+    '/users/me/notifications',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -85,3 +86,5 @@ export const notificationRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = as
       }),
   );
 };
+
+export default notificationRoutes;

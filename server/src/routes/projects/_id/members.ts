@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addMultipleMembersPayloadSchema,
-  addMultipleMembersResultSchema,
   emailAssignmentPayloadSchema,
   errorCodeOf,
   ownershipPayloadSchema,
@@ -12,32 +10,25 @@ import {
   removeProjectMemberPayloadSchema,
   substituteAssignmentPayloadSchema,
   transferOwnershipPayloadSchema,
-  type AddMultipleMembersResult,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import { projectMembers } from '../../db/tables.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
-import {
-  assertNotCancelled,
-  projectNotFound,
-  reachProject,
-  type ReachedProject,
-} from '../../modules/projects/access.js';
-import { findProject } from '../../modules/projects/records.js';
-import { userByEmail } from '../../modules/projects/users.js';
+import { access } from '../../../auth/access.js';
+import { ApiError, notFound } from '../../../http/errors.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { errorResponses } from '../../../http/openapi.js';
+import { assertNotCancelled, projectNotFound, reachProject } from '../../../modules/projects/access.js';
+import { findProject } from '../../../modules/projects/records.js';
+import { userByEmail } from '../../../modules/projects/users.js';
 import {
   assignFae,
   assertInProjectCompanySpace,
   assignSubstitute,
-  inProjectCompanySpace,
   dropMember,
   explicitRoleOf,
   removeFae,
   removeSubstitute,
   transferOwnership,
-} from '../../modules/projects/roles.js';
-import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
+} from '../../../modules/projects/roles.js';
+import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */
 function parseWith<S extends z.ZodType>(schema: S, payload: unknown, field: string): z.infer<S> {
@@ -50,14 +41,14 @@ function parseWith<S extends z.ZodType>(schema: S, payload: unknown, field: stri
 
 const projectAnswer = { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409) };
 
-/** Members, leaving, the FAE, the substitute and ownership (spec calls §7.3–§7.4). */
-export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
+/** Members, leaving, the FAE, the substitute and ownership of one project (spec calls §7.3–§7.4). */
+const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { caller, record, log } = projectHelpers(options);
   const { faeAssignment } = projectPayloadSchemas(options.config.providerEmailDomains);
 
   app.delete(
-    '/projects/:id/users',
+    '/users',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -92,7 +83,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
   );
 
   app.delete(
-    '/projects/:id/users/me',
+    '/users/me',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -134,74 +125,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
   );
 
   app.post(
-    '/projects/add-multiple-members',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags,
-        summary:
-          'Add every listed user (by email, of the project’s company space) to every listed project as a member; the caller manages all of them. Answers a batch summary',
-        security,
-        body: addMultipleMembersPayloadSchema,
-        response: { 200: addMultipleMembersResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx): Promise<AddMultipleMembersResult> => {
-        const who = await caller(request, tx);
-        // Locked in one order, so two batches over the same projects queue instead of deadlocking.
-        const projectIds = [...new Set(request.body.projects)].sort();
-        const reached: ReachedProject[] = [];
-        for (const id of projectIds) {
-          const found = await reachProject(tx, who, id, 'manage', { lock: true });
-          assertNotCancelled(found);
-          reached.push(found);
-        }
-        const people = new Map<string, Awaited<ReturnType<typeof userByEmail>> | null>();
-        for (const email of request.body.users) {
-          const key = email.trim().toLowerCase();
-          if (!people.has(key)) people.set(key, (await userByEmail(tx, key)) ?? null);
-        }
-        const result: AddMultipleMembersResult = { added: [], failed: [] };
-        const inRequestOrder = [...new Set(request.body.projects)].map((id) =>
-          reached.find((found) => found.project.id === id)!,
-        );
-        for (const found of inRequestOrder) {
-          const project = found.project.id;
-          const added: string[] = [];
-          for (const [email, user] of people) {
-            const fail = (errorCode: string, message: string) =>
-              result.failed.push({ project, email, errorCode, message });
-            if (!user) {
-              fail('not_found', 'No portal user has this email address.');
-              continue;
-            }
-            if (!(await inProjectCompanySpace(tx, user.id, found.project))) {
-              fail('wrong_company_space', 'This user does not belong to the project’s company space.');
-              continue;
-            }
-            const [inserted] = await tx
-              .insert(projectMembers)
-              .values({ projectId: project, userId: user.id, role: 'member' })
-              .onConflictDoNothing()
-              .returning({ userId: projectMembers.userId });
-            if (!inserted) {
-              fail('duplicate', 'This user is already in the project.');
-              continue;
-            }
-            added.push(user.email);
-            result.added.push({ project, email: user.email });
-          }
-          if (added.length) {
-            await log(tx, request, { action: 'add_members', entityId: project, after: { emails: added } });
-          }
-        }
-        return result;
-      }),
-  );
-
-  app.post(
-    '/projects/:id/fae',
+    '/fae',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -230,7 +154,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
   );
 
   app.delete(
-    '/projects/:id/fae',
+    '/fae',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -252,7 +176,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
   );
 
   app.post(
-    '/projects/:id/substitute',
+    '/substitute',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -288,7 +212,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
   );
 
   app.delete(
-    '/projects/:id/substitute',
+    '/substitute',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -311,7 +235,7 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
   );
 
   app.post(
-    '/projects/:id/ownership',
+    '/ownership',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -355,3 +279,5 @@ export const projectMemberRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = a
       }),
   );
 };
+
+export default projectMemberRoutes;

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INVITATION_PASSWORD_HEADER,
+  invitationDetailsSchema,
+  invitationPasswordSchema,
+  isSecureSchema,
+  projectSchema,
+} from '@portal/resources';
+import { access } from '../../../auth/access.js';
+import { invitations, projectMembers, users } from '../../../db/tables.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { errorResponses } from '../../../http/openapi.js';
+import { projectHelpers, security, tags } from '../../../modules/projects/helpers.js';
+import { guessBudget, invitationError, openInvitation } from '../../../modules/projects/invitations.js';
+import { findProject, invitationRecord } from '../../../modules/projects/records.js';
+import { assertInProjectCompanySpace } from '../../../modules/projects/roles.js';
+
+const invitationParams = z.object({ id: z.uuid() });
+const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPasswordSchema }).passthrough();
+
+/**
+ * An invitation link as its invitee opens it (spec calls §7.5): whether it leads to a secure project, reading it
+ * and accepting it with its password. Reading and accepting share one budget of password guesses.
+ */
+const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db, config } = options;
+  const guesses = guessBudget(db, app.log);
+  const { caller, record, log } = projectHelpers(options);
+
+  app.get(
+    '/secure',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Whether an invitation is to a secure project (asked before the password page)',
+        security,
+        params: invitationParams,
+        response: { 200: isSecureSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ projectId: invitations.projectId })
+        .from(invitations)
+        .where(eq(invitations.id, request.params.id))
+        .limit(1);
+      const found = row && (await findProject(db, row.projectId));
+      if (!found) throw invitationError(404, 'invitation_missing');
+      return { isSecure: found.project.secure };
+    },
+  );
+
+  app.get(
+    '',
+    {
+      config: { access: access.signedIn() },
+      preHandler: guesses.take,
+      onError: guesses.markWrongPassword,
+      onResponse: guesses.giveBack,
+      schema: {
+        tags,
+        summary:
+          'Read an invitation with its password in the X-Invitation-Password header: project, board and who invited (guesses are rate-limited)',
+        security,
+        params: invitationParams,
+        headers: passwordHeaders,
+        response: { 200: invitationDetailsSchema, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+      },
+    },
+    async (request) => {
+      const who = await caller(request);
+      const { invitation, found } = await openInvitation(
+        db,
+        who,
+        request.params.id,
+        request.headers[INVITATION_PASSWORD_HEADER],
+      );
+      const [inviter] = invitation.createdBy
+        ? await db
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.id, invitation.createdBy))
+            .limit(1)
+        : [];
+      return {
+        ...invitationRecord(invitation, config.publicUrl),
+        project: {
+          uuid: found.project.id,
+          name: found.project.name,
+          boardName: found.board.name,
+          secure: found.project.secure,
+        },
+        invitedBy: inviter?.email ?? null,
+      };
+    },
+  );
+
+  app.post(
+    '/accept',
+    {
+      config: { access: access.signedIn() },
+      preHandler: guesses.take,
+      onError: guesses.markWrongPassword,
+      onResponse: guesses.giveBack,
+      schema: {
+        tags,
+        summary:
+          'Accept an invitation with its password in the X-Invitation-Password header: the caller joins as a member. Answers the project',
+        security,
+        params: invitationParams,
+        headers: passwordHeaders,
+        response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await caller(request, tx);
+        const { invitation, found } = await openInvitation(
+          tx,
+          who,
+          request.params.id,
+          request.headers[INVITATION_PASSWORD_HEADER],
+          true,
+        );
+        // Reading tells the invitee where the link leads; joining is for people of the project's company space.
+        await assertInProjectCompanySpace(tx, who.user.id, found.project, ['invitation']);
+        await tx
+          .insert(projectMembers)
+          .values({ projectId: found.project.id, userId: who.user.id, role: 'member' });
+        await log(tx, request, {
+          action: 'accept_invitation',
+          entityId: found.project.id,
+          after: { invitationId: invitation.id, userId: who.user.id },
+        });
+        return record(tx, found.project.id, who);
+      }),
+  );
+};
+
+export default invitationLinkRoutes;
