@@ -13,7 +13,7 @@ import { toBoardRecord, type BoardRow } from '../boards/boards.js';
 import { projectToolsOf } from '../boards/tools.js';
 import { secureSettings, toXmlEntry, xmlEntryRows } from '../dip/records.js';
 import { partnerRecords } from '../../routes/partners-records.js';
-import type { Executor } from './executor.js';
+import type { Executor } from '../../http/repository.js';
 
 /** Every document of the board, exclusive ones included (only the board's projects see those): primary first. */
 async function boardDocumentsOf(db: Executor, boardId: string) {

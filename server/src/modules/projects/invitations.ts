@@ -1,15 +1,23 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_MESSAGES, INVITATION_PASSWORD_HEADER, type ErrorCode } from '@portal/resources';
-import { invitations } from '../../db/tables.js';
+import {
+  ERROR_MESSAGES,
+  INVITATION_PASSWORD_HEADER,
+  INVITATION_VALIDITY_MS,
+  type ErrorCode,
+  type Invitation,
+  type InvitationDetails,
+} from '@portal/resources';
+import { invitations, users } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
+import { repositoryModule } from '../../http/module.js';
 import { createRateLimitCounter, reserveAttempts } from '../../http/rate-limit-store.js';
 import { verifyPassword } from '../../lib/password.js';
-import type { Executor } from './executor.js';
+import type { Executor } from '../../http/repository.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
-import { findProject, type InvitationRow, type ProjectWithBoard } from './records.js';
+import { findProject, invitationRecord, type InvitationRow, type ProjectWithBoard } from './records.js';
 import { explicitRoleOf } from './roles.js';
 
 export const invitationError = (status: number, code: ErrorCode, resources: string[] = ['invitation']) =>
@@ -100,3 +108,92 @@ export async function openInvitation(
   }
   return { invitation, found };
 }
+
+/** An invitation's record for its invitee: where it leads and who sent it. */
+async function invitationDetails(
+  db: Executor,
+  publicUrl: string,
+  { invitation, found }: { invitation: InvitationRow; found: ProjectWithBoard },
+): Promise<InvitationDetails> {
+  const [inviter] = invitation.createdBy
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, invitation.createdBy)).limit(1)
+    : [];
+  return {
+    ...invitationRecord(invitation, publicUrl),
+    project: {
+      uuid: found.project.id,
+      name: found.project.name,
+      boardName: found.board.name,
+      secure: found.project.secure,
+    },
+    invitedBy: inviter?.email ?? null,
+  };
+}
+
+export interface ProjectInvitationsRepository {
+  /** A new invitation link of a project, valid 48 hours; revokes the open one. Answered without its password. */
+  create(tx: Executor, projectId: string, createdBy: string, passwordHash: string): Promise<Invitation>;
+  /** Revokes an invitation of this project (one already revoked stays as it is); 404 when it has none such. */
+  revoke(tx: Executor, projectId: string, invitationId: string): Promise<Invitation>;
+  /** Whether an invitation leads to a secure project; undefined when there is none (or no project). */
+  isSecure(db: Executor, id: string): Promise<boolean | undefined>;
+  open: typeof openInvitation;
+  details(
+    db: Executor,
+    opened: { invitation: InvitationRow; found: ProjectWithBoard },
+  ): Promise<InvitationDetails>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Invitation links to projects (spec calls §7.5). */
+    projectInvitations: ProjectInvitationsRepository;
+  }
+}
+
+export default repositoryModule('projectInvitations', ({ config }): ProjectInvitationsRepository => ({
+  create: async (tx, projectId, createdBy, passwordHash) => {
+    const now = new Date();
+    await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(and(eq(invitations.projectId, projectId), isNull(invitations.revokedAt)));
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        projectId,
+        passwordHash,
+        createdBy,
+        expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_MS),
+      })
+      .returning();
+    return invitationRecord(row!, config.publicUrl, now);
+  },
+  revoke: async (tx, projectId, invitationId) => {
+    const [row] = await tx
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, invitationId), eq(invitations.projectId, projectId)))
+      .limit(1);
+    if (!row) throw invitationError(404, 'invitation_missing');
+    const [revoked] = row.revokedAt
+      ? [row]
+      : await tx
+          .update(invitations)
+          .set({ revokedAt: new Date() })
+          .where(eq(invitations.id, row.id))
+          .returning();
+    return invitationRecord(revoked!, config.publicUrl);
+  },
+  isSecure: async (db, id) => {
+    const [row] = await db
+      .select({ projectId: invitations.projectId })
+      .from(invitations)
+      .where(eq(invitations.id, id))
+      .limit(1);
+    const found = row && (await findProject(db, row.projectId));
+    return found ? found.project.secure : undefined;
+  },
+  open: openInvitation,
+  details: (db, opened) => invitationDetails(db, config.publicUrl, opened),
+}));

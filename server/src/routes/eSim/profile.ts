@@ -1,8 +1,6 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eSimProfileSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { esimProfiles } from '../../db/tables.js';
 import { notFound } from '../../http/errors.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { bearerSecurity as security, errorResponses } from '../../http/openapi.js';
@@ -11,7 +9,7 @@ import { bearerSecurity as security, errorResponses } from '../../http/openapi.j
  * `GET eSim/profile`: the eSIM profile handed to the caller with their latest eSIM board project. The QR code is
  * the LPA activation string a device scans (`LPA:` followed by the activation code).
  */
-const esimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+const esimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   app.get(
     '/profile',
     {
@@ -24,12 +22,7 @@ const esimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => 
       },
     },
     async (request) => {
-      const [profile] = await db
-        .select()
-        .from(esimProfiles)
-        .where(and(eq(esimProfiles.userId, request.currentUser!.id), isNotNull(esimProfiles.assignedAt)))
-        .orderBy(desc(esimProfiles.assignedAt), desc(esimProfiles.id))
-        .limit(1);
+      const profile = await app.esimProfiles.latestOf(request.currentUser!.id);
       if (!profile)
         throw notFound('You have no eSIM profile yet. Register the eSIM board to get one.', ['eSim']);
       return {

@@ -5,18 +5,15 @@ import {
   type AddMultipleMembersResult,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { projectMembers } from '../../db/tables.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../../http/openapi.js';
-import { assertNotCancelled, reachProject, type ReachedProject } from '../../modules/projects/access.js';
-import { userByEmail } from '../../modules/projects/users.js';
-import { inProjectCompanySpace } from '../../modules/projects/roles.js';
-import { projectHelpers, security, tags } from '../../modules/projects/helpers.js';
+import { assertNotCancelled, type ReachedProject } from '../../modules/projects/access.js';
+import { security, tags } from '../../modules/projects/helpers.js';
 
 /** `POST projects/add-multiple-members` (spec calls §7.3): many users into many projects at once. */
 const addMultipleMembersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  const { caller, log } = projectHelpers(options);
+  const { projects, projectRoles: roles } = app;
 
   app.post(
     '/add-multiple-members',
@@ -33,19 +30,19 @@ const addMultipleMembersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
     },
     async (request) =>
       db.transaction(async (tx): Promise<AddMultipleMembersResult> => {
-        const who = await caller(request, tx);
+        const who = await projects.caller(request, tx);
         // Locked in one order, so two batches over the same projects queue instead of deadlocking.
         const projectIds = [...new Set(request.body.projects)].sort();
         const reached: ReachedProject[] = [];
         for (const id of projectIds) {
-          const found = await reachProject(tx, who, id, 'manage', { lock: true });
+          const found = await projects.reach(tx, who, id, 'manage', { lock: true });
           assertNotCancelled(found);
           reached.push(found);
         }
-        const people = new Map<string, Awaited<ReturnType<typeof userByEmail>> | null>();
+        const people = new Map<string, Awaited<ReturnType<typeof roles.userByEmail>> | null>();
         for (const email of request.body.users) {
           const key = email.trim().toLowerCase();
-          if (!people.has(key)) people.set(key, (await userByEmail(tx, key)) ?? null);
+          if (!people.has(key)) people.set(key, (await roles.userByEmail(tx, key)) ?? null);
         }
         const result: AddMultipleMembersResult = { added: [], failed: [] };
         const inRequestOrder = [...new Set(request.body.projects)].map((id) =>
@@ -61,16 +58,11 @@ const addMultipleMembersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
               fail('not_found', 'No portal user has this email address.');
               continue;
             }
-            if (!(await inProjectCompanySpace(tx, user.id, found.project))) {
+            if (!(await roles.inCompanySpace(tx, user.id, found.project))) {
               fail('wrong_company_space', 'This user does not belong to the project’s company space.');
               continue;
             }
-            const [inserted] = await tx
-              .insert(projectMembers)
-              .values({ projectId: project, userId: user.id, role: 'member' })
-              .onConflictDoNothing()
-              .returning({ userId: projectMembers.userId });
-            if (!inserted) {
+            if (!(await roles.addMember(tx, project, user.id))) {
               fail('duplicate', 'This user is already in the project.');
               continue;
             }
@@ -78,7 +70,11 @@ const addMultipleMembersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
             result.added.push({ project, email: user.email });
           }
           if (added.length) {
-            await log(tx, request, { action: 'add_members', entityId: project, after: { emails: added } });
+            await projects.log(tx, request, {
+              action: 'add_members',
+              entityId: project,
+              after: { emails: added },
+            });
           }
         }
         return result;

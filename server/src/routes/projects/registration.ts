@@ -6,13 +6,12 @@ import { badRequest } from '../../http/errors.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../../http/openapi.js';
 import { throwValidationError } from '../../http/validation-errors.js';
-import { registerProject } from '../../modules/projects/registration.js';
-import { projectHelpers, security, tags } from '../../modules/projects/helpers.js';
+import { security, tags } from '../../modules/projects/helpers.js';
 
 /** `POST projects`: registering a product as a project. */
 const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  const { caller, record, log } = projectHelpers(options);
+  const { projects } = app;
   const payloads = projectPayloadSchemas(options.config.providerEmailDomains);
 
   app.post(
@@ -36,10 +35,10 @@ const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opt
         throw badRequest('Accept the service agreement to register a product.', ['acceptServiceAgreement']);
       }
       const created = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const id = await registerProject(tx, who, request.body);
-        const after = await record(tx, id, who);
-        await log(tx, request, { action: 'create', entityId: id, after });
+        const who = await projects.caller(request, tx);
+        const id = await projects.register(tx, who, request.body);
+        const after = await projects.record(tx, id, who);
+        await projects.log(tx, request, { action: 'create', entityId: id, after });
         return after;
       });
       return reply.code(201).send(created);

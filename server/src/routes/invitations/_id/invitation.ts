@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,13 +8,10 @@ import {
   projectSchema,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { invitations, projectMembers, users } from '../../../db/tables.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { projectHelpers, security, tags } from '../../../modules/projects/helpers.js';
-import { guessBudget, invitationError, openInvitation } from '../../../modules/projects/invitations.js';
-import { findProject, invitationRecord } from '../../../modules/projects/records.js';
-import { assertInProjectCompanySpace } from '../../../modules/projects/roles.js';
+import { security, tags } from '../../../modules/projects/helpers.js';
+import { guessBudget, invitationError } from '../../../modules/projects/invitations.js';
 
 const invitationParams = z.object({ id: z.uuid() });
 const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPasswordSchema }).passthrough();
@@ -25,9 +21,9 @@ const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPassw
  * and accepting it with its password. Reading and accepting share one budget of password guesses.
  */
 const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { db, config } = options;
+  const { db } = options;
   const guesses = guessBudget(db, app.log);
-  const { caller, record, log } = projectHelpers(options);
+  const { projects, projectInvitations: invitations } = app;
 
   app.get(
     '/secure',
@@ -42,14 +38,9 @@ const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
       },
     },
     async (request) => {
-      const [row] = await db
-        .select({ projectId: invitations.projectId })
-        .from(invitations)
-        .where(eq(invitations.id, request.params.id))
-        .limit(1);
-      const found = row && (await findProject(db, row.projectId));
-      if (!found) throw invitationError(404, 'invitation_missing');
-      return { isSecure: found.project.secure };
+      const isSecure = await invitations.isSecure(db, request.params.id);
+      if (isSecure === undefined) throw invitationError(404, 'invitation_missing');
+      return { isSecure };
     },
   );
 
@@ -71,30 +62,14 @@ const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const { invitation, found } = await openInvitation(
+      const who = await projects.caller(request);
+      const opened = await invitations.open(
         db,
         who,
         request.params.id,
         request.headers[INVITATION_PASSWORD_HEADER],
       );
-      const [inviter] = invitation.createdBy
-        ? await db
-            .select({ email: users.email })
-            .from(users)
-            .where(eq(users.id, invitation.createdBy))
-            .limit(1)
-        : [];
-      return {
-        ...invitationRecord(invitation, config.publicUrl),
-        project: {
-          uuid: found.project.id,
-          name: found.project.name,
-          boardName: found.board.name,
-          secure: found.project.secure,
-        },
-        invitedBy: inviter?.email ?? null,
-      };
+      return invitations.details(db, opened);
     },
   );
 
@@ -117,8 +92,8 @@ const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const { invitation, found } = await openInvitation(
+        const who = await projects.caller(request, tx);
+        const { invitation, found } = await invitations.open(
           tx,
           who,
           request.params.id,
@@ -126,16 +101,14 @@ const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
           true,
         );
         // Reading tells the invitee where the link leads; joining is for people of the project's company space.
-        await assertInProjectCompanySpace(tx, who.user.id, found.project, ['invitation']);
-        await tx
-          .insert(projectMembers)
-          .values({ projectId: found.project.id, userId: who.user.id, role: 'member' });
-        await log(tx, request, {
+        await app.projectRoles.assertInCompanySpace(tx, who.user.id, found.project, ['invitation']);
+        await app.projectRoles.addMember(tx, found.project.id, who.user.id);
+        await projects.log(tx, request, {
           action: 'accept_invitation',
           entityId: found.project.id,
           after: { invitationId: invitation.id, userId: who.user.id },
         });
-        return record(tx, found.project.id, who);
+        return projects.record(tx, found.project.id, who);
       }),
   );
 };

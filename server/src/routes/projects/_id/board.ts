@@ -3,9 +3,7 @@ import { projectBoardSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { reachProject } from '../../../modules/projects/access.js';
-import { projectBoardView } from '../../../modules/projects/board-view.js';
-import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /**
  * `GET projects/{id}/board` (spec product §2.2, the tabs of `/my/projects/{uid}`): the board's own routes are for
@@ -14,7 +12,7 @@ import { projectHelpers, projectParams, security, tags } from '../../../modules/
  */
 const projectBoardViewRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  const { caller } = projectHelpers(options);
+  const { projects } = app;
 
   app.get(
     '/board',
@@ -30,8 +28,8 @@ const projectBoardViewRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     async (request) => {
-      const found = await reachProject(db, await caller(request), request.params.id, 'view');
-      return projectBoardView(db, found.board);
+      const found = await projects.reach(db, await projects.caller(request), request.params.id, 'view');
+      return projects.boardView(db, found.board);
     },
   );
 };

@@ -1,22 +1,18 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROJECT_CANCEL_TRANSITIONS, projectSchema, type ProjectCancelAction } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { projects } from '../../../db/tables.js';
 import { ApiError } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
-import { reachProject } from '../../../modules/projects/access.js';
-import { releaseEsimProfile } from '../../../modules/projects/esim-profiles.js';
-import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /** The cancellation of a project (`projects/{id}/cancel/{request,accept,reject}`). */
 const cancelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { mail } = app;
   const { publicUrl } = options.config;
-  const { caller, record, log } = projectHelpers(options);
+  const { projects } = app;
 
   const CANCEL_HEADLINES: Record<ProjectCancelAction, string> = {
     request: 'cancellation requested',
@@ -47,8 +43,8 @@ const cancelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) 
       },
       async (request) =>
         db.transaction(async (tx) => {
-          const who = await caller(request, tx);
-          const found = await reachProject(
+          const who = await projects.caller(request, tx);
+          const found = await projects.reach(
             tx,
             who,
             request.params.id,
@@ -67,13 +63,10 @@ const cancelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) 
               ['status'],
             );
           }
-          await tx
-            .update(projects)
-            .set({ status: to, updatedAt: new Date() })
-            .where(eq(projects.id, found.project.id));
-          if (to === 'cancelled') await releaseEsimProfile(tx, found.project.id);
-          const after = await record(tx, found.project.id, who);
-          await log(tx, request, {
+          await projects.update(tx, found.project.id, { status: to });
+          if (to === 'cancelled') await app.esimProfiles.release(tx, found.project.id);
+          const after = await projects.record(tx, found.project.id, who);
+          await projects.log(tx, request, {
             action: `cancel_${action}`,
             entityId: found.project.id,
             before: { status: from },

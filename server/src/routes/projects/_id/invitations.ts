@@ -1,21 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INVITATION_VALIDITY_MS, invitationCreatePayloadSchema, invitationSchema } from '@portal/resources';
+import { invitationCreatePayloadSchema, invitationSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { invitations } from '../../../db/tables.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { hashPassword } from '../../../lib/password.js';
-import { assertNotCancelled, reachProject } from '../../../modules/projects/access.js';
-import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
-import { generatePassword, invitationError } from '../../../modules/projects/invitations.js';
-import { invitationRecord } from '../../../modules/projects/records.js';
+import { assertNotCancelled } from '../../../modules/projects/access.js';
+import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { generatePassword } from '../../../modules/projects/invitations.js';
 
 /** A project's invitation link (spec calls §7.5): created by its managers, revoked by them. */
 const projectInvitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { db, config } = options;
-  const { caller, log } = projectHelpers(options);
+  const { db } = options;
+  const { projects, projectInvitations: invitations } = app;
 
   app.post(
     '/invitations',
@@ -33,30 +30,16 @@ const projectInvitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
     async (request, reply) => {
       // Rights first: hashing costs time, and a refused caller should not get to spend it.
-      const found = await reachProject(db, await caller(request), request.params.id, 'manage');
+      const found = await projects.reach(db, await projects.caller(request), request.params.id, 'manage');
       assertNotCancelled(found);
       const password = request.body?.password ?? generatePassword();
       const passwordHash = await hashPassword(password);
       const created = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
         assertNotCancelled(found);
-        const now = new Date();
-        await tx
-          .update(invitations)
-          .set({ revokedAt: now })
-          .where(and(eq(invitations.projectId, found.project.id), isNull(invitations.revokedAt)));
-        const [row] = await tx
-          .insert(invitations)
-          .values({
-            projectId: found.project.id,
-            passwordHash,
-            createdBy: who.user.id,
-            expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_MS),
-          })
-          .returning();
-        const after = invitationRecord(row!, config.publicUrl, now);
-        await log(tx, request, { action: 'create_invitation', entityId: found.project.id, after });
+        const after = await invitations.create(tx, found.project.id, who.user.id, passwordHash);
+        await projects.log(tx, request, { action: 'create_invitation', entityId: found.project.id, after });
         return { ...after, password };
       });
       return reply.code(201).send(created);
@@ -77,29 +60,15 @@ const projectInvitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
-        const [row] = await tx
-          .select()
-          .from(invitations)
-          .where(
-            and(eq(invitations.id, request.params.invitationId), eq(invitations.projectId, found.project.id)),
-          )
-          .limit(1);
-        if (!row) throw invitationError(404, 'invitation_missing');
-        const [revoked] = row.revokedAt
-          ? [row]
-          : await tx
-              .update(invitations)
-              .set({ revokedAt: new Date() })
-              .where(eq(invitations.id, row.id))
-              .returning();
-        await log(tx, request, {
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
+        const revoked = await invitations.revoke(tx, found.project.id, request.params.invitationId);
+        await projects.log(tx, request, {
           action: 'revoke_invitation',
           entityId: found.project.id,
-          before: { id: row.id },
+          before: { id: revoked.id },
         });
-        return invitationRecord(revoked!, config.publicUrl);
+        return revoked;
       }),
   );
 };

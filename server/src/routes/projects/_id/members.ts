@@ -15,20 +15,8 @@ import { access } from '../../../auth/access.js';
 import { ApiError, notFound } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { assertNotCancelled, projectNotFound, reachProject } from '../../../modules/projects/access.js';
-import { findProject } from '../../../modules/projects/records.js';
-import { userByEmail } from '../../../modules/projects/users.js';
-import {
-  assignFae,
-  assertInProjectCompanySpace,
-  assignSubstitute,
-  dropMember,
-  explicitRoleOf,
-  removeFae,
-  removeSubstitute,
-  transferOwnership,
-} from '../../../modules/projects/roles.js';
-import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { assertNotCancelled, projectNotFound } from '../../../modules/projects/access.js';
+import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */
 function parseWith<S extends z.ZodType>(schema: S, payload: unknown, field: string): z.infer<S> {
@@ -44,7 +32,7 @@ const projectAnswer = { 200: projectSchema, ...errorResponses(400, 401, 403, 404
 /** Members, leaving, the FAE, the substitute and ownership of one project (spec calls §7.3–§7.4). */
 const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  const { caller, record, log } = projectHelpers(options);
+  const { projects, projectRoles: roles } = app;
   const { faeAssignment } = projectPayloadSchemas(options.config.providerEmailDomains);
 
   app.delete(
@@ -63,22 +51,22 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
-        const role = await explicitRoleOf(tx, found.project.id, request.body.id);
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
+        const role = await roles.roleOf(tx, found.project.id, request.body.id);
         if (!role) throw notFound('This user is not a member of this project.', ['id']);
         if (role === 'owner') {
           throw ApiError.of(409, 'conflict', 'The owner cannot be removed. Transfer the ownership first.', [
             'id',
           ]);
         }
-        await dropMember(tx, found.project.id, request.body.id);
-        await log(tx, request, {
+        await roles.drop(tx, found.project.id, request.body.id);
+        await projects.log(tx, request, {
           action: 'remove_member',
           entityId: found.project.id,
           before: { userId: request.body.id, role },
         });
-        return record(tx, found.project.id, who);
+        return projects.record(tx, found.project.id, who);
       }),
   );
 
@@ -97,11 +85,11 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     },
     async (request, reply) => {
       await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
+        const who = await projects.caller(request, tx);
         // Leaving needs no second factor, even from a secure project.
-        const found = await findProject(tx, request.params.id, { lock: true });
+        const found = await projects.find(tx, request.params.id, { lock: true });
         if (!found) throw projectNotFound();
-        const role = await explicitRoleOf(tx, found.project.id, who.user.id);
+        const role = await roles.roleOf(tx, found.project.id, who.user.id);
         if (!role) {
           throw notFound(
             'You are not a member of this project (company space roles come with the company space).',
@@ -113,8 +101,8 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
             'project',
           ]);
         }
-        await dropMember(tx, found.project.id, who.user.id);
-        await log(tx, request, {
+        await roles.drop(tx, found.project.id, who.user.id);
+        await projects.log(tx, request, {
           action: 'leave',
           entityId: found.project.id,
           before: { userId: who.user.id, role },
@@ -140,16 +128,16 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
         assertNotCancelled(found);
-        const user = await assignFae(tx, found, request.body.email);
-        await log(tx, request, {
+        const user = await roles.assignFae(tx, found, request.body.email);
+        await projects.log(tx, request, {
           action: 'set_fae',
           entityId: found.project.id,
           after: { email: user.email },
         });
-        return record(tx, found.project.id, who);
+        return projects.record(tx, found.project.id, who);
       }),
   );
 
@@ -167,11 +155,11 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
-        await removeFae(tx, found.project.id);
-        await log(tx, request, { action: 'remove_fae', entityId: found.project.id });
-        return record(tx, found.project.id, who);
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
+        await roles.removeFae(tx, found.project.id);
+        await projects.log(tx, request, { action: 'remove_fae', entityId: found.project.id });
+        return projects.record(tx, found.project.id, who);
       }),
   );
 
@@ -191,23 +179,23 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
         assertNotCancelled(found);
-        const current = await record(tx, found.project.id, who);
+        const current = await projects.record(tx, found.project.id, who);
         const { email } = parseWith(
           substituteAssignmentPayloadSchema(current.owner.email),
           request.body,
           'email',
         );
-        const user = await assignSubstitute(tx, found.project, email);
-        await log(tx, request, {
+        const user = await roles.assignSubstitute(tx, found.project, email);
+        await projects.log(tx, request, {
           action: 'set_substitute',
           entityId: found.project.id,
           before: { email: current.substitute?.email ?? null },
           after: { email: user.email },
         });
-        return record(tx, found.project.id, who);
+        return projects.record(tx, found.project.id, who);
       }),
   );
 
@@ -226,11 +214,11 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
-        await removeSubstitute(tx, found.project.id);
-        await log(tx, request, { action: 'remove_substitute', entityId: found.project.id });
-        return record(tx, found.project.id, who);
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
+        await roles.removeSubstitute(tx, found.project.id);
+        await projects.log(tx, request, { action: 'remove_substitute', entityId: found.project.id });
+        return projects.record(tx, found.project.id, who);
       }),
   );
 
@@ -250,10 +238,10 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
         assertNotCancelled(found);
-        const current = await record(tx, found.project.id, who);
+        const current = await projects.record(tx, found.project.id, who);
         const { newProjectOwner } = parseWith(
           transferOwnershipPayloadSchema({
             owner: current.owner.email,
@@ -262,20 +250,20 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
           request.body,
           'newProjectOwner',
         );
-        const user = await userByEmail(tx, newProjectOwner.email);
+        const user = await roles.userByEmail(tx, newProjectOwner.email);
         if (!user) throw notFound('No portal user has this email address.', ['newProjectOwner.email']);
-        await assertInProjectCompanySpace(tx, user.id, found.project, ['newProjectOwner.email']);
-        if ((await explicitRoleOf(tx, found.project.id, user.id)) === 'fae') {
+        await roles.assertInCompanySpace(tx, user.id, found.project, ['newProjectOwner.email']);
+        if ((await roles.roleOf(tx, found.project.id, user.id)) === 'fae') {
           throw ApiError.of(409, 'conflict', 'The FAE cannot become the owner.', ['newProjectOwner.email']);
         }
-        await transferOwnership(tx, found.project.id, user.id);
-        await log(tx, request, {
+        await roles.transferOwnership(tx, found.project.id, user.id);
+        await projects.log(tx, request, {
           action: 'transfer_ownership',
           entityId: found.project.id,
           before: { owner: current.owner.email },
           after: { owner: user.email },
         });
-        return record(tx, found.project.id, who);
+        return projects.record(tx, found.project.id, who);
       }),
   );
 };

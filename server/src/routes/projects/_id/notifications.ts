@@ -1,35 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  NOTIFICATION_SETTING_TYPES,
-  notificationSettingSchema,
-  notificationSettingsSchema,
-  type NotificationSetting,
-} from '@portal/resources';
+import { notificationSettingSchema, notificationSettingsSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { notificationSettings } from '../../../db/tables.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import type { Executor } from '../../../modules/projects/executor.js';
-import { reachProject } from '../../../modules/projects/access.js';
-import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
-
-/** Every type with the stored choice; a missing row counts as enabled. */
-async function settingsOf(tx: Executor, projectId: string, userId: string): Promise<NotificationSetting[]> {
-  const rows = await tx
-    .select({ type: notificationSettings.type, enabled: notificationSettings.enabled })
-    .from(notificationSettings)
-    .where(and(eq(notificationSettings.projectId, projectId), eq(notificationSettings.userId, userId)));
-  return NOTIFICATION_SETTING_TYPES.map((type) => ({
-    type,
-    enabled: rows.find((row) => row.type === type)?.enabled ?? true,
-  }));
-}
+import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /** The caller's own notification settings for a project (spec calls §7.6); anyone who may see the project has them. */
-const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { db } = options;
-  const { caller, log } = projectHelpers(options);
+const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { projects, notificationSettings: settings } = app;
 
   app.get(
     '/users/me/notifications',
@@ -44,9 +22,9 @@ const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opt
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
-      return settingsOf(db, found.project.id, who.user.id);
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
+      return settings.of(db, found.project.id, who.user.id);
     },
   );
 
@@ -65,18 +43,12 @@ const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opt
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'view');
-        const before = await settingsOf(tx, found.project.id, who.user.id);
-        await tx
-          .insert(notificationSettings)
-          .values({ projectId: found.project.id, userId: who.user.id, ...request.body })
-          .onConflictDoUpdate({
-            target: [notificationSettings.projectId, notificationSettings.userId, notificationSettings.type],
-            set: { enabled: request.body.enabled },
-          });
-        const after = await settingsOf(tx, found.project.id, who.user.id);
-        await log(tx, request, {
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'view');
+        const before = await settings.of(tx, found.project.id, who.user.id);
+        await settings.set(tx, found.project.id, who.user.id, request.body);
+        const after = await settings.of(tx, found.project.id, who.user.id);
+        await projects.log(tx, request, {
           action: 'notification_settings',
           entityId: found.project.id,
           before,

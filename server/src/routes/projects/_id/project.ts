@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,30 +9,19 @@ import {
   projectSchema,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { projects } from '../../../db/tables.js';
 import { ApiError, badRequest } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
-import { projectDipFileKeys } from '../../../modules/dip/records.js';
-import {
-  assertNotCancelled,
-  reachProject,
-  rolesIn,
-  allows,
-  projectNotFound,
-} from '../../../modules/projects/access.js';
-import { findProject } from '../../../modules/projects/records.js';
-import { releaseEsimProfile } from '../../../modules/projects/esim-profiles.js';
-import { assignFae, removeFae } from '../../../modules/projects/roles.js';
-import { projectHelpers, projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { assertNotCancelled, rolesIn, allows, projectNotFound } from '../../../modules/projects/access.js';
+import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /** One project (`projects/{id}`): read, changes and deletion. */
 const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { mail, files } = app;
   const { publicUrl } = options.config;
-  const { caller, records, record, log } = projectHelpers(options);
+  const { projects } = app;
   const payloads = projectPayloadSchemas(options.config.providerEmailDomains);
 
   app.get(
@@ -61,11 +49,11 @@ const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
           'fields',
         ]);
       }
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       const withMembers =
         !fields?.length || fields.some((field) => ['members', 'owner', 'substitute', 'fae'].includes(field));
-      const [full] = await records(db, [found], who, withMembers);
+      const [full] = await projects.records(db, [found], who, withMembers);
       if (!fields?.length) return full!;
       return Object.fromEntries(
         Object.entries(full!).filter(([key]) => key === 'id' || key === 'uuid' || fields.includes(key)),
@@ -86,8 +74,8 @@ const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const found = await findProject(db, request.params.id);
+      const who = await projects.caller(request);
+      const found = await projects.find(db, request.params.id);
       if (!found) throw projectNotFound();
       if (!allows(who, rolesIn(who, found), 'view')) {
         throw ApiError.of(403, 'forbidden', 'You are not a member of this project.', ['project']);
@@ -115,20 +103,20 @@ const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
       if (body.uuid !== request.params.id)
         throw badRequest('The uuid in the body must be the project’s.', ['uuid']);
       return db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
         assertNotCancelled(found);
-        const before = await record(tx, found.project.id, who);
-        const changes: Partial<typeof projects.$inferInsert> = { updatedAt: new Date() };
+        const before = await projects.record(tx, found.project.id, who);
+        const changes: Parameters<typeof projects.update>[2] = {};
         if (body.name !== undefined) changes.name = body.name.trim();
         if (body.description !== undefined) changes.description = body.description?.trim() || null;
         if (body.group !== undefined) changes.groupName = body.group?.trim() || null;
         if (body.dipStatus !== undefined) changes.dipStatus = body.dipStatus;
-        await tx.update(projects).set(changes).where(eq(projects.id, found.project.id));
-        if (body.fae === null) await removeFae(tx, found.project.id, { quiet: true });
-        else if (body.fae !== undefined) await assignFae(tx, found, body.fae);
-        const after = await record(tx, found.project.id, who);
-        await log(tx, request, { action: 'update', entityId: found.project.id, before, after });
+        await projects.update(tx, found.project.id, changes);
+        if (body.fae === null) await app.projectRoles.removeFae(tx, found.project.id, { quiet: true });
+        else if (body.fae !== undefined) await app.projectRoles.assignFae(tx, found, body.fae);
+        const after = await projects.record(tx, found.project.id, who);
+        await projects.log(tx, request, { action: 'update', entityId: found.project.id, before, after });
         if (body.dipStatus !== undefined && (body.dipStatus ?? null) !== (found.project.dipStatus ?? null)) {
           await notifyProjectMembers(tx, mail, {
             projectId: found.project.id,
@@ -159,9 +147,9 @@ const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
     },
     async (request) => {
       const { before, fileKeys } = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'manage', { lock: true });
-        const before = await record(tx, found.project.id, who);
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
+        const before = await projects.record(tx, found.project.id, who);
         const others = before.members.filter((member) => blocksProjectDeletion(member.roles));
         if (others.length) {
           throw ApiError.of(
@@ -171,10 +159,8 @@ const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
             others.map((member) => member.email),
           );
         }
-        const fileKeys = await projectDipFileKeys(tx, found.project.id);
-        await releaseEsimProfile(tx, found.project.id);
-        await tx.delete(projects).where(eq(projects.id, found.project.id));
-        await log(tx, request, { action: 'delete', entityId: found.project.id, before });
+        const fileKeys = await projects.remove(tx, found.project.id);
+        await projects.log(tx, request, { action: 'delete', entityId: found.project.id, before });
         return { before, fileKeys };
       });
       // The rows are gone with the commit; their files go after it (a file without a row is only garbage).

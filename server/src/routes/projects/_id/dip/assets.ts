@@ -35,16 +35,12 @@ import {
   receiveUpload,
   type ReceivedUpload,
 } from '../../../../uploads/stream-upload.js';
-import {
-  assertNotCancelled,
-  reachProject,
-  type ReachedProject,
-} from '../../../../modules/projects/access.js';
+import { assertNotCancelled, type ReachedProject } from '../../../../modules/projects/access.js';
 import type { ProjectCaller } from '../../../../modules/projects/caller.js';
-import type { Executor } from '../../../../modules/projects/executor.js';
+import type { Executor } from '../../../../http/repository.js';
 import type { ModuleOptions } from '../../../../http/module.js';
 import { errorResponses } from '../../../../http/openapi.js';
-import { projectHelpers, projectParams, security } from '../../../../modules/projects/helpers.js';
+import { projectParams, security } from '../../../../modules/projects/helpers.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 const assetParams = projectParams.extend({ assetId: z.uuid() });
@@ -71,7 +67,7 @@ interface ReceivedAsset {
 const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db, config } = options;
   const { files, scanner, mail } = app;
-  const { caller } = projectHelpers(options);
+  const { projects } = app;
   acceptStreamedUploads(app);
 
   /** Records a received file, with the project locked: the step may have been submitted while the file streamed. */
@@ -83,7 +79,7 @@ const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options
     step: DipStepRow,
     file: ReceivedAsset,
   ): Promise<DipAssetRow> {
-    const locked = await reachProject(tx, who, found.project.id, 'view', { lock: true });
+    const locked = await projects.reach(tx, who, found.project.id, 'view', { lock: true });
     assertNotCancelled(locked);
     requireOpenStep(await loadDipState(tx, locked.project, locked.board), step.id);
     const { id, key, name, upload, scanStatus, facts } = file;
@@ -141,8 +137,8 @@ const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options
     },
     async (request, reply) => {
       const { name } = request.query;
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       assertNotCancelled(found);
       const target = await uploadTarget(db, who, found, request.params.stepId, name);
       const assetId = randomUUID();
@@ -184,8 +180,8 @@ const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       const rows = await projectAssets(db, found.project.id, request.query.stepId);
       return assetRecords(db, rows, await loadDipState(db, found.project, found.board));
     },
@@ -206,8 +202,8 @@ const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options
       },
     },
     async (request, reply) => {
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       const asset = await findAsset(db, found.project.id, request.params.assetId);
       if (asset.scanStatus === 'infected') {
         throw ApiError.of(409, 'malware_detected', 'This file contains malware and cannot be downloaded.', [
@@ -241,8 +237,8 @@ const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options
     },
     async (request) => {
       const answer = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'view', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'view', { lock: true });
         assertNotCancelled(found);
         const asset = await findAsset(tx, found.project.id, request.params.assetId);
         const isUploader = asset.uploadedBy === who.user.id;

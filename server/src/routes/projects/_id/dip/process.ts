@@ -30,15 +30,11 @@ import {
 import { dipTags as tags } from '../../../../modules/dip/records.js';
 import type { DipActor } from '../../../../modules/dip/rules.js';
 import { processView } from '../../../../modules/dip/view.js';
-import {
-  assertNotCancelled,
-  reachProject,
-  type ReachedProject,
-} from '../../../../modules/projects/access.js';
+import { assertNotCancelled, type ReachedProject } from '../../../../modules/projects/access.js';
 import type { ProjectCaller } from '../../../../modules/projects/caller.js';
 import type { ModuleOptions } from '../../../../http/module.js';
 import { errorResponses } from '../../../../http/openapi.js';
-import { projectHelpers, projectParams, security } from '../../../../modules/projects/helpers.js';
+import { projectParams, security } from '../../../../modules/projects/helpers.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 
@@ -46,7 +42,7 @@ const stepParams = projectParams.extend({ stepId: z.uuid() });
 const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db, config } = options;
   const { mail, files } = app;
-  const { caller } = projectHelpers(options);
+  const { projects } = app;
 
   const actorOf = (who: ProjectCaller, found: ReachedProject): DipActor => ({
     caller: who,
@@ -65,8 +61,8 @@ const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
     let answer: DipProcess;
     try {
       answer = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, projectId, 'view', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, projectId, 'view', { lock: true });
         assertNotCancelled(found);
         const actor = actorOf(who, found);
         const before = await loadDipState(tx, found.project, found.board);
@@ -123,8 +119,8 @@ const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       const state = await loadDipState(db, found.project, found.board);
       if (!state.steps.length) throw notFound('This project has no design-in process.', ['dip']);
       return processView(db, found.project, found.board, state, actorOf(who, found));
