@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +16,13 @@ import { access } from '../../../auth/access.js';
 import { ApiError, notFound } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { assertNotCancelled, projectNotFound } from '../../../modules/projects/access.js';
+import type { Executor } from '../../../http/repository.js';
+import {
+  assertNotCancelled,
+  projectNotFound,
+  type ReachedProject,
+} from '../../../modules/projects/access.js';
+import type { ProjectCaller } from '../../../modules/projects/caller.js';
 import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
 
 /** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */
@@ -35,6 +42,24 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
   const { projects, projectRoles: roles } = app;
   const { faeAssignment } = projectPayloadSchemas(options.config.providerEmailDomains);
 
+  /**
+   * A change by the project's managers (owner, substitute, admin): in one transaction with the project locked,
+   * refused on a cancelled project unless `whileCancelled`; answers the project as it is after the change.
+   */
+  const change = (
+    request: FastifyRequest,
+    projectId: string,
+    work: (tx: Executor, found: ReachedProject, who: ProjectCaller) => Promise<void>,
+    { whileCancelled = false } = {},
+  ) =>
+    db.transaction(async (tx) => {
+      const who = await projects.caller(request, tx);
+      const found = await projects.reach(tx, who, projectId, 'manage', { lock: true });
+      if (!whileCancelled) assertNotCancelled(found);
+      await work(tx, found, who);
+      return projects.record(tx, found.project.id, who);
+    });
+
   app.delete(
     '/users',
     {
@@ -50,24 +75,26 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
-        const role = await roles.roleOf(tx, found.project.id, request.body.id);
-        if (!role) throw notFound('This user is not a member of this project.', ['id']);
-        if (role === 'owner') {
-          throw ApiError.of(409, 'conflict', 'The owner cannot be removed. Transfer the ownership first.', [
-            'id',
-          ]);
-        }
-        await roles.drop(tx, found.project.id, request.body.id);
-        await projects.log(tx, request, {
-          action: 'remove_member',
-          entityId: found.project.id,
-          before: { userId: request.body.id, role },
-        });
-        return projects.record(tx, found.project.id, who);
-      }),
+      change(
+        request,
+        request.params.id,
+        async (tx, found) => {
+          const role = await roles.roleOf(tx, found.project.id, request.body.id);
+          if (!role) throw notFound('This user is not a member of this project.', ['id']);
+          if (role === 'owner') {
+            throw ApiError.of(409, 'conflict', 'The owner cannot be removed. Transfer the ownership first.', [
+              'id',
+            ]);
+          }
+          await roles.drop(tx, found.project.id, request.body.id);
+          await projects.log(tx, request, {
+            action: 'remove_member',
+            entityId: found.project.id,
+            before: { userId: request.body.id, role },
+          });
+        },
+        { whileCancelled: true },
+      ),
   );
 
   app.delete(
@@ -127,17 +154,13 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
-        assertNotCancelled(found);
+      change(request, request.params.id, async (tx, found) => {
         const user = await roles.assignFae(tx, found, request.body.email);
         await projects.log(tx, request, {
           action: 'set_fae',
           entityId: found.project.id,
           after: { email: user.email },
         });
-        return projects.record(tx, found.project.id, who);
       }),
   );
 
@@ -154,13 +177,15 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
-        await roles.removeFae(tx, found.project.id);
-        await projects.log(tx, request, { action: 'remove_fae', entityId: found.project.id });
-        return projects.record(tx, found.project.id, who);
-      }),
+      change(
+        request,
+        request.params.id,
+        async (tx, found) => {
+          await roles.removeFae(tx, found.project.id);
+          await projects.log(tx, request, { action: 'remove_fae', entityId: found.project.id });
+        },
+        { whileCancelled: true },
+      ),
   );
 
   app.post(
@@ -178,10 +203,7 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
-        assertNotCancelled(found);
+      change(request, request.params.id, async (tx, found, who) => {
         const current = await projects.record(tx, found.project.id, who);
         const { email } = parseWith(
           substituteAssignmentPayloadSchema(current.owner.email),
@@ -195,7 +217,6 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
           before: { email: current.substitute?.email ?? null },
           after: { email: user.email },
         });
-        return projects.record(tx, found.project.id, who);
       }),
   );
 
@@ -213,13 +234,15 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
-        await roles.removeSubstitute(tx, found.project.id);
-        await projects.log(tx, request, { action: 'remove_substitute', entityId: found.project.id });
-        return projects.record(tx, found.project.id, who);
-      }),
+      change(
+        request,
+        request.params.id,
+        async (tx, found) => {
+          await roles.removeSubstitute(tx, found.project.id);
+          await projects.log(tx, request, { action: 'remove_substitute', entityId: found.project.id });
+        },
+        { whileCancelled: true },
+      ),
   );
 
   app.post(
@@ -237,10 +260,7 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });
-        assertNotCancelled(found);
+      change(request, request.params.id, async (tx, found, who) => {
         const current = await projects.record(tx, found.project.id, who);
         const { newProjectOwner } = parseWith(
           transferOwnershipPayloadSchema({
@@ -263,7 +283,6 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
           before: { owner: current.owner.email },
           after: { owner: user.email },
         });
-        return projects.record(tx, found.project.id, who);
       }),
   );
 };
