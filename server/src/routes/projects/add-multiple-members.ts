@@ -8,7 +8,7 @@ import { access } from '../../auth/access.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../../http/openapi.js';
 import { assertNotCancelled, type ReachedProject } from '../../modules/projects/access.js';
-import { security, tags } from '../../modules/projects/helpers.js';
+import { security, tags } from '../../modules/projects/route-schemas.js';
 
 /** `POST projects/add-multiple-members` (spec calls §7.3): many users into many projects at once. */
 const addMultipleMembersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {

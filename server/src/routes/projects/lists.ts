@@ -12,7 +12,7 @@ import { errorResponses } from '../../http/openapi.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { opensSecure } from '../../modules/projects/caller.js';
 import { projectListQuerystring } from '../../modules/projects/list.js';
-import { security, tags } from '../../modules/projects/helpers.js';
+import { security, tags } from '../../modules/projects/route-schemas.js';
 import { ownProjectsScope } from '../../modules/projects/own-scope.js';
 
 const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();

@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../../http/openapi.js';
 import { throwValidationError } from '../../http/validation-errors.js';
-import { security, tags } from '../../modules/projects/helpers.js';
+import { security, tags } from '../../modules/projects/route-schemas.js';
 
 /** `POST projects`: registering a product as a project. */
 const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {

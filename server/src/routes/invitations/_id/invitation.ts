@@ -10,7 +10,7 @@ import {
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { security, tags } from '../../../modules/projects/helpers.js';
+import { security, tags } from '../../../modules/projects/route-schemas.js';
 import { guessBudget, invitationError } from '../../../modules/projects/invitations.js';
 
 const invitationParams = z.object({ id: z.uuid() });

@@ -3,7 +3,7 @@ import { projectBoardSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /**
  * `GET projects/{id}/board` (spec product §2.2, the tabs of `/my/projects/{uid}`): the board's own routes are for

@@ -5,7 +5,7 @@ import { ApiError } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
-import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** The cancellation of a project (`projects/{id}/cancel/{request,accept,reject}`). */
 const cancelRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {

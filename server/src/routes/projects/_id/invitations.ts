@@ -6,7 +6,7 @@ import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { hashPassword } from '../../../lib/password.js';
 import { assertNotCancelled } from '../../../modules/projects/access.js';
-import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 import { generatePassword } from '../../../modules/projects/invitations.js';
 
 /** A project's invitation link (spec calls §7.5): created by its managers, revoked by them. */

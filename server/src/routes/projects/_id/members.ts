@@ -23,7 +23,7 @@ import {
   type ReachedProject,
 } from '../../../modules/projects/access.js';
 import type { ProjectCaller } from '../../../modules/projects/caller.js';
-import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */
 function parseWith<S extends z.ZodType>(schema: S, payload: unknown, field: string): z.infer<S> {

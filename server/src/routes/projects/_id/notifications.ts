@@ -3,7 +3,7 @@ import { notificationSettingSchema, notificationSettingsSchema } from '@portal/r
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** The caller's own notification settings for a project (spec calls §7.6); anyone who may see the project has them. */
 const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

@@ -14,7 +14,7 @@ import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
 import { assertNotCancelled, rolesIn, allows, projectNotFound } from '../../../modules/projects/access.js';
-import { projectParams, security, tags } from '../../../modules/projects/helpers.js';
+import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** One project (`projects/{id}`): read, changes and deletion. */
 const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {

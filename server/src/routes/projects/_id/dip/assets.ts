@@ -40,7 +40,7 @@ import type { ProjectCaller } from '../../../../modules/projects/caller.js';
 import type { Executor } from '../../../../http/repository.js';
 import type { ModuleOptions } from '../../../../http/module.js';
 import { errorResponses } from '../../../../http/openapi.js';
-import { projectParams, security } from '../../../../modules/projects/helpers.js';
+import { projectParams, security } from '../../../../modules/projects/route-schemas.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 const assetParams = projectParams.extend({ assetId: z.uuid() });

@@ -34,7 +34,7 @@ import { assertNotCancelled, type ReachedProject } from '../../../../modules/pro
 import type { ProjectCaller } from '../../../../modules/projects/caller.js';
 import type { ModuleOptions } from '../../../../http/module.js';
 import { errorResponses } from '../../../../http/openapi.js';
-import { projectParams, security } from '../../../../modules/projects/helpers.js';
+import { projectParams, security } from '../../../../modules/projects/route-schemas.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 
