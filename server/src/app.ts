@@ -33,7 +33,6 @@ import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { boardRoutes } from './routes/boards.js';
 import { maintenanceRootRoute } from './routes/maintenance/admin.js';
-import { projectRoutes } from './routes/projects.js';
 import { paymentPageRoutes } from './payments/test-payment-pages.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { systemClock, type Clock } from './payments/clock.js';
@@ -270,7 +269,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         options: moduleOptions,
       });
       await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
-      await api.register(projectRoutes, { db, config, files, scanner, mail });
     },
     { prefix: API_PREFIX },
   );

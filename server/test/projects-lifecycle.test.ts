@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddMultipleMembersResult, NotificationSetting, Project } from '@portal/resources';
-import { assertNotInProjects } from '../src/routes/projects.js';
+import { assertNotInProjects } from '../src/modules/projects/company-space-rule.js';
 import { auditLog, notificationSettings, projectMembers } from '../src/db/tables.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';

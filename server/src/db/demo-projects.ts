@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { DEFAULT_ESIM_SERIAL_NUMBER } from '@portal/resources';
-import type { Executor } from '../modules/projects/executor.js';
+import type { Executor } from '../http/repository.js';
 import {
   boards,
   companySpaceMembers,

@@ -6,10 +6,10 @@ import type { ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import type { FilterSql } from './list-sql.js';
 
-/** The database or a transaction of it. */
+/** The database or a transaction of it: what every repository reads and writes through. */
 export type Executor = Pick<
   Database,
-  'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'
+  'select' | 'selectDistinct' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'
 >;
 
 /** What a write hook may use: the transaction, the request (caller, path parameters), and what to reveal once. */

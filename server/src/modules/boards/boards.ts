@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { sourceProvidesReleaseFlag, type BoardRecord } from '@portal/resources';
 import { boards } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import type { Executor } from '../projects/executor.js';
+import type { Executor } from '../../http/repository.js';
 
 export type { Executor };
 

@@ -28,8 +28,9 @@ export interface CatalogueContext extends CheckoutContext {
   counts: CountCache;
 }
 
-/** A transaction or the database: what a helper that reads or writes needs. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+/** One type for the database or a transaction of it (`http/repository.ts`). */
+import type { Executor } from '../../http/repository.js';
+export type { Executor };
 
 /** The API's address as the browser sees it, for download and return addresses. */
 export const apiUrl = (config: Config) => `${config.publicUrl}/api/v1`;

@@ -6,7 +6,7 @@ import { dipStepResults, projectDips, projects } from '../../db/tables.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { ReachedProject } from '../projects/access.js';
 import type { ProjectCaller } from '../projects/caller.js';
-import type { Executor } from '../projects/executor.js';
+import type { Executor } from '../../http/repository.js';
 import { checkFilesOfStep, deleteStepAssets } from './assets.js';
 import { runChildProjectStep, type DipEvents } from './automation.js';
 import { stepState, type DipState } from './process.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@portal/resources';
 import { dipAssets } from '../../db/tables.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { Executor } from '../projects/executor.js';
+import type { Executor } from '../../http/repository.js';
 import type { DipState } from './process.js';
 import { completionTypeOf, type DipStepRow } from './records.js';
 

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/tables.js';
 import { membershipOf } from '../platform/company-space-records.js';
-import type { Executor } from '../projects/executor.js';
+import type { Executor } from '../../http/repository.js';
 import { userByEmail } from '../projects/users.js';
 import { inProjectCompanySpace } from '../projects/roles.js';
 import { dipState, initialStatus, syncDipStatus, type DipState } from './process.js';

@@ -19,7 +19,7 @@ import {
   secureWorkflowConfigs,
   xmlValidationEntries,
 } from '../../db/tables.js';
-import type { Executor } from '../projects/executor.js';
+import type { Executor } from '../../http/repository.js';
 
 export type DipStepRow = typeof dipSteps.$inferSelect;
 export type XmlEntryRow = typeof xmlValidationEntries.$inferSelect;

@@ -4,7 +4,7 @@ import { checkDipUploadName } from '../../uploads/file-rules.js';
 import type { ReceiveUploadOptions } from '../../uploads/stream-upload.js';
 import type { ReachedProject } from '../projects/access.js';
 import type { ProjectCaller } from '../projects/caller.js';
-import type { Executor } from '../projects/executor.js';
+import type { Executor } from '../../http/repository.js';
 import { referencedFiles, stepAssets, type DipAssetRow } from './assets.js';
 import { loadDipState, type DipState } from './process.js';
 import {

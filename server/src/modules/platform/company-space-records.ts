@@ -1,10 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySpace, CompanySpaceMemberKind, CompanySpaceUser } from '@portal/resources';
-import type { Database } from '../../db/client.js';
 import { companySpaceMembers, companySpaces, users } from '../../db/schema.js';
 
-/** The database or a transaction of it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+/** One type for the database or a transaction of it (`http/repository.ts`). */
+import type { Executor } from '../../http/repository.js';
+export type { Executor };
 
 export type CompanySpaceRow = typeof companySpaces.$inferSelect;
 

@@ -4,7 +4,8 @@ import { Role, hasRole, type ProjectRoleName } from '@portal/resources';
 import type { CurrentUser } from '../../auth/users-repository.js';
 import { boardUserLinks, companySpaceMembers, companySpaces } from '../../db/tables.js';
 import { ApiError } from '../../http/errors.js';
-import { fromJson, type Executor } from './executor.js';
+import type { Executor } from '../../http/repository.js';
+import { fromJson } from './json.js';
 
 /** Who is asking, with everything the project rules look at, loaded once per request. */
 export interface ProjectCaller {

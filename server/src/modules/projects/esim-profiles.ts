@@ -1,8 +1,9 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { esimProfiles } from '../../db/tables.js';
 import { ApiError } from '../../http/errors.js';
 import { createRateLimitCounter, tooManyAttempts } from '../../http/rate-limit-store.js';
-import type { Executor } from './executor.js';
+import { repositoryModule } from '../../http/module.js';
+import type { Executor } from '../../http/repository.js';
 
 /** eSIM registrations a user may make (each hands out a profile): this many per window. */
 export const ESIM_REGISTRATIONS = { count: 3, windowMs: 60 * 60 * 1000 } as const;
@@ -63,3 +64,29 @@ export async function releaseEsimProfile(tx: Executor, projectId: string): Promi
     .set({ projectId: null, userId: null, assignedAt: null })
     .where(eq(esimProfiles.projectId, projectId));
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The pool of eSIM profiles handed out with registrations of the eSIM board. */
+    esimProfiles: EsimProfilesRepository;
+  }
+}
+
+export interface EsimProfilesRepository {
+  /** The profile most recently handed to a user, if any. */
+  latestOf(userId: string): Promise<typeof esimProfiles.$inferSelect | undefined>;
+  release: typeof releaseEsimProfile;
+}
+
+export default repositoryModule('esimProfiles', ({ db }): EsimProfilesRepository => ({
+  latestOf: async (userId) => {
+    const [profile] = await db
+      .select()
+      .from(esimProfiles)
+      .where(and(eq(esimProfiles.userId, userId), isNotNull(esimProfiles.assignedAt)))
+      .orderBy(desc(esimProfiles.assignedAt), desc(esimProfiles.id))
+      .limit(1);
+    return profile;
+  },
+  release: releaseEsimProfile,
+}));

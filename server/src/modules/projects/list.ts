@@ -14,7 +14,7 @@ import { boards, projects } from '../../db/tables.js';
 import { parseListQuery } from '../../http/list-query.js';
 import { badRequest } from '../../http/errors.js';
 import { likePattern } from '../../http/list-sql.js';
-import { fromJson } from './executor.js';
+import { fromJson } from './json.js';
 import {
   afterCursor,
   decodeCursor,

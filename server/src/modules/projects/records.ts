@@ -11,7 +11,8 @@ import {
 import type { invitations } from '../../db/tables.js';
 import { boardUserLinks, boards, companySpaceMembers, projects, userRoles, users } from '../../db/tables.js';
 import { companySpaceRoles } from './caller.js';
-import { fromJson, type Executor } from './executor.js';
+import type { Executor } from '../../http/repository.js';
+import { fromJson } from './json.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type BoardRow = typeof boards.$inferSelect;

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES, MESSAGES } from '@portal/resources';
 import { notificationSettings, projectMembers } from '../../db/tables.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
-import type { Executor } from './executor.js';
+import { repositoryModule } from '../../http/module.js';
+import type { Executor } from '../../http/repository.js';
 import type { ProjectWithBoard } from './records.js';
 import { membershipOf } from '../platform/company-space-records.js';
 import { userByEmail } from './users.js';
@@ -134,3 +135,36 @@ export async function transferOwnership(tx: Executor, projectId: string, newOwne
   await setRole(tx, projectId, newOwnerId, 'owner');
   return previous;
 }
+
+/** Adds a person as a plain member; answers false when they are in the project already. */
+async function addMember(tx: Executor, projectId: string, userId: string): Promise<boolean> {
+  const [inserted] = await tx
+    .insert(projectMembers)
+    .values({ projectId, userId, role: 'member' })
+    .onConflictDoNothing()
+    .returning({ userId: projectMembers.userId });
+  return !!inserted;
+}
+
+const projectRoles = {
+  roleOf: explicitRoleOf,
+  addMember,
+  drop: dropMember,
+  assignFae,
+  removeFae,
+  assignSubstitute,
+  removeSubstitute,
+  transferOwnership,
+  inCompanySpace: inProjectCompanySpace,
+  assertInCompanySpace: assertInProjectCompanySpace,
+  userByEmail,
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The people of a project and their explicit roles (spec calls §7.3–§7.4), within its company space. */
+    projectRoles: typeof projectRoles;
+  }
+}
+
+export default repositoryModule('projectRoles', () => projectRoles);

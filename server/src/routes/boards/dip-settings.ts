@@ -26,7 +26,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { checkXPath, XPathError } from '../../uploads/xml.js';
 import { auditBoard, boardParams, security } from './records.js';
 import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
-import type { Executor } from '../../modules/projects/executor.js';
+import type { Executor } from '../../http/repository.js';
 import { userByEmail } from '../../modules/projects/users.js';
 import { errorResponses } from '../schemas.js';
 import {

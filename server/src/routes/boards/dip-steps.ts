@@ -20,7 +20,7 @@ import { assertNamesCurrent, saveBoardList } from '../../modules/boards/list-sav
 import { syncBoardDipStatuses } from '../../modules/dip/process.js';
 import { adminProcess, boardStepRows, dipTags as tags } from '../../modules/dip/records.js';
 import { checkSteps, removeAllSteps, requireStep, writeSteps } from '../../modules/dip/steps.js';
-import { throwValidationError } from '../projects/shared.js';
+import { throwValidationError } from '../../http/validation-errors.js';
 import { errorResponses } from '../schemas.js';
 import { auditBoard, boardParams, security } from './records.js';
 

@@ -25,7 +25,7 @@ import {
   membershipOf,
   type Executor,
 } from '../../modules/platform/company-space-records.js';
-import { assertNotInProjects } from '../projects.js';
+import { assertNotInProjects } from '../../modules/projects/company-space-rule.js';
 
 /** The two ways of belonging to a company space: each has its list in the record, which is also its sub-path. */
 const KINDS = [

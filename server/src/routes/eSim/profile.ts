@@ -1,19 +1,17 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eSimProfileSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { esimProfiles } from '../../db/tables.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
-import { security, type ProjectRouteOptions } from '../projects/shared.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { bearerSecurity as security, errorResponses } from '../../http/openapi.js';
 
 /**
  * `GET eSim/profile`: the eSIM profile handed to the caller with their latest eSIM board project. The QR code is
  * the LPA activation string a device scans (`LPA:` followed by the activation code).
  */
-export const esimRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, { db }) => {
+const esimRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
   app.get(
-    '/eSim/profile',
+    '/profile',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -24,12 +22,7 @@ export const esimRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app
       },
     },
     async (request) => {
-      const [profile] = await db
-        .select()
-        .from(esimProfiles)
-        .where(and(eq(esimProfiles.userId, request.currentUser!.id), isNotNull(esimProfiles.assignedAt)))
-        .orderBy(desc(esimProfiles.assignedAt), desc(esimProfiles.id))
-        .limit(1);
+      const profile = await app.esimProfiles.latestOf(request.currentUser!.id);
       if (!profile)
         throw notFound('You have no eSIM profile yet. Register the eSIM board to get one.', ['eSim']);
       return {
@@ -42,3 +35,5 @@ export const esimRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app
     },
   );
 };
+
+export default esimRoutes;

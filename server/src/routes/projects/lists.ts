@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, exists, gte, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,28 +5,25 @@ import {
   projectGroupsSchema,
   projectSchema,
   projectStatisticsSchema,
-  projectStatusSchema,
   projectsResource,
-  type ProjectStatus,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { boards, projects } from '../../db/tables.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../http/module.js';
 import { opensSecure } from '../../modules/projects/caller.js';
-import { listProjects, projectListQuerystring } from '../../modules/projects/list.js';
-import { projectHelpers, security, tags, type ProjectRouteOptions } from './shared.js';
-
+import { projectListQuerystring } from '../../modules/projects/list.js';
+import { security, tags } from '../../modules/projects/route-schemas.js';
 import { ownProjectsScope } from '../../modules/projects/own-scope.js';
 
 const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
 
 /** Project lists: the admins' list, the caller's own (and secure ones), groups and statistics. */
-export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
+const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  const { caller, records } = projectHelpers(options);
+  const { projects } = app;
 
   app.get(
-    '/projects',
+    '',
     {
       config: { access: access.resource(projectsResource, 'list') },
       schema: {
@@ -43,12 +39,12 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
     async (request, reply) => {
       // Admins only (the route's rule): nothing about the caller's company space is needed.
       const who = { user: request.currentUser!, isAdmin: true };
-      return records(db, await listProjects(db, request, reply, undefined), who);
+      return projects.records(db, await projects.list(request, reply, undefined), who);
     },
   );
 
   app.get(
-    '/projects/user',
+    '/user',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -62,14 +58,14 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
       },
     },
     async (request, reply) => {
-      const who = await caller(request);
+      const who = await projects.caller(request);
       const scope = ownProjectsScope(who, { includeSecure: opensSecure(who) });
-      return records(db, await listProjects(db, request, reply, scope), who);
+      return projects.records(db, await projects.list(request, reply, scope), who);
     },
   );
 
   app.get(
-    '/projects/user/secure',
+    '/user/secure',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -80,23 +76,13 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const [row] = await db
-        .select({
-          hasSecure: exists(
-            db
-              .select({ one: sql`1` })
-              .from(projects)
-              .where(and(ownProjectsScope(who, { includeSecure: true }), eq(projects.secure, true))),
-          ),
-        })
-        .from(sql`(select 1) as one`);
-      return { hasSecure: !!row?.hasSecure };
+      const who = await projects.caller(request);
+      return { hasSecure: await projects.hasSecure(ownProjectsScope(who, { includeSecure: true })) };
     },
   );
 
   app.get(
-    '/projects/groups/user',
+    '/groups/user',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -107,18 +93,13 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const rows = await db
-        .selectDistinct({ group: projects.groupName })
-        .from(projects)
-        .where(and(ownProjectsScope(who, { includeSecure: opensSecure(who) }), isNotNull(projects.groupName)))
-        .orderBy(asc(projects.groupName));
-      return rows.map((row) => row.group!);
+      const who = await projects.caller(request);
+      return projects.groups(ownProjectsScope(who, { includeSecure: opensSecure(who) }));
     },
   );
 
   app.get(
-    '/projects/statistics',
+    '/statistics',
     {
       config: { access: access.roles(['ADMIN']) },
       schema: {
@@ -128,57 +109,8 @@ export const projectListRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = asy
         response: { 200: projectStatisticsSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => {
-      const since = new Date(Date.now() - 30 * 86_400_000);
-      const firstMonth = new Date();
-      firstMonth.setUTCDate(1);
-      firstMonth.setUTCHours(0, 0, 0, 0);
-      firstMonth.setUTCMonth(firstMonth.getUTCMonth() - 11);
-      const [totals, statuses, topBoards, months] = await Promise.all([
-        db
-          .select({
-            total: count(),
-            secure: sql<number>`count(*) filter (where ${projects.secure})::int`,
-            recent: sql<number>`count(*) filter (where ${projects.createdAt} >= ${since})::int`,
-          })
-          .from(projects),
-        db.select({ status: projects.status, count: count() }).from(projects).groupBy(projects.status),
-        db
-          .select({ boardId: projects.boardId, boardName: boards.name, count: count() })
-          .from(projects)
-          .innerJoin(boards, eq(boards.id, projects.boardId))
-          .groupBy(projects.boardId, boards.name)
-          .orderBy(desc(count()), asc(boards.name))
-          .limit(10),
-        db
-          .select({
-            month: sql<string>`to_char(date_trunc('month', ${projects.createdAt} at time zone 'UTC'), 'YYYY-MM')`,
-            count: count(),
-          })
-          .from(projects)
-          .where(gte(projects.createdAt, firstMonth))
-          .groupBy(sql`1`),
-      ]);
-      const byStatus = Object.fromEntries(projectStatusSchema.options.map((status) => [status, 0])) as Record<
-        ProjectStatus,
-        number
-      >;
-      for (const row of statuses) byStatus[row.status] = row.count;
-      const perMonth = new Map(months.map((row) => [row.month, row.count]));
-      const byMonth = Array.from({ length: 12 }, (_, index) => {
-        const month = new Date(firstMonth);
-        month.setUTCMonth(firstMonth.getUTCMonth() + index);
-        const key = month.toISOString().slice(0, 7);
-        return { month: key, count: perMonth.get(key) ?? 0 };
-      });
-      return {
-        total: totals[0]!.total,
-        secure: totals[0]!.secure,
-        byStatus,
-        registeredLast30Days: totals[0]!.recent,
-        topBoards,
-        byMonth,
-      };
-    },
+    async () => projects.statistics(),
   );
 };
+
+export default projectListRoutes;

@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dipAssetLocked, dipAssetSchema, ERROR_MESSAGES, mayDeleteDipAsset } from '@portal/resources';
-import { access } from '../../../auth/access.js';
-import { audit } from '../../../http/audit.js';
-import { isUniqueViolation } from '../../../http/database-errors.js';
-import { ApiError, forbidden, notFound } from '../../../http/errors.js';
-import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
+import { access } from '../../../../auth/access.js';
+import { audit } from '../../../../http/audit.js';
+import { isUniqueViolation } from '../../../../http/database-errors.js';
+import { ApiError, forbidden, notFound } from '../../../../http/errors.js';
+import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
 import {
   assetStorageKey,
   deleteAsset,
@@ -15,32 +15,32 @@ import {
   insertAsset,
   projectAssets,
   type DipAssetRow,
-} from '../../../modules/dip/assets.js';
-import { loadDipState } from '../../../modules/dip/process.js';
+} from '../../../../modules/dip/assets.js';
+import { loadDipState } from '../../../../modules/dip/process.js';
 import {
   completionTypeOf,
   dipTags as tags,
   secureSettings,
   type DipStepRow,
-} from '../../../modules/dip/records.js';
-import { requireOpenStep } from '../../../modules/dip/rules.js';
-import type { ConfigFacts } from '../../../modules/dip/secure-config-file.js';
-import { assetKindOf, inspectionOf, uploadTarget } from '../../../modules/dip/upload.js';
-import { assetRecords } from '../../../modules/dip/view.js';
-import { checkUploadName } from '../../../uploads/file-rules.js';
-import type { ScanResult } from '../../../uploads/scanner.js';
+} from '../../../../modules/dip/records.js';
+import { requireOpenStep } from '../../../../modules/dip/rules.js';
+import type { ConfigFacts } from '../../../../modules/dip/secure-config-file.js';
+import { assetKindOf, inspectionOf, uploadTarget } from '../../../../modules/dip/upload.js';
+import { assetRecords } from '../../../../modules/dip/view.js';
+import { checkUploadName } from '../../../../uploads/file-rules.js';
+import type { ScanResult } from '../../../../uploads/scanner.js';
 import {
   acceptStreamedUploads,
   MAX_UPLOAD_BYTES,
   receiveUpload,
   type ReceivedUpload,
-} from '../../../uploads/stream-upload.js';
-import { assertNotCancelled, reachProject, type ReachedProject } from '../../../modules/projects/access.js';
-import type { ProjectCaller } from '../../../modules/projects/caller.js';
-import type { Executor } from '../../../modules/projects/executor.js';
-import { projectHelpers, projectParams, security } from '../shared.js';
-import { errorResponses } from '../../schemas.js';
-import type { DipRouteOptions } from './options.js';
+} from '../../../../uploads/stream-upload.js';
+import { assertNotCancelled, type ReachedProject } from '../../../../modules/projects/access.js';
+import type { ProjectCaller } from '../../../../modules/projects/caller.js';
+import type { Executor } from '../../../../http/repository.js';
+import type { ModuleOptions } from '../../../../http/module.js';
+import { errorResponses } from '../../../../http/openapi.js';
+import { projectParams, security } from '../../../../modules/projects/route-schemas.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 const assetParams = projectParams.extend({ assetId: z.uuid() });
@@ -64,9 +64,10 @@ interface ReceivedAsset {
  * step, list, download (anyone who may see the project, only this project's files), delete (uploader, owner,
  * substitute or admin, as the board's delete policy allows).
  */
-export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app, options) => {
-  const { db, files, scanner, mail, config } = options;
-  const { caller } = projectHelpers(options);
+const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db, config } = options;
+  const { files, scanner, mail } = app;
+  const { projects } = app;
   acceptStreamedUploads(app);
 
   /** Records a received file, with the project locked: the step may have been submitted while the file streamed. */
@@ -78,7 +79,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
     step: DipStepRow,
     file: ReceivedAsset,
   ): Promise<DipAssetRow> {
-    const locked = await reachProject(tx, who, found.project.id, 'view', { lock: true });
+    const locked = await projects.reach(tx, who, found.project.id, 'view', { lock: true });
     assertNotCancelled(locked);
     requireOpenStep(await loadDipState(tx, locked.project, locked.board), step.id);
     const { id, key, name, upload, scanStatus, facts } = file;
@@ -121,7 +122,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
   }
 
   app.post(
-    '/projects/:id/dip/steps/:stepId/assets',
+    '/steps/:stepId/assets',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -136,8 +137,8 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
     },
     async (request, reply) => {
       const { name } = request.query;
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       assertNotCancelled(found);
       const target = await uploadTarget(db, who, found, request.params.stepId, name);
       const assetId = randomUUID();
@@ -165,7 +166,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
   );
 
   app.get(
-    '/projects/:id/dip/assets',
+    '/assets',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -179,15 +180,15 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       const rows = await projectAssets(db, found.project.id, request.query.stepId);
       return assetRecords(db, rows, await loadDipState(db, found.project, found.board));
     },
   );
 
   app.get(
-    '/projects/:id/dip/assets/:assetId/content',
+    '/assets/:assetId/content',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -201,8 +202,8 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
       },
     },
     async (request, reply) => {
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       const asset = await findAsset(db, found.project.id, request.params.assetId);
       if (asset.scanStatus === 'infected') {
         throw ApiError.of(409, 'malware_detected', 'This file contains malware and cannot be downloaded.', [
@@ -222,7 +223,7 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
   );
 
   app.delete(
-    '/projects/:id/dip/assets/:assetId',
+    '/assets/:assetId',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -236,8 +237,8 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
     },
     async (request) => {
       const answer = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, request.params.id, 'view', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, request.params.id, 'view', { lock: true });
         assertNotCancelled(found);
         const asset = await findAsset(tx, found.project.id, request.params.assetId);
         const isUploader = asset.uploadedBy === who.user.id;
@@ -270,3 +271,5 @@ export const dipAssetRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app
     },
   );
 };
+
+export default dipAssetRoutes;

@@ -1,13 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  projectBoardSchema,
-  type GettingStartedStep,
-  type Link,
-  type ProjectBoard,
-  type SecureConfig,
-} from '@portal/resources';
-import { access } from '../../auth/access.js';
+import type { GettingStartedStep, Link, ProjectBoard, SecureConfig } from '@portal/resources';
 import {
   boardDocuments,
   boardLinks,
@@ -16,15 +8,12 @@ import {
   gettingStartedItems,
   partners,
 } from '../../db/tables.js';
-import { toDocument } from '../../modules/boards/documents.js';
-import { toBoardRecord, type BoardRow } from '../../modules/boards/boards.js';
-import { projectToolsOf } from '../../modules/boards/tools.js';
-import { secureSettings, toXmlEntry, xmlEntryRows } from '../../modules/dip/records.js';
-import { partnerRecords } from '../../modules/partners/records.js';
-import { errorResponses } from '../schemas.js';
-import { reachProject } from '../../modules/projects/access.js';
-import type { Executor } from '../../modules/projects/executor.js';
-import { projectHelpers, projectParams, security, tags, type ProjectRouteOptions } from './shared.js';
+import { toDocument } from '../boards/documents.js';
+import { toBoardRecord, type BoardRow } from '../boards/boards.js';
+import { projectToolsOf } from '../boards/tools.js';
+import { secureSettings, toXmlEntry, xmlEntryRows } from '../dip/records.js';
+import { partnerRecords } from '../partners/records.js';
+import type { Executor } from '../../http/repository.js';
 
 /** Every document of the board, exclusive ones included (only the board's projects see those): primary first. */
 async function boardDocumentsOf(db: Executor, boardId: string) {
@@ -115,32 +104,3 @@ export async function projectBoardView(db: Executor, board: BoardRow): Promise<P
     tools,
   };
 }
-
-/**
- * `GET projects/{id}/board` (spec product §2.2, the tabs of `/my/projects/{uid}`): the board's own routes are for
- * admins, so a project's people read their board through the project, under its view rule (404 unknown, 403 no
- * role in it, the second-factor rule for secure projects).
- */
-export const projectBoardViewRoutes: FastifyPluginAsyncZod<ProjectRouteOptions> = async (app, options) => {
-  const { db } = options;
-  const { caller } = projectHelpers(options);
-
-  app.get(
-    '/projects/:id/board',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags,
-        summary:
-          'The project’s board as its people see it: board fields, documents (exclusive ones included; primaryDocument), getting-started items, partners, related links in order, support link, secure configuration (secure boards) and tools (not those the catalogue removed)',
-        security,
-        params: projectParams,
-        response: { 200: projectBoardSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const found = await reachProject(db, await caller(request), request.params.id, 'view');
-      return projectBoardView(db, found.board);
-    },
-  );
-};

@@ -7,41 +7,42 @@ import {
   dipResolvePayloadSchema,
   type DipProcess,
 } from '@portal/resources';
-import { access } from '../../../auth/access.js';
-import { audit } from '../../../http/audit.js';
-import { isUniqueViolation } from '../../../http/database-errors.js';
-import { notFound } from '../../../http/errors.js';
-import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
+import { access } from '../../../../auth/access.js';
+import { audit } from '../../../../http/audit.js';
+import { isUniqueViolation } from '../../../../http/database-errors.js';
+import { notFound } from '../../../../http/errors.js';
+import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
 import {
   completeStep,
   resetTo,
   resolveStep,
   srcTaken,
   type DipAction,
-} from '../../../modules/dip/actions.js';
-import { advance, type DipEvents } from '../../../modules/dip/automation.js';
+} from '../../../../modules/dip/actions.js';
+import { advance, type DipEvents } from '../../../../modules/dip/automation.js';
 import {
   dipState,
   loadDipState,
   resultsOf,
   syncDipStatus,
   workflowStatus,
-} from '../../../modules/dip/process.js';
-import { dipTags as tags } from '../../../modules/dip/records.js';
-import type { DipActor } from '../../../modules/dip/rules.js';
-import { processView } from '../../../modules/dip/view.js';
-import { assertNotCancelled, reachProject, type ReachedProject } from '../../../modules/projects/access.js';
-import type { ProjectCaller } from '../../../modules/projects/caller.js';
-import { projectHelpers, projectParams, security } from '../shared.js';
-import { errorResponses } from '../../schemas.js';
-import type { DipRouteOptions } from './options.js';
+} from '../../../../modules/dip/process.js';
+import { dipTags as tags } from '../../../../modules/dip/records.js';
+import type { DipActor } from '../../../../modules/dip/rules.js';
+import { processView } from '../../../../modules/dip/view.js';
+import { assertNotCancelled, type ReachedProject } from '../../../../modules/projects/access.js';
+import type { ProjectCaller } from '../../../../modules/projects/caller.js';
+import type { ModuleOptions } from '../../../../http/module.js';
+import { errorResponses } from '../../../../http/openapi.js';
+import { projectParams, security } from '../../../../modules/projects/route-schemas.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });
 
 /** The project-side calls of the design-in process: its state, resolve, confirm, reset. */
-export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (app, options) => {
-  const { db, mail, files, config } = options;
-  const { caller } = projectHelpers(options);
+const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db, config } = options;
+  const { mail, files } = app;
+  const { projects } = app;
 
   const actorOf = (who: ProjectCaller, found: ReachedProject): DipActor => ({
     caller: who,
@@ -60,8 +61,8 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
     let answer: DipProcess;
     try {
       answer = await db.transaction(async (tx) => {
-        const who = await caller(request, tx);
-        const found = await reachProject(tx, who, projectId, 'view', { lock: true });
+        const who = await projects.caller(request, tx);
+        const found = await projects.reach(tx, who, projectId, 'view', { lock: true });
         assertNotCancelled(found);
         const actor = actorOf(who, found);
         const before = await loadDipState(tx, found.project, found.board);
@@ -105,7 +106,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   }
 
   app.get(
-    '/projects/:id/dip',
+    '',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -118,8 +119,8 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
       },
     },
     async (request) => {
-      const who = await caller(request);
-      const found = await reachProject(db, who, request.params.id, 'view');
+      const who = await projects.caller(request);
+      const found = await projects.reach(db, who, request.params.id, 'view');
       const state = await loadDipState(db, found.project, found.board);
       if (!state.steps.length) throw notFound('This project has no design-in process.', ['dip']);
       return processView(db, found.project, found.board, state, actorOf(who, found));
@@ -127,7 +128,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   );
 
   app.post(
-    '/projects/:id/dip/steps/:stepId/resolve',
+    '/steps/:stepId/resolve',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -147,7 +148,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   );
 
   app.post(
-    '/projects/:id/dip/steps/:stepId/complete',
+    '/steps/:stepId/complete',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -166,7 +167,7 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
   );
 
   app.post(
-    '/projects/:id/dip/reset',
+    '/reset',
     {
       config: { access: access.signedIn() },
       schema: {
@@ -183,3 +184,5 @@ export const dipProcessRoutes: FastifyPluginAsyncZod<DipRouteOptions> = async (a
       act(request, request.params.id, 'dip_reset', (action) => resetTo(action, request.body.stepId)),
   );
 };
+
+export default dipProcessRoutes;

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INVITATION_PASSWORD_HEADER,
+  invitationDetailsSchema,
+  invitationPasswordSchema,
+  isSecureSchema,
+  projectSchema,
+} from '@portal/resources';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { errorResponses } from '../../../http/openapi.js';
+import { security, tags } from '../../../modules/projects/route-schemas.js';
+import { guessBudget, invitationError } from '../../../modules/projects/invitations.js';
+
+const invitationParams = z.object({ id: z.uuid() });
+const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPasswordSchema }).passthrough();
+
+/**
+ * An invitation link as its invitee opens it (spec calls §7.5): whether it leads to a secure project, reading it
+ * and accepting it with its password. Reading and accepting share one budget of password guesses.
+ */
+const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+  const guesses = guessBudget(db, app.log);
+  const { projects, projectInvitations: invitations } = app;
+
+  app.get(
+    '/secure',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Whether an invitation is to a secure project (asked before the password page)',
+        security,
+        params: invitationParams,
+        response: { 200: isSecureSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const isSecure = await invitations.isSecure(db, request.params.id);
+      if (isSecure === undefined) throw invitationError(404, 'invitation_missing');
+      return { isSecure };
+    },
+  );
+
+  app.get(
+    '',
+    {
+      config: { access: access.signedIn() },
+      preHandler: guesses.take,
+      onError: guesses.markWrongPassword,
+      onResponse: guesses.giveBack,
+      schema: {
+        tags,
+        summary:
+          'Read an invitation with its password in the X-Invitation-Password header: project, board and who invited (guesses are rate-limited)',
+        security,
+        params: invitationParams,
+        headers: passwordHeaders,
+        response: { 200: invitationDetailsSchema, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+      },
+    },
+    async (request) => {
+      const who = await projects.caller(request);
+      const opened = await invitations.open(
+        db,
+        who,
+        request.params.id,
+        request.headers[INVITATION_PASSWORD_HEADER],
+      );
+      return invitations.details(db, opened);
+    },
+  );
+
+  app.post(
+    '/accept',
+    {
+      config: { access: access.signedIn() },
+      preHandler: guesses.take,
+      onError: guesses.markWrongPassword,
+      onResponse: guesses.giveBack,
+      schema: {
+        tags,
+        summary:
+          'Accept an invitation with its password in the X-Invitation-Password header: the caller joins as a member. Answers the project',
+        security,
+        params: invitationParams,
+        headers: passwordHeaders,
+        response: { 200: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 410, 429) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const who = await projects.caller(request, tx);
+        const { invitation, found } = await invitations.open(
+          tx,
+          who,
+          request.params.id,
+          request.headers[INVITATION_PASSWORD_HEADER],
+          true,
+        );
+        // Reading tells the invitee where the link leads; joining is for people of the project's company space.
+        await app.projectRoles.assertInCompanySpace(tx, who.user.id, found.project, ['invitation']);
+        await app.projectRoles.addMember(tx, found.project.id, who.user.id);
+        await projects.log(tx, request, {
+          action: 'accept_invitation',
+          entityId: found.project.id,
+          after: { invitationId: invitation.id, userId: who.user.id },
+        });
+        return projects.record(tx, found.project.id, who);
+      }),
+  );
+};
+
+export default invitationLinkRoutes;

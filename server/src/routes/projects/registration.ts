@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { projectPayloadSchemas, projectSchema } from '@portal/resources';
+import { access } from '../../auth/access.js';
+import { badRequest } from '../../http/errors.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { errorResponses } from '../../http/openapi.js';
+import { throwValidationError } from '../../http/validation-errors.js';
+import { security, tags } from '../../modules/projects/route-schemas.js';
+
+/** `POST projects`: registering a product as a project. */
+const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+  const { projects } = app;
+  const payloads = projectPayloadSchemas(options.config.providerEmailDomains);
+
+  app.post(
+    '',
+    {
+      config: { access: access.signedIn() },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Register a product as a project: `board` is a serial number, or the name or id of a board that needs none; `acceptServiceAgreement=true` is required',
+        security,
+        querystring: z.object({ acceptServiceAgreement: z.enum(['true', 'false']).optional() }),
+        body: payloads.create,
+        response: { 201: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      throwValidationError(request);
+      if (request.query.acceptServiceAgreement !== 'true') {
+        throw badRequest('Accept the service agreement to register a product.', ['acceptServiceAgreement']);
+      }
+      const created = await db.transaction(async (tx) => {
+        const who = await projects.caller(request, tx);
+        const id = await projects.register(tx, who, request.body);
+        const after = await projects.record(tx, id, who);
+        await projects.log(tx, request, { action: 'create', entityId: id, after });
+        return after;
+      });
+      return reply.code(201).send(created);
+    },
+  );
+};
+
+export default registrationRoutes;
