@@ -38,7 +38,7 @@ const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
 // The holds of routes that miss their goal: the measured figure plus 1 KB, rounded up (README "Performance").
 const TOOL_PAGE_CI_BUDGET = 159 * KB;
-const MY_PROJECTS_CI_BUDGET = 154 * KB;
+const MY_PROJECTS_CI_BUDGET = 153 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
 const WELCOME_CI_BUDGET = 141 * KB;
 // Issue 20 point 4, on a quiet machine with the CPU 4× slower: the catalogue and the project list paint within
@@ -104,7 +104,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
-    // Misses the goal (152.2 KB) by 2 KB: the shell leaves a page 11 KB, the list needs 13 (README "Performance").
+    // Misses the goal (151.2 KB) by 1 KB: the shell leaves a page 11 KB, the list needs 12 (README "Performance").
     ciScriptGzip: MY_PROJECTS_CI_BUDGET,
     // The page, the feature's texts and its queries. A signed-in session restores itself without the sign-in
     // library (it loads before the token's expiry).
