@@ -635,6 +635,82 @@ describe('start-up', () => {
   });
 });
 
+describe('Restoring a stored user without oidc-client-ts (issue 20)', () => {
+  /** Stores users as oidc-client-ts writes them, which the session reads without the library. */
+  function storeUsers(users: { NORMAL?: User; MFA?: User }) {
+    seeded = users;
+    if (users.NORMAL) userStorage.setItem(userKey('portal'), users.NORMAL.toStorageString());
+    if (users.MFA) userStorage.setItem(userKey('portal-mfa'), users.MFA.toStorageString());
+  }
+
+  it('restores a valid user with its email without loading the library, then loads it before the token expires', async () => {
+    vi.useFakeTimers();
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    const stored = makeUser('portal', { expiresIn: 600 });
+    storeUsers({ NORMAL: stored });
+    loadCurrentUser = vi.fn(async () => ({ id: 'user-1' }));
+    const session = new Session(config, options());
+    await session.start();
+
+    expect(managers.NORMAL).toBeUndefined();
+    expect(loadCurrentUser).not.toHaveBeenCalled();
+    expect(session.isAuthenticated()).toBe(true);
+    expect(session.getAccessToken()).toBe(stored.access_token);
+    expect(session.getActiveUser()?.profile.email).toBe('chris@portal.test');
+
+    // Two minutes before expiry (a minute before the expiring notice) the manager takes over with its own copy.
+    await vi.advanceTimersByTimeAsync((600 - 121) * 1000);
+    expect(managers.NORMAL).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(manager('NORMAL').clearStaleState).toHaveBeenCalled();
+    expect(session.getActiveUser()).toBe(stored);
+  });
+
+  it('lets an expired record or one without an email go through the library as before', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');
+    storeUsers({
+      NORMAL: makeUser('portal', { withEmail: false }),
+      MFA: makeUser('portal-mfa', { expiresIn: -5 }),
+    });
+    const session = new Session(config, options());
+    await session.start();
+    expect(manager('NORMAL').clearStaleState).toHaveBeenCalled();
+    expect(manager('MFA').signinSilent).toHaveBeenCalled();
+    expect(session.getActiveUser()).toBe(manager('MFA').stored);
+  });
+
+  it('a logout removes the restored record, cancels the later load and a reload starts signed out', async () => {
+    vi.useFakeTimers();
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    storeUsers({ NORMAL: makeUser('portal', { expiresIn: 600 }) });
+    const session = new Session(config, options());
+    await session.start();
+    await session.clear();
+
+    expect(userStorage.getItem(userKey('portal'))).toBeNull();
+    expect(session.isAuthenticated()).toBe(false);
+    await vi.advanceTimersByTimeAsync(600 * 1000);
+    expect(managers.NORMAL).toBeUndefined();
+    const reloaded = new Session(config, options());
+    await reloaded.start();
+    expect(reloaded.isAuthenticated()).toBe(false);
+  });
+
+  it('does not take a foreign record for a user', async () => {
+    storage.setItem(AUTHENTICATION_TYPE_KEY, 'NORMAL');
+    seeded = {};
+    userStorage.setItem(
+      userKey('portal'),
+      JSON.stringify({ access_token: 'forged', profile: { email: 'x@y.z' } }),
+    );
+    const session = new Session(config, options());
+    await session.start();
+    expect(managers.NORMAL).toBeDefined();
+    expect(session.isAuthenticated()).toBe(false);
+  });
+});
+
 describe('signOut and clear', () => {
   it('removes both users, sets NONE and leaves through the active client’s end-session endpoint', async () => {
     storage.setItem(AUTHENTICATION_TYPE_KEY, 'MFA');

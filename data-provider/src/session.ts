@@ -187,6 +187,14 @@ export class Session {
     let expired = false;
     await Promise.all(
       SIGNED_IN_TYPES.filter((type) => this.hasStoredUser(type)).map(async (type) => {
+        const stored = this.readStoredUser(type);
+        if (stored && !stored.expired && stored.profile.email) {
+          // Issue 20: a valid stored user restores without oidc-client-ts (17 KB), so a signed-in page's first
+          // load stays light; the library comes before the token's expiring notification needs it.
+          this.setUser(type, stored);
+          this.loadManagerBeforeExpiry(type, stored);
+          return;
+        }
         const manager = await this.manager(type);
         await manager.clearStaleState().catch(() => undefined);
         let user = await manager.getUser();
@@ -323,10 +331,54 @@ export class Session {
     return manager;
   }
 
+  /** oidc-client-ts' storage key of this type's user. */
+  private userKey(type: SignedInType): string {
+    const { authority, client_id } = this.settings[type];
+    return `${USER_STORE_PREFIX}user:${authority}:${client_id}`;
+  }
+
   /** Whether oidc-client-ts holds a user of this type (checked without loading the library). */
   private hasStoredUser(type: SignedInType): boolean {
-    const { authority, client_id } = this.settings[type];
-    return this.userStorage?.getItem(`${USER_STORE_PREFIX}user:${authority}:${client_id}`) != null;
+    return this.userStorage?.getItem(this.userKey(type)) != null;
+  }
+
+  /**
+   * The stored user as oidc-client-ts wrote it (`User.toStorageString`), read without the library: its fields
+   * and `expired`, what the session and the pages read of a user. Null when it is not such a record.
+   */
+  private readStoredUser(type: SignedInType): User | null {
+    let record: unknown;
+    try {
+      record = JSON.parse(this.userStorage?.getItem(this.userKey(type)) ?? '');
+    } catch {
+      return null;
+    }
+    if (typeof record !== 'object' || record === null) return null;
+    const { access_token, expires_at, profile } = record as Partial<User>;
+    if (typeof access_token !== 'string' || typeof expires_at !== 'number' || typeof profile !== 'object') {
+      return null;
+    }
+    return Object.defineProperty({ ...record }, 'expired', {
+      get: () => expires_at <= Date.now() / 1000,
+    }) as User;
+  }
+
+  /**
+   * Loads the manager of a user restored without it a minute before its expiring notification: the manager's
+   * timers then renew it as usual. The manager's own copy replaces the restored one while that one is current.
+   */
+  private loadManagerBeforeExpiry(type: SignedInType, restored: User): void {
+    const notice = SIGN_IN_TIMINGS.accessTokenExpiringNotificationTimeInSeconds + 60;
+    const delay = Math.max(0, ((restored.expires_at ?? 0) - notice) * 1000 - Date.now());
+    this.retryTimers[type] = setTimeout(() => {
+      void this.manager(type)
+        .then(async (manager) => {
+          await manager.clearStaleState().catch(() => undefined);
+          const user = await manager.getUser();
+          if (this.users[type] === restored) this.setUser(type, user);
+        })
+        .catch((error: unknown) => console.warn(`The ${type} sign-in library could not be loaded`, error));
+    }, delay);
   }
 
   private async completeSignIn(url: string): Promise<string> {
@@ -434,6 +486,8 @@ export class Session {
         delete this.retryTimers[type];
         const manager = this.managers[type];
         if (manager) await (await manager).removeUser();
+        // A user restored without the library is removed the library's way: its storage record.
+        else this.userStorage?.removeItem(this.userKey(type));
       }),
     );
     for (const type of SIGNED_IN_TYPES) this.setUser(type, null);

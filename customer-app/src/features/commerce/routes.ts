@@ -7,7 +7,7 @@ import { paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
 import type { CatalogueScope } from './catalogue/catalogue-search';
 import type * as RouteQueriesModule from './route-queries';
-import { loadCatalogueTexts, loadCheckoutTexts, loadCommerceTexts } from './texts';
+import { loadCatalogueTexts, loadCheckoutTexts, loadCommerceTexts, loadItemPageTexts } from './texts';
 
 type Texts = () => Promise<Readonly<Record<string, string>>>;
 
@@ -59,7 +59,10 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
     prefetch: (queries, args) => queries.prefetchCatalogue(deps, args, scope),
     texts: loadCatalogueTexts,
   });
-  const tool: PageOptions = { prefetch: (queries, args) => queries.prefetchTool(deps, args) };
+  const tool: PageOptions = {
+    prefetch: (queries, args) => queries.prefetchTool(deps, args),
+    texts: loadItemPageTexts,
+  };
   return [
     page(paths.assets, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage, list('all')),
     page(paths.tools, { title: 'page.assets', ...catalogue }, assets, (m) => m.AssetsPage, list('all')),
@@ -91,7 +94,7 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
       { title: 'page.document' },
       () => import('./document/document-page'),
       (m) => m.DocumentPage,
-      { prefetch: (queries, args) => queries.prefetchDocument(deps, args) },
+      { prefetch: (queries, args) => queries.prefetchDocument(deps, args), texts: loadItemPageTexts },
     ),
     page(
       paths.softwareBundle,

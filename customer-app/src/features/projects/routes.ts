@@ -16,7 +16,7 @@ const texts = () =>
   );
 
 // The project list needs no design-in texts: a lighter first page.
-const listTexts = () => import('../../i18n/en-us-projects').then((m) => m.projectTexts);
+const listTexts = () => import('../../i18n/en-us-project-list').then((m) => m.projectListTexts);
 
 const page = <M>(
   path: string,

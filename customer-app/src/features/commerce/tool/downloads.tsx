@@ -15,7 +15,6 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { errorNotice } from '../../../notifications/error-notice';
 import { key, literal } from '../../../notifications/notification-store';
 import ui from '../../../styles/ui.module.css';
-import { downloadFile } from '../api/download';
 import { formatBytes } from '../components/format';
 import { useCopy } from '../components/use-copy';
 import styles from './tool-page.module.css';
@@ -42,6 +41,9 @@ function useDownload() {
   const start = async (file: CatalogueFile) => {
     setBusy(file.uuid);
     try {
+      // The download code loads with the first download, not with the page (issue 20); a failed load is told
+      // as a failed download.
+      const { downloadFile } = await import('../api/download');
       await downloadFile(file.url, file.fileName, session.getAccessToken());
     } catch (error) {
       const notice = errorNotice(error);

@@ -1,77 +1,35 @@
-import { ApiError } from '@portal/data-provider';
-import type { InstallerRecord, ToolDetail } from '@portal/resources';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ToolDetail } from '@portal/resources';
 import { Suspense } from 'react';
 import { lazyPart } from '../../../app/lazy-page';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { SvgIcon } from '../../../components/ui/icon';
-import { installDesktop } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
-import { usePortal } from '../../../lib/portal-context';
-import { errorNotice } from '../../../notifications/error-notice';
-import { key, literal } from '../../../notifications/notification-store';
-import { paths } from '../../../paths';
-import { createInstaller, orderKeys } from '../api/orders';
 import { SignInNeeded } from '../components/sign-in-needed';
 import { useAccount } from '../components/use-account';
+import { installDesktop } from './tool-icons';
 import styles from './tool-page.module.css';
 
-// A dialog with MUI: it loads once an installer has been made, not with the tool page.
-const LauncherReadyDialog = lazyPart(() =>
-  import('./launcher-ready-dialog').then((m) => ({ default: m.LauncherReadyDialog })),
+// The installer mutation and the orders API load for a verified user only: an anonymous visit of a tool page
+// does not carry them (issue 20).
+const LauncherInstallButton = lazyPart(() =>
+  import('./launcher-install-button').then((m) => ({ default: m.LauncherInstallButton })),
 );
 
-/**
- * "Install with the launcher" for a tool the launcher can install: creates the user's installer for it, whose
- * installation key the launcher asks for. An installer that already exists is found on /my/installers.
- */
+/** "Install with the launcher" for a tool the launcher can install; a visitor who cannot is told how to. */
 export function LauncherInstall({ tool }: { tool: ToolDetail }) {
   const { t } = useI18n();
-  const { api, notifications } = usePortal();
-  const queryClient = useQueryClient();
   const account = useAccount();
-  const install = useMutation({
-    mutationFn: () => createInstaller(api, tool.featureId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.installersAll }),
-    onError: (error) => {
-      if (error instanceof ApiError && error.hasErrorCode('duplicate')) {
-        notifications.notify({
-          kind: 'warning',
-          title: key('tool.launcher.exists'),
-          message: literal(tool.name),
-        });
-      } else {
-        notifications.notify(errorNotice(error));
-      }
-    },
-  });
-  const installer: InstallerRecord | undefined = install.data;
-  const exists = install.error instanceof ApiError && install.error.hasErrorCode('duplicate');
-
   if (!account.verified) return <SignInNeeded account={account} action="tool.launcher.action" />;
   return (
-    <>
-      {exists ? (
-        <ButtonLink to={paths.myInstallers} variant="outlined" className={styles.fullWidth}>
-          <SvgIcon d={installDesktop} small />
-          {t('tool.launcher.open')}
-        </ButtonLink>
-      ) : (
-        <Button
-          variant="outlined"
-          className={styles.fullWidth}
-          onClick={() => install.mutate()}
-          disabled={install.isPending}
-        >
+    <Suspense
+      fallback={
+        <Button variant="outlined" className={styles.fullWidth} disabled>
           <SvgIcon d={installDesktop} small />
           {t('tool.launcher.install')}
         </Button>
-      )}
-      {installer && (
-        <Suspense fallback={null}>
-          <LauncherReadyDialog tool={tool} installer={installer} onClose={() => install.reset()} />
-        </Suspense>
-      )}
-    </>
+      }
+    >
+      <LauncherInstallButton tool={tool} />
+    </Suspense>
   );
 }

@@ -6,7 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { formatDate } from '../model/format';
-import { rolesInProject, type Viewer } from '../model/project-actions';
+import { rolesInProject, type Viewer } from '../model/project-roles';
 import { useRoleLabel } from './project-role-label';
 import styles from './project-list.module.css';
 import { StatusChip } from './status-chip';

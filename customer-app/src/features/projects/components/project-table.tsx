@@ -8,7 +8,7 @@ import { paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { formatDate } from '../model/format';
 import type { ProjectSortField, SortOrder } from '../model/list-state';
-import { rolesInProject, type Viewer } from '../model/project-actions';
+import { rolesInProject, type Viewer } from '../model/project-roles';
 import { SecureMark } from './project-card';
 import { useRoleLabel } from './project-role-label';
 import styles from './project-list.module.css';

@@ -8,6 +8,7 @@ import {
   type Project,
   type ProjectRoleName,
 } from '@portal/resources';
+import { rolesInProject, type Viewer } from './project-roles';
 
 /** The entries of a project's actions dropdown (spec product §2.2, §6). */
 export const PROJECT_ACTIONS = [
@@ -23,18 +24,8 @@ export const PROJECT_ACTIONS = [
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
-/** Who looks at a project: the signed-in user (id and global roles). */
-export interface Viewer extends HasRoles {
-  id: string;
-}
-
-/** The viewer's roles inside the project, as the project's member list carries them. */
-export function rolesInProject(
-  project: Pick<Project, 'members'>,
-  viewer: Pick<Viewer, 'id'>,
-): ProjectRoleName[] {
-  return project.members.find((member) => member.id === viewer.id)?.roles ?? [];
-}
+export type { Viewer } from './project-roles';
+export { rolesInProject } from './project-roles';
 
 /** Owner and substitute manage a project (the substitute acts as the owner); admins manage every project. */
 export function managesProject(roles: readonly ProjectRoleName[], viewer: HasRoles): boolean {
