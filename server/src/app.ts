@@ -31,7 +31,6 @@ import { createScanner, type Scanner } from './uploads/scanner.js';
 import { requestLogOptions } from './http/log-redaction.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
-import { boardRoutes } from './routes/boards.js';
 import { configRoutes } from './routes/config.js';
 import { maintenanceRootRoute, platformRoutes } from './routes/platform.js';
 import { projectRoutes } from './routes/projects.js';
@@ -263,7 +262,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         options: moduleOptions,
       });
       await api.register(configRoutes, { config });
-      await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
       await api.register(platformRoutes, { db });
       await api.register(projectRoutes, { db, config, files, scanner, mail });
       await api.register(catalogueRoutes, {

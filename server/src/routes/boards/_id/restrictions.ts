@@ -5,23 +5,20 @@ import {
   EMAIL_MAX_LENGTH,
   boardRestrictionInputSchema,
   boardRestrictionSchema,
-  boardSupportLinkInputSchema,
   boardsResource,
   restrictionEmailSchema,
   type BoardRestriction,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { boards } from '../../db/schema.js';
-import { boardRestrictions } from '../../db/schema-boards.js';
-import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, security, tags } from './records.js';
-import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { boardRestrictions } from '../../../db/schema-boards.js';
+import { isUniqueViolation } from '../../../http/database-errors.js';
+import { ApiError, notFound } from '../../../http/errors.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, security, tags } from '../records.js';
+import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
-const supportLinkSchema = z.object({ supportLink: z.string().nullable() });
 
 const toRestriction = (row: typeof boardRestrictions.$inferSelect): BoardRestriction => ({
   email: row.email,
@@ -30,55 +27,10 @@ const toRestriction = (row: typeof boardRestrictions.$inferSelect): BoardRestric
 
 const sameEmailAs = (email: string) => eq(sql`lower(${boardRestrictions.email})`, email.trim().toLowerCase());
 
-/**
- * A board's support link (spec product §2.3 edit-support) and its restriction list (§2.3 restrictions, §4: a
- * restricted board may be registered only by the listed emails).
- */
-export const boardRestrictionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** A board's restriction list (spec product §2.3 restrictions, §4: a restricted board may be registered only by the listed emails). */
+const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards/:id/support-link',
-    {
-      config: { access: access.resource(boardsResource, 'show') },
-      schema: {
-        tags,
-        summary: "The board's support link, or null",
-        security,
-        params: boardParams,
-        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({ supportLink: (await requireBoard(db, request.params.id)).supportLink }),
-  );
-
-  app.put(
-    '/boards/:id/support-link',
-    {
-      config: { access: access.resource(boardsResource, 'edit') },
-      schema: {
-        tags,
-        summary:
-          'Set the support link: a web address (http or https), or mailto: followed by an email address; null or empty removes it',
-        security,
-        params: boardParams,
-        body: boardSupportLinkInputSchema,
-        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const supportLink = request.body.supportLink?.trim() ?? null;
-        await tx.update(boards).set({ supportLink, updatedAt: new Date() }).where(eq(boards.id, board.id));
-        await auditBoard(tx, request, board.id, 'update_support_link', {
-          before: { supportLink: board.supportLink },
-          after: { supportLink },
-        });
-        return { supportLink };
-      }),
-  );
-
-  app.get(
-    '/boards/:id/restrictions',
+    '/restrictions',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -102,7 +54,7 @@ export const boardRestrictionRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   );
 
   app.post(
-    '/boards/:id/restrictions',
+    '/restrictions',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -141,7 +93,7 @@ export const boardRestrictionRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   );
 
   app.delete(
-    '/boards/:id/restrictions/:email',
+    '/restrictions/:email',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -167,3 +119,5 @@ export const boardRestrictionRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       }),
   );
 };
+
+export default boardRestrictionRoutes;

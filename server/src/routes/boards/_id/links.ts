@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardsResource, linkInputSchema, linkOrderSchema, linkSchema } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { ApiError } from '../../http/errors.js';
-import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { ApiError } from '../../../http/errors.js';
+import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 import {
   appendLink,
   linksOf,
@@ -12,10 +12,10 @@ import {
   renumberLinks,
   requireLink,
   updateLink,
-} from '../../modules/boards/links.js';
-import { assertNamesCurrent, saveBoardList } from '../../modules/boards/list-save.js';
-import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, security, tags } from './records.js';
+} from '../../../modules/boards/links.js';
+import { assertNamesCurrent, saveBoardList } from '../../../modules/boards/list-save.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, security, tags } from '../records.js';
 
 const linkParams = z.object({ id: z.uuid(), linkId: z.uuid() });
 
@@ -26,9 +26,9 @@ const LINKS_CHANGED =
  * Related links of a board (spec product §2.3 links, links/add, links/edit/{linkId}): add, edit, delete, and
  * "save order" after dragging. Orders are 0, 1, 2, … in the order the board shows them.
  */
-export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards/:id/links',
+    '/links',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -46,7 +46,7 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.post(
-    '/boards/:id/links',
+    '/links',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -70,7 +70,7 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.put(
-    '/boards/:id/links/order',
+    '/links/order',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -104,7 +104,7 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.put(
-    '/boards/:id/links/:linkId',
+    '/links/:linkId',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -127,7 +127,7 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.delete(
-    '/boards/:id/links/:linkId',
+    '/links/:linkId',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -147,3 +147,5 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       }),
   );
 };
+
+export default boardLinkRoutes;

@@ -8,16 +8,16 @@ import {
   type RestrictionEntry,
   MESSAGES,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { boardPermissions } from '../../db/schema-boards.js';
-import { isForeignKeyViolation } from '../../http/database-errors.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { findUserByEmail } from '../platform/company-space-records.js';
-import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, security, tags } from './records.js';
-import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { users } from '../../../db/schema.js';
+import { boardPermissions } from '../../../db/schema-boards.js';
+import { isForeignKeyViolation } from '../../../http/database-errors.js';
+import { ApiError, notFound } from '../../../http/errors.js';
+import { findUserByEmail } from '../../platform/company-space-records.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, security, tags } from '../records.js';
+import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 
 const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
 
@@ -26,9 +26,9 @@ const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
  * its user register the board while it is restricted, like an email on the restriction list but bound to the
  * account (the list takes addresses of people who have not signed in yet).
  */
-export const boardPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const boardPermissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards/:id/permissions',
+    '/permissions',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -51,7 +51,7 @@ export const boardPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
   );
 
   app.post(
-    '/boards/:id/permissions',
+    '/permissions',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -93,7 +93,7 @@ export const boardPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
   );
 
   app.delete(
-    '/boards/:id/permissions/:userId',
+    '/permissions/:userId',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -126,3 +126,5 @@ export const boardPermissionRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
       }),
   );
 };
+
+export default boardPermissionRoutes;

@@ -10,22 +10,17 @@ import {
   sourceProvidesReleaseFlag,
   type BoardUpdate,
 } from '@portal/resources';
-import type { Database } from '../db/client.js';
-import { boards } from '../db/schema.js';
-import { projects } from '../db/schema-projects.js';
-import { audit } from '../http/audit.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../http/database-errors.js';
-import { ApiError } from '../http/errors.js';
-import { listQuerystring } from '../http/list-query.js';
-import { listRows } from '../http/list.js';
-import { access } from '../auth/access.js';
-import { errorResponses } from './schemas.js';
-import { boardContentRoutes } from './boards/content.js';
-import { dipBoardSettingRoutes } from './boards/dip-settings.js';
-import { dipBoardStepRoutes } from './boards/dip-steps.js';
-import { boardDocumentRoutes } from './boards/documents.js';
-import { boardPermissionRoutes } from './boards/permissions.js';
-import { boardParams, rangeHeaders, security, tags } from './boards/records.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { boards } from '../../db/schema.js';
+import { projects } from '../../db/schema-projects.js';
+import { audit } from '../../http/audit.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../http/database-errors.js';
+import { ApiError } from '../../http/errors.js';
+import { listQuerystring } from '../../http/list-query.js';
+import { listRows } from '../../http/list.js';
+import { access } from '../../auth/access.js';
+import { errorResponses } from '../schemas.js';
+import { boardParams, rangeHeaders, security, tags } from './records.js';
 import {
   boardColumns,
   bulletsToText,
@@ -33,9 +28,7 @@ import {
   requireBoard,
   toBoardRecord,
   type BoardRow,
-} from '../modules/boards/boards.js';
-import { boardSerialNumberRoutes } from './boards/serial-numbers.js';
-import { boardToolRoutes } from './boards/tools.js';
+} from '../../modules/boards/boards.js';
 
 /** Boards created in the portal name it as their source; imported ones name their data source (BSG). */
 const PORTAL_SOURCE = 'portal';
@@ -77,12 +70,9 @@ const withUniqueName = async <T>(write: () => Promise<T>): Promise<T> => {
  * documents, links, partners, getting-started items, support link, restrictions and permissions. Also the
  * partners and documents resources and the board links to company space admins and viewers.
  */
-export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
+const boardRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards',
+    '',
     {
       config: { access: access.resource(boardsResource, 'list') },
       schema: {
@@ -106,7 +96,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
   );
 
   app.get(
-    '/boards/:id',
+    '/:id',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -121,7 +111,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
   );
 
   app.post(
-    '/boards',
+    '',
     {
       config: { access: access.resource(boardsResource, 'create') },
       schema: {
@@ -150,7 +140,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
   );
 
   app.put(
-    '/boards/:id',
+    '/:id',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -189,7 +179,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
   );
 
   app.delete(
-    '/boards/:id',
+    '/:id',
     {
       config: { access: access.resource(boardsResource, 'delete') },
       schema: {
@@ -227,12 +217,6 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: stri
       }
     },
   );
-
-  await app.register(boardSerialNumberRoutes, { db, publicUrl });
-  await app.register(boardDocumentRoutes, { db });
-  await app.register(boardContentRoutes, { db });
-  await app.register(boardPermissionRoutes, { db });
-  await app.register(dipBoardStepRoutes, { db });
-  await app.register(dipBoardSettingRoutes, { db });
-  await app.register(boardToolRoutes, { db });
 };
+
+export default boardRoutes;
