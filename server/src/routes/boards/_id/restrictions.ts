@@ -1,62 +1,37 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EMAIL_MAX_LENGTH,
   boardRestrictionInputSchema,
   boardRestrictionSchema,
-  boardsResource,
-  restrictionEmailSchema,
-  type BoardRestriction,
+  boardRestrictionsResource,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { boardRestrictions } from '../../../db/schema-boards.js';
-import { isUniqueViolation } from '../../../http/database-errors.js';
-import { ApiError, notFound } from '../../../http/errors.js';
+import { resourceRoutes, uniqueConflict } from '../../../http/resource-routes.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, security, tags } from '../records.js';
-import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
+import { auditBoard, boardParams, knownBoardOnly, security, tags } from '../records.js';
+import { lockBoard } from '../../../modules/boards/boards.js';
+import { addRestriction, removeRestriction } from '../../../modules/boards/restrictions.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
 
-const toRestriction = (row: typeof boardRestrictions.$inferSelect): BoardRestriction => ({
-  email: row.email,
-  createdAt: row.createdAt.toISOString(),
-});
-
-const sameEmailAs = (email: string) => eq(sql`lower(${boardRestrictions.email})`, email.trim().toLowerCase());
-
-/** A board's restriction list (spec product §2.3 restrictions, §4: a restricted board may be registered only by the listed emails). */
-const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  app.get(
-    '/restrictions',
-    {
-      config: { access: access.resource(boardsResource, 'show') },
-      schema: {
-        tags,
-        summary:
-          'The emails allowed to register the board while it is restricted (restrictedAccess), sorted by email',
-        security,
-        params: boardParams,
-        response: { 200: z.array(boardRestrictionSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const board = await requireBoard(db, request.params.id);
-      const rows = await db
-        .select()
-        .from(boardRestrictions)
-        .where(eq(boardRestrictions.boardId, board.id))
-        .orderBy(sql`lower(${boardRestrictions.email})`, asc(boardRestrictions.email));
-      return rows.map(toRestriction);
-    },
-  );
+/**
+ * A board's restriction list (spec product §2.3 restrictions, §4: a restricted board may be registered only by the
+ * listed emails): the list from the definition, adding and removing (audited on the board) beside it.
+ */
+const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+  knownBoardOnly(app, db);
+  await app.register(resourceRoutes(boardRestrictionsResource, 'boardRestrictions', { actions: ['list'] }), {
+    ...options,
+    prefix: '/restrictions',
+  });
 
   app.post(
     '/restrictions',
     {
-      config: { access: access.resource(boardsResource, 'edit') },
+      config: { access: access.resource(boardRestrictionsResource, 'create') },
       schema: {
         tags,
         summary:
@@ -68,26 +43,16 @@ const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const email = request.body.email.trim();
-      const duplicate = (message: string) => ApiError.of(409, 'duplicate', message, ['email']);
       try {
         const added = await db.transaction(async (tx) => {
           const board = await lockBoard(tx, request.params.id);
-          const listed = await tx
-            .select({ email: boardRestrictions.email })
-            .from(boardRestrictions)
-            .where(and(eq(boardRestrictions.boardId, board.id), sameEmailAs(email)));
-          const check = restrictionEmailSchema(listed.map((row) => row.email)).safeParse(email);
-          if (!check.success) throw duplicate(check.error.issues[0]!.message);
-          const [row] = await tx.insert(boardRestrictions).values({ boardId: board.id, email }).returning();
-          const entry = toRestriction(row!);
+          const entry = await addRestriction(tx, board.id, request.body.email);
           await auditBoard(tx, request, board.id, 'add_restriction', { after: entry });
           return entry;
         });
         return reply.code(201).send(added);
       } catch (error) {
-        if (isUniqueViolation(error)) throw duplicate('This email address is already on the list.');
-        throw error;
+        throw uniqueConflict(boardRestrictionsResource, error) ?? error;
       }
     },
   );
@@ -95,7 +60,7 @@ const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.delete(
     '/restrictions/:email',
     {
-      config: { access: access.resource(boardsResource, 'edit') },
+      config: { access: access.resource(boardRestrictionsResource, 'delete') },
       schema: {
         tags,
         summary:
@@ -108,12 +73,7 @@ const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     async (request) =>
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
-        const [row] = await tx
-          .delete(boardRestrictions)
-          .where(and(eq(boardRestrictions.boardId, board.id), sameEmailAs(request.params.email)))
-          .returning();
-        if (!row) throw notFound('This email address is not on the list.', ['email']);
-        const entry = toRestriction(row);
+        const entry = await removeRestriction(tx, board.id, request.params.email);
         await auditBoard(tx, request, board.id, 'remove_restriction', { before: entry });
         return entry;
       }),
