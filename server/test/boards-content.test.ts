@@ -385,6 +385,33 @@ describe('links', () => {
     expectError(await call('DELETE', at(board.id, `links/${forum.id}`), s.admin), 404, 'not_found');
     expectError(await call('DELETE', at(board.id, `links/${shop.id}`), s.csa), 403, 'forbidden');
   });
+
+  it('lists from its definition (range, sort, q) only the board in the path, admins only', async () => {
+    const page = await call('GET', at(board.id, 'links'), s.admin, undefined, { range: 'links=1-1' });
+    expect(expectOk<Link[]>(page).map((link) => link.title)).toEqual(['Docs wiki']);
+    expect(page.headers['content-range']).toBe('links 1-1/2');
+    const byTitle = `${at(board.id, 'links')}?sort=${encodeURIComponent('["title","DESC"]')}`;
+    expect(expectOk<Link[]>(await call('GET', byTitle, s.admin)).map((link) => link.title)).toEqual([
+      'Shop',
+      'Docs wiki',
+    ]);
+    expect(expectOk<Link[]>(await call('GET', `${at(board.id, 'links')}?q=wiki`, s.admin))).toHaveLength(1);
+    expect(expectOk(await call('GET', at(second.id, 'links'), s.admin))).toEqual([]);
+    // This board's link under another board's path is not found, and changes nothing.
+    expectError(
+      await call('PUT', at(second.id, `links/${shop.id}`), s.admin, {
+        title: 'Moved',
+        url: 'https://x.example.com',
+      }),
+      404,
+      'not_found',
+    );
+    expectError(await call('DELETE', at(second.id, `links/${shop.id}`), s.admin), 404, 'not_found');
+    expectError(await call('GET', at(board.id, 'links'), s.csa), 403, 'forbidden');
+    expectError(await call('GET', at(board.id, 'links'), s.customer), 403, 'forbidden');
+    expectError(await call('GET', at('not-a-uuid', 'links'), s.admin), 400, 'invalid_request');
+    expect((await links()).map((link) => link.title)).toEqual(['Shop', 'Docs wiki']);
+  });
 });
 
 describe('board partners', () => {

@@ -4,10 +4,11 @@ import {
   restrictionEntrySchema,
   restrictionGrantSchema,
 } from '../../entities/board-access.js';
+import { linkInputSchema, linkSchema } from '../../entities/link.js';
 import { defineResource } from '../definition.js';
 import { boardsResource } from './boards.js';
 
-/** Whoever may read a board reads who may register it; whoever may edit the board changes that. */
+/** Whoever may read a board reads what hangs under it (who may register it, its links); whoever may edit it changes that. */
 const boardAccessRules = {
   list: boardsResource.access.show,
   create: boardsResource.access.edit,
@@ -64,4 +65,31 @@ export const boardPermissionsResource = defineResource({
   fields: [{ source: 'email', label: 'Email', widget: 'email' }],
   access: boardAccessRules,
   unique: [{ fields: ['userEmail'], message: 'This user already has a permission for this board.' }],
+});
+
+/**
+ * A board's related links (`/api/v1/boards/{id}/links`, spec §2.3 links) in the order the board shows them; added,
+ * edited, deleted and reordered by whoever may edit the board. Not in `ADMIN_RESOURCES`.
+ */
+export const boardRelatedLinksResource = defineResource({
+  name: 'links',
+  path: 'boards/{id}/links',
+  label: { one: 'Link', many: 'Links' },
+  record: linkSchema,
+  create: linkInputSchema,
+  update: linkInputSchema,
+  recordTitle: 'title',
+  list: {
+    columns: ['title', 'url', 'order'],
+    sortable: ['order', 'title'],
+    defaultSort: { field: 'order', order: 'ASC' },
+    filters: [],
+    search: { fields: ['title', 'url'] },
+  },
+  fields: [
+    { source: 'title', label: 'Title', widget: 'text' },
+    { source: 'url', label: 'Address', widget: 'url' },
+    { source: 'order', label: 'Order', widget: 'number', readOnly: true },
+  ],
+  access: { ...boardAccessRules, edit: boardsResource.access.edit },
 });

@@ -10,9 +10,8 @@ import { access } from '../../../auth/access.js';
 import { isForeignKeyViolation } from '../../../http/database-errors.js';
 import { notFound } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { resourceRoutes } from '../../../http/resource-routes.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, knownBoardOnly, security, tags } from '../records.js';
+import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
 import { lockBoard } from '../../../modules/boards/boards.js';
 import { grantPermission, revokePermission } from '../../../modules/boards/permissions.js';
 
@@ -26,11 +25,7 @@ const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
  */
 const boardPermissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  knownBoardOnly(app, db);
-  await app.register(resourceRoutes(boardPermissionsResource, 'boardPermissions', { actions: ['list'] }), {
-    ...options,
-    prefix: '/permissions',
-  });
+  await boardScopedList(app, options, boardPermissionsResource, 'boardPermissions');
 
   app.post(
     '/permissions',

@@ -8,9 +8,9 @@ import {
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { resourceRoutes, uniqueConflict } from '../../../http/resource-routes.js';
+import { uniqueConflict } from '../../../http/resource-routes.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, knownBoardOnly, security, tags } from '../records.js';
+import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
 import { lockBoard } from '../../../modules/boards/boards.js';
 import { addRestriction, removeRestriction } from '../../../modules/boards/restrictions.js';
 
@@ -22,11 +22,7 @@ const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(
  */
 const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  knownBoardOnly(app, db);
-  await app.register(resourceRoutes(boardRestrictionsResource, 'boardRestrictions', { actions: ['list'] }), {
-    ...options,
-    prefix: '/restrictions',
-  });
+  await boardScopedList(app, options, boardRestrictionsResource, 'boardRestrictions');
 
   app.post(
     '/restrictions',
