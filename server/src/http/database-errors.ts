@@ -13,7 +13,7 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 
 /**
  * A foreign key refused the write, such as deleting a company space a concurrent call just added someone to; an
- * `ON DELETE RESTRICT` key (a board's projects) refuses with its own SQLSTATE, 23001.
+ * `ON DELETE RESTRICT` key (a board's projects) refuses with 23001 on newer PostgreSQL (PGlite), 23503 on 15.
  */
 export const isForeignKeyViolation = (error: unknown) => ['23503', '23001'].includes(sqlState(error) ?? '');
 
