@@ -31,7 +31,6 @@ import { createScanner, type Scanner } from './uploads/scanner.js';
 import { requestLogOptions } from './http/log-redaction.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
-import { boardRoutes } from './routes/boards.js';
 import { maintenanceRootRoute } from './routes/maintenance/admin.js';
 import { paymentPageRoutes } from './payments/test-payment-pages.js';
 import type { PaymentProvider } from './payments/provider.js';
@@ -268,7 +267,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ignorePattern: notPlugins,
         options: moduleOptions,
       });
-      await api.register(boardRoutes, { db, publicUrl: config.publicUrl });
     },
     { prefix: API_PREFIX },
   );

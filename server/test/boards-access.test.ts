@@ -110,9 +110,21 @@ describe('board permissions (calls §7.2)', () => {
     );
   });
 
+  it('lists from its definition: sorted by email, ranged, searched; 404 for an unknown board', async () => {
+    const page = await call('GET', path(), s.admin, undefined, { range: 'permissions=0-0' });
+    expect(expectOk<RestrictionEntry[]>(page).map((p) => p.email)).toEqual(['customer@portal.test']);
+    expect(page.headers['content-range']).toBe('permissions 0-0/1');
+    expect(expectOk(await call('GET', `${path()}?q=nobody`, s.admin))).toEqual([]);
+    expect(expectOk(await call('GET', path(second.id), s.admin))).toEqual([]);
+    expectError(await call('GET', path(UNKNOWN), s.admin), 404, 'not_found');
+    expectError(await call('GET', path('not-a-uuid'), s.admin), 400, 'invalid_request');
+  });
+
   it('is admin only', async () => {
     const before = await permissions();
     expectError(await call('GET', path(), s.csa), 403, 'forbidden');
+    expectError(await call('GET', path(), s.customer), 403, 'forbidden');
+    expectError(await call('GET', path(), internal), 403, 'forbidden');
     expectError(await call('POST', path(), s.csa, { userEmail: 'csa@portal.test' }), 403, 'forbidden');
     expectError(await call('DELETE', `${path()}/${before[0]!.userId}`, s.customer), 403, 'forbidden');
     expect(await permissions()).toEqual(before);

@@ -385,6 +385,33 @@ describe('links', () => {
     expectError(await call('DELETE', at(board.id, `links/${forum.id}`), s.admin), 404, 'not_found');
     expectError(await call('DELETE', at(board.id, `links/${shop.id}`), s.csa), 403, 'forbidden');
   });
+
+  it('lists from its definition (range, sort, q) only the board in the path, admins only', async () => {
+    const page = await call('GET', at(board.id, 'links'), s.admin, undefined, { range: 'links=1-1' });
+    expect(expectOk<Link[]>(page).map((link) => link.title)).toEqual(['Docs wiki']);
+    expect(page.headers['content-range']).toBe('links 1-1/2');
+    const byTitle = `${at(board.id, 'links')}?sort=${encodeURIComponent('["title","DESC"]')}`;
+    expect(expectOk<Link[]>(await call('GET', byTitle, s.admin)).map((link) => link.title)).toEqual([
+      'Shop',
+      'Docs wiki',
+    ]);
+    expect(expectOk<Link[]>(await call('GET', `${at(board.id, 'links')}?q=wiki`, s.admin))).toHaveLength(1);
+    expect(expectOk(await call('GET', at(second.id, 'links'), s.admin))).toEqual([]);
+    // This board's link under another board's path is not found, and changes nothing.
+    expectError(
+      await call('PUT', at(second.id, `links/${shop.id}`), s.admin, {
+        title: 'Moved',
+        url: 'https://x.example.com',
+      }),
+      404,
+      'not_found',
+    );
+    expectError(await call('DELETE', at(second.id, `links/${shop.id}`), s.admin), 404, 'not_found');
+    expectError(await call('GET', at(board.id, 'links'), s.csa), 403, 'forbidden');
+    expectError(await call('GET', at(board.id, 'links'), s.customer), 403, 'forbidden');
+    expectError(await call('GET', at('not-a-uuid', 'links'), s.admin), 400, 'invalid_request');
+    expect((await links()).map((link) => link.title)).toEqual(['Shop', 'Docs wiki']);
+  });
 });
 
 describe('board partners', () => {
@@ -648,6 +675,54 @@ describe('restrictions', () => {
       'forbidden',
     );
     expect(await listed()).toEqual(['ada@example.com']);
+  });
+
+  it('lists from its definition (range, sort ignoring case, q) only the board in the path, admins only', async () => {
+    for (const email of ['Bea@example.com', 'carl@example.com']) {
+      expectOk(await call('POST', at(board.id, 'restrictions'), s.admin, { email }), 201);
+    }
+    const page = await call('GET', at(board.id, 'restrictions'), s.admin, undefined, {
+      range: 'restrictions=0-1',
+    });
+    expect(expectOk<BoardRestriction[]>(page).map((r) => r.email)).toEqual([
+      'ada@example.com',
+      'Bea@example.com',
+    ]);
+    expect(page.headers['content-range']).toBe('restrictions 0-1/3');
+    const sorted = `${at(board.id, 'restrictions')}?sort=${encodeURIComponent('["email","DESC"]')}&q=A`;
+    expect(expectOk<BoardRestriction[]>(await call('GET', sorted, s.admin)).map((r) => r.email)).toEqual([
+      'carl@example.com',
+      'Bea@example.com',
+      'ada@example.com',
+    ]);
+    // Another board's entry is neither listed nor removable under this board's path.
+    expect(
+      expectOk<BoardRestriction[]>(await call('GET', at(second.id, 'restrictions'), s.admin)).map(
+        (r) => r.email,
+      ),
+    ).toEqual(['zoe@example.com']);
+    expectError(
+      await call('DELETE', at(board.id, `restrictions/${encodeURIComponent('zoe@example.com')}`), s.admin),
+      404,
+      'not_found',
+    );
+    expectError(await call('GET', at(board.id, 'restrictions'), s.csa), 403, 'forbidden');
+    expectError(await call('GET', at(board.id, 'restrictions'), s.customer), 403, 'forbidden');
+    expectError(
+      await call('DELETE', at(board.id, `restrictions/${encodeURIComponent('ada@example.com')}`), s.csa),
+      403,
+      'forbidden',
+    );
+    const malformed = expectError(
+      await call('GET', at('not-a-uuid', 'restrictions'), s.admin),
+      400,
+      'invalid_request',
+    );
+    expect(malformed.errors[0]!.resources).toEqual(['params.id']);
+    expect(await listed()).toEqual(['ada@example.com', 'Bea@example.com', 'carl@example.com']);
+    expect(
+      expectOk<BoardRestriction[]>(await call('GET', at(second.id, 'restrictions'), s.admin)),
+    ).toHaveLength(1);
   });
 });
 

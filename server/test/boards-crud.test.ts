@@ -6,6 +6,9 @@ import {
   type BoardRecord,
 } from '@portal/resources';
 import { boards } from '../src/db/schema.js';
+import { ApiError } from '../src/http/errors.js';
+import { sqlState } from '../src/http/database-errors.js';
+import { boardsRepository } from '../src/modules/boards/repository.js';
 import { serialNumbers } from '../src/db/schema-boards.js';
 import { projects } from '../src/db/schema-projects.js';
 import {
@@ -104,7 +107,9 @@ describe('reading boards', () => {
       await call('GET', '/api/v1/boards', s.admin, undefined, { range: 'boards=0-0' }),
     );
     expect(await readBoard(first!.id)).toEqual(first);
-    expectError(await call('GET', `/api/v1/boards/${UNKNOWN}`, s.admin), 404, 'not_found');
+    const missing = expectError(await call('GET', `/api/v1/boards/${UNKNOWN}`, s.admin), 404, 'not_found');
+    // The same 404 as every route under a board answers for an unknown board.
+    expect(missing.errors[0]).toMatchObject({ resources: ['board'], messages: ['Board not found.'] });
     expectError(await call('GET', '/api/v1/boards/not-a-uuid', s.admin), 400, 'invalid_request');
   });
 
@@ -389,6 +394,27 @@ describe('deleting boards', () => {
     expect(error.errors[0]!.messages[0]).toBe('This board has a registered project and cannot be deleted.');
     expect(await readBoard(board.id)).toEqual(board);
     expect(await auditSince(s.t, since)).toEqual([]);
+  });
+
+  it('answers a project registered between the check and the delete (the foreign key) with the same 409', async () => {
+    const board = await createBoard(s.t, s.admin, { name: 'Raced_Projects' });
+    await s.t.database.db.insert(projects).values({ name: 'Raced', boardId: board.id });
+    // The delete the route runs after its check, as the database refuses it once a project came in between.
+    const refusal = await s.t.database.db
+      .delete(boards)
+      .where(eq(boards.id, board.id))
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refusal).toBeDefined();
+    // PostgreSQL 15 reports the RESTRICT key as 23503, PGlite (PostgreSQL 17) as 23001: both are the race.
+    expect(['23503', '23001']).toContain(sqlState(refusal));
+    const mapped = boardsRepository.writeError!(refusal, 'delete') as ApiError;
+    expect(mapped).toBeInstanceOf(ApiError);
+    expect(mapped.status).toBe(409);
+    expect(mapped.errors[0]!.messages[0]).toBe('This board has a registered project and cannot be deleted.');
+    expect(boardsRepository.writeError!(refusal, 'edit')).toBeUndefined();
   });
 
   it('refuses non-admins', async () => {

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineResource } from '@portal/resources';
+import { defineResource, type ResourceDefinition } from '@portal/resources';
 import { buildApp } from '../src/app.js';
+import { defineRepository } from '../src/http/repository.js';
 import { resourceRoutes } from '../src/http/resource-routes.js';
 import { auditSince, lastAuditId } from './boards-api.js';
 import { freshDatabase, testConfig, type TestApp } from './support/app.js';
@@ -150,5 +153,50 @@ describe('a resource made of a definition and a table', () => {
     expect(parameters.find((parameter) => parameter.name === 'sort')!.schema).toMatchObject({
       enum: ['["name","ASC"]', '["name","DESC"]', '["updatedAt","ASC"]', '["updatedAt","DESC"]'],
     });
+  });
+});
+
+describe('a definition that promises more than its repository keeps stops the server at start-up', () => {
+  /** Registers the routes on a bare Fastify app and answers how its start-up ended. */
+  async function startUp(definition: ResourceDefinition, repository: Parameters<typeof resourceRoutes>[1]) {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    try {
+      await app.register(resourceRoutes(definition, repository), { prefix: '/api/v1', db: t.database.db });
+      await app.ready();
+      return 'started';
+    } catch (error) {
+      return (error as Error).message;
+    } finally {
+      await app.close();
+    }
+  }
+  const underParent = { ...gizmosResource, path: 'boards/{boardId}/gizmos' };
+  const spaceScoped = { ...gizmosResource, rowScope: 'company-space' as const };
+  const anyRow = () => sql`true`;
+  const inParent = (request: FastifyRequest) =>
+    sql`${(request.params as { boardId: string }).boardId} is not null`;
+
+  it('a path naming a parent needs a repository scope', async () => {
+    expect(await startUp(underParent, gizmos)).toBe(
+      'gizmos: its path names a parent, so its repository needs a scope',
+    );
+    expect(await startUp(underParent, defineRepository(underParent, gizmos, { scope: inParent }))).toBe(
+      'started',
+    );
+  });
+
+  it("a company space admin's row scope needs the repository's listScope and reach", async () => {
+    const message = "gizmos: rowScope 'company-space' needs the repository's listScope and reach";
+    expect(await startUp(spaceScoped, gizmos)).toBe(message);
+    expect(await startUp(spaceScoped, defineRepository(spaceScoped, gizmos, { listScope: anyRow }))).toBe(
+      message,
+    );
+    const reach = async () => undefined;
+    expect(await startUp(spaceScoped, defineRepository(spaceScoped, gizmos, { reach }))).toBe(message);
+    expect(
+      await startUp(spaceScoped, defineRepository(spaceScoped, gizmos, { listScope: anyRow, reach })),
+    ).toBe('started');
   });
 });

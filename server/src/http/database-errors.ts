@@ -11,8 +11,11 @@ export function sqlState(error: unknown): string | undefined {
 /** A unique index refused the write: the database's answer to two concurrent creates of the same thing. */
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 
-/** A foreign key refused the write, such as deleting a company space a concurrent call just added someone to. */
-export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+/**
+ * A foreign key refused the write, such as deleting a company space a concurrent call just added someone to; an
+ * `ON DELETE RESTRICT` key (a board's projects) refuses with 23001 on newer PostgreSQL (PGlite), 23503 on 15.
+ */
+export const isForeignKeyViolation = (error: unknown) => ['23503', '23001'].includes(sqlState(error) ?? '');
 
 /**
  * A value the database cannot take (class 22: malformed uuid or number, NUL in text, value out of range). Input

@@ -56,6 +56,8 @@ export interface Repository<R extends Row = Row, Rec = unknown> {
   beforeDelete?(ctx: WriteContext, row: R, record: Rec): Promise<void>;
   /** A database error of a write turned into the answer (a foreign key of a concurrent change); else rethrown. */
   writeError?(error: unknown, action: 'create' | 'edit' | 'delete'): Error | undefined;
+  /** The 404 of a key no row has, when the area answers its own (default: `<label> not found.`). */
+  notFound?(): Error;
   /** The create answer's schema when it carries more than the record (a secret shown once). */
   createdSchema?: z.ZodType;
 }

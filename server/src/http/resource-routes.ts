@@ -233,7 +233,10 @@ class ResourceRouteSet {
   }
 
   private notFound() {
-    return notFound(`${this.definition.label.one} not found.`, [this.definition.name]);
+    return (
+      this.repository.notFound?.() ??
+      notFound(`${this.definition.label.one} not found.`, [this.definition.name])
+    );
   }
 
   private async list(request: FastifyRequest, reply: Parameters<typeof listRows>[2]) {

@@ -76,4 +76,5 @@ export const boardsResource = defineResource({
     { source: 'updatedAt', label: 'Updated', widget: 'datetime', readOnly: true },
   ],
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'] },
+  unique: [{ fields: ['name'], message: 'A board with this name already exists.' }],
 });

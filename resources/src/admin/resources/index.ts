@@ -17,6 +17,7 @@ import { softwareBundlesResource } from './software-bundles.js';
 import { softwareResource } from './software.js';
 import { userRolesResource } from './user-roles.js';
 
+export * from './board-access.js';
 export * from './board-documents.js';
 export * from './board-links.js';
 export * from './board-serial-numbers.js';

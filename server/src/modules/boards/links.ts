@@ -1,10 +1,20 @@
 import { and, asc, eq, max } from 'drizzle-orm';
-import type { Link, LinkInput } from '@portal/resources';
+import type { FastifyRequest } from 'fastify';
+import { boardRelatedLinksResource, type Link, type LinkInput } from '@portal/resources';
 import { boardLinks } from '../../db/schema-boards.js';
 import { notFound } from '../../http/errors.js';
+import { repositoryModule } from '../../http/module.js';
+import { defineRepository, type Repository } from '../../http/repository.js';
 import type { Executor } from './boards.js';
 
 type LinkRow = typeof boardLinks.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The related links of the board in the path (spec §2.3 links). */
+    boardLinks: Repository<LinkRow, Link>;
+  }
+}
 
 const toLink = (row: LinkRow): Link => ({ id: row.id, title: row.title, url: row.url, order: row.position });
 
@@ -79,3 +89,17 @@ export async function removeLink(tx: Executor, boardId: string, linkId: string):
   );
   return removed;
 }
+
+export const boardLinksRepository = defineRepository<typeof boardLinks, Link>(
+  boardRelatedLinksResource,
+  boardLinks,
+  {
+    columns: { id: boardLinks.id, order: boardLinks.position, title: boardLinks.title, url: boardLinks.url },
+    entity: 'board',
+    scope: (request: FastifyRequest) => eq(boardLinks.boardId, (request.params as { id: string }).id),
+    toRecords: async (_db, rows) => rows.map(toLink),
+    notFound: linkNotFound,
+  },
+);
+
+export default repositoryModule('boardLinks', () => boardLinksRepository);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boardsResource, linkInputSchema, linkOrderSchema, linkSchema } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { ApiError } from '../../http/errors.js';
-import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
+import { boardRelatedLinksResource, linkInputSchema, linkOrderSchema, linkSchema } from '@portal/resources';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { ApiError } from '../../../http/errors.js';
+import { lockBoard } from '../../../modules/boards/boards.js';
 import {
   appendLink,
   linksOf,
@@ -12,10 +12,10 @@ import {
   renumberLinks,
   requireLink,
   updateLink,
-} from '../../modules/boards/links.js';
-import { assertNamesCurrent, saveBoardList } from '../../modules/boards/list-save.js';
-import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, security, tags } from './records.js';
+} from '../../../modules/boards/links.js';
+import { assertNamesCurrent, saveBoardList } from '../../../modules/boards/list-save.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
 
 const linkParams = z.object({ id: z.uuid(), linkId: z.uuid() });
 
@@ -24,31 +24,17 @@ const LINKS_CHANGED =
 
 /**
  * Related links of a board (spec product §2.3 links, links/add, links/edit/{linkId}): add, edit, delete, and
- * "save order" after dragging. Orders are 0, 1, 2, … in the order the board shows them.
+ * "save order" after dragging. Orders are 0, 1, 2, … in the order the board shows them. The list from the
+ * definition; the changes (audited on the board, the order kept gapless) beside it.
  */
-export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.get(
-    '/boards/:id/links',
-    {
-      config: { access: access.resource(boardsResource, 'show') },
-      schema: {
-        tags,
-        summary: "The board's related links in their order",
-        security,
-        params: boardParams,
-        response: { 200: z.array(linkSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const board = await requireBoard(db, request.params.id);
-      return linksOf(db, board.id);
-    },
-  );
+const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+  await boardScopedList(app, options, boardRelatedLinksResource, 'boardLinks');
 
   app.post(
-    '/boards/:id/links',
+    '/links',
     {
-      config: { access: access.resource(boardsResource, 'edit') },
+      config: { access: access.resource(boardRelatedLinksResource, 'edit') },
       schema: {
         tags,
         summary: 'Add a link (title required, url a web address) at the end of the list',
@@ -70,9 +56,9 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.put(
-    '/boards/:id/links/order',
+    '/links/order',
     {
-      config: { access: access.resource(boardsResource, 'edit') },
+      config: { access: access.resource(boardRelatedLinksResource, 'edit') },
       schema: {
         tags,
         summary:
@@ -104,9 +90,9 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.put(
-    '/boards/:id/links/:linkId',
+    '/links/:linkId',
     {
-      config: { access: access.resource(boardsResource, 'edit') },
+      config: { access: access.resource(boardRelatedLinksResource, 'edit') },
       schema: {
         tags,
         summary: 'Edit a link’s title and url; its place in the order stays',
@@ -127,9 +113,9 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.delete(
-    '/boards/:id/links/:linkId',
+    '/links/:linkId',
     {
-      config: { access: access.resource(boardsResource, 'edit') },
+      config: { access: access.resource(boardRelatedLinksResource, 'edit') },
       schema: {
         tags,
         summary: 'Delete a link; the links after it move up. Answers the deleted link',
@@ -147,3 +133,5 @@ export const boardLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       }),
   );
 };
+
+export default boardLinkRoutes;

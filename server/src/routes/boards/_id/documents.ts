@@ -10,14 +10,14 @@ import {
   documentSchema,
   documentsResource,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { documents } from '../../db/schema-boards.js';
-import { isForeignKeyViolation } from '../../http/database-errors.js';
-import { ApiError } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
-import { boardNotFound, lockBoard, requireBoard } from '../../modules/boards/boards.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { documents } from '../../../db/schema-boards.js';
+import { isForeignKeyViolation } from '../../../http/database-errors.js';
+import { ApiError } from '../../../http/errors.js';
+import { listQuerystring } from '../../../http/list-query.js';
+import { listRows } from '../../../http/list.js';
+import { boardNotFound, lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 import {
   assertHasIspn,
   assignDocument,
@@ -35,9 +35,9 @@ import {
   unassignDocument,
   updateDocument,
   type DocumentRow,
-} from '../../modules/boards/documents.js';
-import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, rangeHeaders, security, tags } from './records.js';
+} from '../../../modules/boards/documents.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, rangeHeaders, security, tags } from '../records.js';
 
 const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
 
@@ -46,7 +46,7 @@ const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
  * (custom) documents, the exclusive flag, the primary document, assign an existing document, unassign, create,
  * delete. SAMI documents keep what SAMI gives them and are never deleted here.
  */
-export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const withBoardGone = async <T>(write: () => Promise<T>): Promise<T> => {
     try {
       return await write();
@@ -57,7 +57,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   };
 
   app.get(
-    '/boards/:id/documents',
+    '/documents',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -90,7 +90,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   );
 
   app.get(
-    '/boards/:id/documents/assignable',
+    '/documents/assignable',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -122,7 +122,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   );
 
   app.post(
-    '/boards/:id/documents',
+    '/documents',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -153,7 +153,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   );
 
   app.put(
-    '/boards/:id/documents/:documentId',
+    '/documents/:documentId',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -182,7 +182,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   );
 
   app.delete(
-    '/boards/:id/documents/:documentId',
+    '/documents/:documentId',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -222,7 +222,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   );
 
   app.post(
-    '/boards/:id/document-assignments',
+    '/document-assignments',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -263,7 +263,7 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   );
 
   app.delete(
-    '/boards/:id/document-assignments/:documentId',
+    '/document-assignments/:documentId',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -285,3 +285,5 @@ export const boardDocumentRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       }),
   );
 };
+
+export default boardDocumentRoutes;

@@ -8,21 +8,21 @@ import {
   gettingStartedListInputSchema,
   gettingStartedStepSchema,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { lockBoard, requireBoard, type BoardRow, type Executor } from '../../modules/boards/boards.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { lockBoard, requireBoard, type BoardRow, type Executor } from '../../../modules/boards/boards.js';
 import {
   gettingStartedItemsOf,
   writeGettingStartedItems,
   type ItemOwner,
-} from '../../modules/boards/getting-started.js';
-import { assertNamesCurrent, saveBoardList } from '../../modules/boards/list-save.js';
-import { syncBoardDipStatuses } from '../../modules/dip/process.js';
-import { adminProcess, boardStepRows, dipTags as tags } from '../../modules/dip/records.js';
-import { checkSteps, removeAllSteps, requireStep, writeSteps } from '../../modules/dip/steps.js';
-import { throwValidationError } from '../../http/validation-errors.js';
-import { errorResponses } from '../schemas.js';
-import { auditBoard, boardParams, security } from './records.js';
+} from '../../../modules/boards/getting-started.js';
+import { assertNamesCurrent, saveBoardList } from '../../../modules/boards/list-save.js';
+import { syncBoardDipStatuses } from '../../../modules/dip/process.js';
+import { adminProcess, boardStepRows, dipTags as tags } from '../../../modules/dip/records.js';
+import { checkSteps, removeAllSteps, requireStep, writeSteps } from '../../../modules/dip/steps.js';
+import { throwValidationError } from '../../../http/validation-errors.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, security } from '../records.js';
 
 const stepParams = boardParams.extend({ stepId: z.uuid() });
 
@@ -36,9 +36,9 @@ const STEP_ITEMS_CHANGED =
  * §4, §5): the steps are saved as one list, with removed ones marked ("applied on save"), like the board's
  * getting-started items.
  */
-export const dipBoardStepRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const dipBoardStepRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards/:id/dip-steps',
+    '/dip-steps',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -57,7 +57,7 @@ export const dipBoardStepRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   );
 
   app.put(
-    '/boards/:id/dip-steps',
+    '/dip-steps',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       attachValidation: true,
@@ -98,7 +98,7 @@ export const dipBoardStepRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   );
 
   app.delete(
-    '/boards/:id/dip-steps',
+    '/dip-steps',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -122,7 +122,7 @@ export const dipBoardStepRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   );
 
   app.get(
-    '/boards/:id/dip-steps/:stepId/getting-started',
+    '/dip-steps/:stepId/getting-started',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -141,7 +141,7 @@ export const dipBoardStepRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   );
 
   app.put(
-    '/boards/:id/dip-steps/:stepId/getting-started',
+    '/dip-steps/:stepId/getting-started',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -179,3 +179,5 @@ export const dipBoardStepRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
     },
   );
 };
+
+export default dipBoardStepRoutes;

@@ -17,17 +17,17 @@ import {
   type SerialNumberRecord,
   type SikFile,
 } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { serialNumbers } from '../../db/schema-boards.js';
-import { projects } from '../../db/schema-projects.js';
-import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
-import { errorResponses } from '../schemas.js';
-import { auditBoard, rangeHeaders, security, tags } from './records.js';
-import { lockBoard, requireBoard, type Executor } from '../../modules/boards/boards.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { serialNumbers } from '../../../db/schema-boards.js';
+import { projects } from '../../../db/schema-projects.js';
+import { isUniqueViolation } from '../../../http/database-errors.js';
+import { ApiError, notFound } from '../../../http/errors.js';
+import { listQuerystring } from '../../../http/list-query.js';
+import { listRows } from '../../../http/list.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, rangeHeaders, security, tags } from '../records.js';
+import { lockBoard, requireBoard, type Executor } from '../../../modules/boards/boards.js';
 
 type SerialNumberRow = typeof serialNumbers.$inferSelect;
 
@@ -139,12 +139,10 @@ const fileName = (name: string, suffix: string) =>
  * Serial numbers of a board (spec product §2.3 serialnumbers/edit, §4 single or multi registration, §5): list
  * with filters, add many from text one per line, toggle the registration mode, delete, QR code and Sik file.
  */
-export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publicUrl?: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
+const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, config }) => {
+  const { publicUrl } = config;
   app.get(
-    '/boards/:id/serial-numbers',
+    '/serial-numbers',
     {
       config: { access: access.resource(boardSerialNumbersResource, 'list') },
       schema: {
@@ -176,7 +174,7 @@ export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publ
   );
 
   app.post(
-    '/boards/:id/serial-numbers',
+    '/serial-numbers',
     {
       config: { access: access.resource(boardSerialNumbersResource, 'create') },
       schema: {
@@ -231,7 +229,7 @@ export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publ
   );
 
   app.put(
-    '/boards/:id/serial-numbers/:serialNumberId',
+    '/serial-numbers/:serialNumberId',
     {
       config: { access: access.resource(boardSerialNumbersResource, 'edit') },
       schema: {
@@ -263,7 +261,7 @@ export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publ
   );
 
   app.delete(
-    '/boards/:id/serial-numbers/:serialNumberId',
+    '/serial-numbers/:serialNumberId',
     {
       config: { access: access.resource(boardSerialNumbersResource, 'delete') },
       schema: {
@@ -297,7 +295,7 @@ export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publ
   );
 
   app.get(
-    '/boards/:id/serial-numbers/:serialNumberId/qr.png',
+    '/serial-numbers/:serialNumberId/qr.png',
     {
       config: { access: access.resource(boardSerialNumbersResource, 'show') },
       schema: {
@@ -332,7 +330,7 @@ export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publ
   );
 
   app.get(
-    '/boards/:id/sik',
+    '/sik',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -372,3 +370,5 @@ export const boardSerialNumberRoutes: FastifyPluginAsyncZod<{ db: Database; publ
     },
   );
 };
+
+export default boardSerialNumberRoutes;

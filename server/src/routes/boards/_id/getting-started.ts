@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardsResource, gettingStartedListInputSchema, gettingStartedStepSchema } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { requireBoard } from '../../modules/boards/boards.js';
-import { gettingStartedItemsOf, writeGettingStartedItems } from '../../modules/boards/getting-started.js';
-import { assertNamesCurrent, saveBoardList } from '../../modules/boards/list-save.js';
-import { errorResponses } from '../schemas.js';
-import { boardParams, security, tags } from './records.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { requireBoard } from '../../../modules/boards/boards.js';
+import { gettingStartedItemsOf, writeGettingStartedItems } from '../../../modules/boards/getting-started.js';
+import { assertNamesCurrent, saveBoardList } from '../../../modules/boards/list-save.js';
+import { errorResponses } from '../../schemas.js';
+import { boardParams, security, tags } from '../records.js';
 
 const ITEMS_CHANGED =
   'The getting-started items of this board changed since they were loaded. Reload them and make your changes again.';
@@ -16,9 +16,9 @@ const ITEMS_CHANGED =
  * Getting-started items of a board (spec product §2.3 getting-started/edit, §4): the editor marks items removed
  * or recovers them and saves the whole list at once ("applied on save").
  */
-export const boardGettingStartedRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const boardGettingStartedRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards/:id/getting-started',
+    '/getting-started',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -36,7 +36,7 @@ export const boardGettingStartedRoutes: FastifyPluginAsyncZod<{ db: Database }> 
   );
 
   app.put(
-    '/boards/:id/getting-started',
+    '/getting-started',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -65,3 +65,5 @@ export const boardGettingStartedRoutes: FastifyPluginAsyncZod<{ db: Database }> 
       }),
   );
 };
+
+export default boardGettingStartedRoutes;

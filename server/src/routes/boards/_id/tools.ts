@@ -1,21 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardToolSchema, boardToolsInputSchema, boardsResource } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { requireBoard } from '../../modules/boards/boards.js';
-import { saveBoardList } from '../../modules/boards/list-save.js';
-import { boardToolsOf, writeBoardTools } from '../../modules/boards/tools.js';
-import { errorResponses } from '../schemas.js';
-import { boardParams, security, tags } from './records.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { requireBoard } from '../../../modules/boards/boards.js';
+import { saveBoardList } from '../../../modules/boards/list-save.js';
+import { boardToolsOf, writeBoardTools } from '../../../modules/boards/tools.js';
+import { errorResponses } from '../../schemas.js';
+import { boardParams, security, tags } from '../records.js';
 
 /**
  * The tools of a board (spec product §2.3 `…/tools/edit`, §4): the admin saves the whole list in its order. A tool
  * the catalogue removed stays flagged (`isRemoved`) until that save, which drops it; it cannot be added again.
  */
-export const boardToolRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const boardToolRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards/:id/tools',
+    '/tools',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -34,7 +34,7 @@ export const boardToolRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   );
 
   app.put(
-    '/boards/:id/tools',
+    '/tools',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -54,3 +54,5 @@ export const boardToolRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       }),
   );
 };
+
+export default boardToolRoutes;

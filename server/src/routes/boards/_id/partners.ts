@@ -2,24 +2,24 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardsResource, partnerAssignmentSchema, partnerSchema } from '@portal/resources';
-import { access } from '../../auth/access.js';
-import type { Database } from '../../db/client.js';
-import { boardPartners, partners } from '../../db/schema-boards.js';
-import { isForeignKeyViolation } from '../../http/database-errors.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
-import { findPartner, partnerRecord, partnerRecords } from '../../modules/partners/records.js';
-import { auditBoard, boardParams, security, tags } from './records.js';
-import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { boardPartners, partners } from '../../../db/schema-boards.js';
+import { isForeignKeyViolation } from '../../../http/database-errors.js';
+import { ApiError, notFound } from '../../../http/errors.js';
+import { errorResponses } from '../../schemas.js';
+import { findPartner, partnerRecord, partnerRecords } from '../../../modules/partners/records.js';
+import { auditBoard, boardParams, security, tags } from '../records.js';
+import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 
 const partnerParams = z.object({ id: z.uuid(), partnerId: z.uuid() });
 
 const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
 
 /** Partners a board shows (spec product §2.3 partners/edit): assign and unassign existing partners. */
-export const boardPartnerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const boardPartnerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   app.get(
-    '/boards/:id/partners',
+    '/partners',
     {
       config: { access: access.resource(boardsResource, 'show') },
       schema: {
@@ -50,7 +50,7 @@ export const boardPartnerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   );
 
   app.post(
-    '/boards/:id/partners',
+    '/partners',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -95,7 +95,7 @@ export const boardPartnerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
   );
 
   app.delete(
-    '/boards/:id/partners/:partnerId',
+    '/partners/:partnerId',
     {
       config: { access: access.resource(boardsResource, 'edit') },
       schema: {
@@ -125,3 +125,5 @@ export const boardPartnerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       }),
   );
 };
+
+export default boardPartnerRoutes;

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { MESSAGES, boardsResource, followUpInputSchema, followUpRecordSchema } from '@portal/resources';
+import { boards, dipFollowUps } from '../../../db/tables.js';
+import { badRequest, notFound } from '../../../http/errors.js';
+import { userByEmail } from '../../../modules/projects/users.js';
+import { dipTags as tags, followUpOf } from '../../../modules/dip/records.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { auditBoard, boardParams, security } from '../records.js';
+import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
+import { errorResponses } from '../../schemas.js';
+
+const followUpAnswer = z.object({ followUp: followUpRecordSchema.nullable() });
+
+/** What follows a board's design-in process: the next board, registered for the next owner; admins only. */
+const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  app.get(
+    '/follow-up',
+    {
+      config: { access: access.resource(boardsResource, 'show') },
+      schema: {
+        tags,
+        summary: "The board's follow-up process (null when none): next board and optional next owner",
+        security,
+        params: boardParams,
+        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const board = await requireBoard(db, request.params.id);
+      return { followUp: await followUpOf(db, board.id) };
+    },
+  );
+
+  app.put(
+    '/follow-up',
+    {
+      config: { access: access.resource(boardsResource, 'edit') },
+      schema: {
+        tags,
+        summary:
+          'Set the follow-up process: when a project completes the last design-in step, the next board is registered for the next owner (empty: the same owner). 404 not_found for an unknown next board or a next owner email no portal user has; 400 when the next board is this board',
+        security,
+        params: boardParams,
+        body: followUpInputSchema,
+        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await lockBoard(tx, request.params.id);
+        const { nextBoardId } = request.body;
+        const nextOwnerEmail = request.body.nextOwnerEmail?.trim() || null;
+        if (nextBoardId === board.id) {
+          throw badRequest('The next board must be another board.', ['nextBoardId']);
+        }
+        const [next] = await tx
+          .select({ id: boards.id })
+          .from(boards)
+          .where(eq(boards.id, nextBoardId))
+          .limit(1);
+        if (!next) throw notFound('The next board was not found.', ['nextBoardId']);
+        if (nextOwnerEmail && !(await userByEmail(tx, nextOwnerEmail))) {
+          throw notFound(MESSAGES.followUpUserNotFound, ['nextOwnerEmail']);
+        }
+        const before = await followUpOf(tx, board.id);
+        await tx
+          .insert(dipFollowUps)
+          .values({ boardId: board.id, nextBoardId, nextOwnerEmail })
+          .onConflictDoUpdate({
+            target: dipFollowUps.boardId,
+            set: { nextBoardId, nextOwnerEmail, updatedAt: new Date() },
+          });
+        const after = await followUpOf(tx, board.id);
+        await auditBoard(tx, request, board.id, 'save_follow_up', { before, after });
+        return { followUp: after };
+      }),
+  );
+
+  app.delete(
+    '/follow-up',
+    {
+      config: { access: access.resource(boardsResource, 'edit') },
+      schema: {
+        tags,
+        summary: 'Remove the follow-up process; answers { followUp: null }',
+        security,
+        params: boardParams,
+        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await lockBoard(tx, request.params.id);
+        const before = await followUpOf(tx, board.id);
+        await tx.delete(dipFollowUps).where(eq(dipFollowUps.boardId, board.id));
+        if (before) await auditBoard(tx, request, board.id, 'delete_follow_up', { before });
+        return { followUp: null };
+      }),
+  );
+};
+
+export default followUpRoutes;

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  boardRestrictionInputSchema,
+  boardRestrictionSchema,
+  boardRestrictionsResource,
+} from '@portal/resources';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { uniqueConflict } from '../../../http/resource-routes.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
+import { lockBoard } from '../../../modules/boards/boards.js';
+import { addRestriction, removeRestriction } from '../../../modules/boards/restrictions.js';
+
+const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
+
+/**
+ * A board's restriction list (spec product §2.3 restrictions, §4: a restricted board may be registered only by the
+ * listed emails): the list from the definition, adding and removing (audited on the board) beside it.
+ */
+const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { db } = options;
+  await boardScopedList(app, options, boardRestrictionsResource, 'boardRestrictions');
+
+  app.post(
+    '/restrictions',
+    {
+      config: { access: access.resource(boardRestrictionsResource, 'create') },
+      schema: {
+        tags,
+        summary:
+          'Add an email to the restriction list: 400 when it is not a valid email address, 409 duplicate when it is listed already (ignoring case). Answers the entry',
+        security,
+        params: boardParams,
+        body: boardRestrictionInputSchema,
+        response: { 201: boardRestrictionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const added = await db.transaction(async (tx) => {
+          const board = await lockBoard(tx, request.params.id);
+          const entry = await addRestriction(tx, board.id, request.body.email);
+          await auditBoard(tx, request, board.id, 'add_restriction', { after: entry });
+          return entry;
+        });
+        return reply.code(201).send(added);
+      } catch (error) {
+        throw uniqueConflict(boardRestrictionsResource, error) ?? error;
+      }
+    },
+  );
+
+  app.delete(
+    '/restrictions/:email',
+    {
+      config: { access: access.resource(boardRestrictionsResource, 'delete') },
+      schema: {
+        tags,
+        summary:
+          'Remove an email (URL-encoded, any case) from the restriction list. Answers the removed entry',
+        security,
+        params: restrictionParams,
+        response: { 200: boardRestrictionSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await lockBoard(tx, request.params.id);
+        const entry = await removeRestriction(tx, board.id, request.params.email);
+        await auditBoard(tx, request, board.id, 'remove_restriction', { before: entry });
+        return entry;
+      }),
+  );
+};
+
+export default boardRestrictionRoutes;

@@ -1,0 +1,86 @@
+import {
+  boardsResource,
+  secureConfigInputSchema,
+  secureConfigSchema,
+  type SecureConfig,
+} from '@portal/resources';
+import { secureWorkflowConfigs } from '../../../db/tables.js';
+import type { Executor } from '../../../http/repository.js';
+import { dipTags as tags, secureSettings, toXmlEntry, xmlEntryRows } from '../../../modules/dip/records.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { auditBoard, boardParams, security } from '../records.js';
+import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
+import { errorResponses } from '../../schemas.js';
+
+/** The secure workflow configuration of spec §3; its DIP asset validators are the board's XML validation entries. */
+async function secureConfigOf(db: Executor, boardId: string): Promise<SecureConfig> {
+  const [settings, entries] = await Promise.all([secureSettings(db, boardId), xmlEntryRows(db, boardId)]);
+  return {
+    acceptedFileTypes: settings.acceptedFileTypes,
+    dipAsset: { validators: entries.map(toXmlEntry), delete: [settings.deletePolicy] },
+  };
+}
+
+/**
+ * A board's secure workflow configuration: accepted file types and delete policy (the validators are its XML
+ * validation entries, edited at …/xml-validation-entries); admins only.
+ */
+const secureWorkflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  app.get(
+    '/secure-workflow',
+    {
+      config: { access: access.resource(boardsResource, 'show') },
+      schema: {
+        tags,
+        summary:
+          "The board's secure workflow configuration: accepted file types, DIP asset validators (its XML validation entries) and delete policy (dipAsset.delete, one entry); defaults .xml and .asc, before_resolve",
+        security,
+        params: boardParams,
+        response: { 200: secureConfigSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const board = await requireBoard(db, request.params.id);
+      return secureConfigOf(db, board.id);
+    },
+  );
+
+  app.put(
+    '/secure-workflow',
+    {
+      config: { access: access.resource(boardsResource, 'edit') },
+      schema: {
+        tags,
+        summary:
+          'Set the accepted file types (a dot and letters or digits; on a secure board every design-in upload needs one) and the delete policy: before_resolve (files may be deleted until their step is submitted) or always. The validators are edited at …/xml-validation-entries',
+        security,
+        params: boardParams,
+        body: secureConfigInputSchema,
+        response: { 200: secureConfigSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await lockBoard(tx, request.params.id);
+        const before = await secureConfigOf(tx, board.id);
+        const values = {
+          acceptedFileTypes: request.body.acceptedFileTypes.map((type) => type.toLowerCase()),
+          deletePolicy: request.body.deletePolicy,
+        };
+        await tx
+          .insert(secureWorkflowConfigs)
+          .values({ boardId: board.id, ...values })
+          .onConflictDoUpdate({
+            target: secureWorkflowConfigs.boardId,
+            set: { ...values, updatedAt: new Date() },
+          });
+        const after = await secureConfigOf(tx, board.id);
+        await auditBoard(tx, request, board.id, 'save_secure_workflow', { before, after });
+        return after;
+      }),
+  );
+};
+
+export default secureWorkflowRoutes;

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boardSupportLinkInputSchema, boardsResource } from '@portal/resources';
+import { access } from '../../../auth/access.js';
+import type { ModuleOptions } from '../../../http/module.js';
+import { boards } from '../../../db/schema.js';
+import { errorResponses } from '../../schemas.js';
+import { auditBoard, boardParams, security, tags } from '../records.js';
+import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
+
+const supportLinkSchema = z.object({ supportLink: z.string().nullable() });
+
+/** A board's support link (spec product §2.3 edit-support). */
+const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  app.get(
+    '/support-link',
+    {
+      config: { access: access.resource(boardsResource, 'show') },
+      schema: {
+        tags,
+        summary: "The board's support link, or null",
+        security,
+        params: boardParams,
+        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ supportLink: (await requireBoard(db, request.params.id)).supportLink }),
+  );
+
+  app.put(
+    '/support-link',
+    {
+      config: { access: access.resource(boardsResource, 'edit') },
+      schema: {
+        tags,
+        summary:
+          'Set the support link: a web address (http or https), or mailto: followed by an email address; null or empty removes it',
+        security,
+        params: boardParams,
+        body: boardSupportLinkInputSchema,
+        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const board = await lockBoard(tx, request.params.id);
+        const supportLink = request.body.supportLink?.trim() ?? null;
+        await tx.update(boards).set({ supportLink, updatedAt: new Date() }).where(eq(boards.id, board.id));
+        await auditBoard(tx, request, board.id, 'update_support_link', {
+          before: { supportLink: board.supportLink },
+          after: { supportLink },
+        });
+        return { supportLink };
+      }),
+  );
+};
+
+export default supportLinkRoutes;
