@@ -138,6 +138,9 @@ export function createApiClient({
     if (json !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(json);
+    } else if (isBytes(body) && !headers.has('Content-Type')) {
+      // Bytes go as bytes, whatever type the browser guessed for the file (the upload routes take only this).
+      headers.set('Content-Type', 'application/octet-stream');
     }
 
     let response: Response;
@@ -224,7 +227,7 @@ export function createApiClient({
     const answer = await request<EndpointAnswer<K> | undefined>(path, {
       ...options,
       method,
-      ...(body === undefined ? {} : { json: body }),
+      ...(body === undefined ? {} : isBytes(body) ? { body } : { json: body }),
     });
     // The one place an answer gets its type: the server serialised it with the same schema (see API_ENDPOINTS).
     return answer === undefined ? (null as EndpointAnswer<K>) : answer;
@@ -290,6 +293,10 @@ async function readBody(response: Response): Promise<{ json?: unknown; text: str
     return { text };
   }
 }
+
+/** An upload's body (`fileBytesSchema`): sent as it is, not as JSON. */
+const isBytes = (body: unknown): body is Blob | Uint8Array<ArrayBuffer> =>
+  body instanceof Blob || body instanceof Uint8Array;
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

@@ -70,6 +70,9 @@ import {
   serialNumbersAddSchema,
   orderPositionDecisionSchema,
   toolVersionDetailSchema,
+  catalogueFileSchema,
+  catalogueFileInputSchema,
+  fileBytesSchema,
   toolVersionInputSchema,
   bundleVersionSchema,
   bundleVersionInputSchema,
@@ -270,6 +273,12 @@ export const API_ENDPOINTS = {
   'POST /software/:id/versions': { answer: toolVersionDetailSchema, body: toolVersionInputSchema },
   'PUT /software/:id/versions/:versionId': { answer: toolVersionDetailSchema, body: toolVersionInputSchema },
   'DELETE /software/:id/versions/:versionId': { answer: toolVersionDetailSchema },
+  'PUT /software/:id/versions/:versionId/files/:fileName': {
+    answer: catalogueFileSchema,
+    body: fileBytesSchema,
+    query: catalogueFileInputSchema,
+  },
+  'DELETE /software/:id/versions/:versionId/files/:fileName': { answer: catalogueFileSchema },
   'GET /software-bundles/:uuid/versions': { answer: z.array(bundleVersionSchema) },
   'POST /software-bundles/:uuid/versions': { answer: bundleVersionSchema, body: bundleVersionInputSchema },
   'PUT /software-bundles/:uuid/versions/:versionId': {
