@@ -76,6 +76,8 @@ import {
   toolVersionInputSchema,
   bundleVersionSchema,
   bundleVersionInputSchema,
+  requestFlowSchema,
+  requestFlowInputSchema,
   secureConfigSchema,
   serviceAccountWithSecretSchema,
   softwareBundleDetailSchema,
@@ -279,6 +281,10 @@ export const API_ENDPOINTS = {
     query: catalogueFileInputSchema,
   },
   'DELETE /software/:id/versions/:versionId/files/:fileName': { answer: catalogueFileSchema },
+  'GET /software/:id/request-flow': { answer: requestFlowSchema },
+  'PUT /software/:id/request-flow': { answer: requestFlowSchema, body: requestFlowInputSchema },
+  'GET /software-bundles/:uuid/request-flow': { answer: requestFlowSchema },
+  'PUT /software-bundles/:uuid/request-flow': { answer: requestFlowSchema, body: requestFlowInputSchema },
   'GET /software-bundles/:uuid/versions': { answer: z.array(bundleVersionSchema) },
   'POST /software-bundles/:uuid/versions': { answer: bundleVersionSchema, body: bundleVersionInputSchema },
   'PUT /software-bundles/:uuid/versions/:versionId': {
@@ -292,6 +298,7 @@ export const API_ENDPOINTS = {
   'POST /questionnaires/:id/copy': { answer: questionnaireSchema },
   'POST /questionnaires/:id/questions': { answer: questionSchema, body: questionInputSchema },
   'PUT /questionnaires/:id/questions/:questionId': { answer: questionSchema, body: questionInputSchema },
+  'DELETE /questionnaires/:id/questions/:questionId': { answer: questionSchema },
 } as const satisfies Record<string, Endpoint>;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
