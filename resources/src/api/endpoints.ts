@@ -28,7 +28,11 @@ import {
   exportAccessRequestSchema,
   faeAssignmentPayloadSchema,
   followUpInputSchema,
-  followUpRecordSchema,
+  followUpAnswerSchema,
+  enabledFeatureFlagsSchema,
+  boardSupportLinkAnswerSchema,
+  projectRegistrationQuerySchema,
+  projectFieldsQuerySchema,
   gettingStartedListInputSchema,
   gettingStartedStepSchema,
   hasSecureSchema,
@@ -107,22 +111,6 @@ export interface Endpoint {
   readonly whole?: z.ZodObject;
 }
 
-/*
- * Answers and queries that server route files still declare inline; written here so the apps can be typed by them.
- * The contract test holds both equal until those routes import these (one definition).
- */
-/** `GET feature-flags/enabled`: the keys of the enabled feature toggles. */
-export const enabledFeatureFlagsSchema = z.object({ keys: z.array(z.string()) });
-/** `GET|PUT boards/{id}/support-link`. */
-export const boardSupportLinkAnswerSchema = z.object({ supportLink: z.string().nullable() });
-/** `GET|PUT|DELETE boards/{id}/follow-up`: the board's follow-up process, null when it has none. */
-export const followUpAnswerSchema = z.object({ followUp: followUpRecordSchema.nullable() });
-/** `POST projects`: the registration is refused unless the caller accepts the service agreement. */
-export const projectRegistrationQuerySchema = z.object({
-  acceptServiceAgreement: z.enum(['true', 'false']).optional(),
-});
-/** `GET projects/{id}`: `fields` narrows the answer to the named fields (a comma-separated list). */
-export const projectFieldsQuerySchema = z.object({ fields: z.string().max(1000).optional() });
 /** `DELETE projects/{id}/users/me` answers 204 with no body. */
 const noContentSchema = z.null();
 

@@ -5,13 +5,13 @@ import {
   MESSAGES,
   boardsResource,
   followUpInputSchema,
-  followUpRecordSchema,
   secureConfigInputSchema,
   secureConfigSchema,
   xmlValidationEntryListInputSchema,
   xmlValidationEntrySchema,
   type ErrorItem,
   type SecureConfig,
+  followUpAnswerSchema,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
@@ -37,8 +37,6 @@ import {
   xmlEntryRows,
 } from '../../modules/dip/records.js';
 
-const followUpAnswer = z.object({ followUp: followUpRecordSchema.nullable() });
-
 /** The secure workflow configuration of spec §3; its DIP asset validators are the board's XML validation entries. */
 async function secureConfigOf(db: Executor, boardId: string): Promise<SecureConfig> {
   const [settings, entries] = await Promise.all([secureSettings(db, boardId), xmlEntryRows(db, boardId)]);
@@ -62,7 +60,7 @@ export const dipBoardSettingRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         summary: "The board's follow-up process (null when none): next board and optional next owner",
         security,
         params: boardParams,
-        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: followUpAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -82,7 +80,7 @@ export const dipBoardSettingRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         security,
         params: boardParams,
         body: followUpInputSchema,
-        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: followUpAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -125,7 +123,7 @@ export const dipBoardSettingRoutes: FastifyPluginAsyncZod<{ db: Database }> = as
         summary: 'Remove the follow-up process; answers { followUp: null }',
         security,
         params: boardParams,
-        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: followUpAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>

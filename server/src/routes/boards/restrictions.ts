@@ -9,6 +9,7 @@ import {
   boardsResource,
   restrictionEmailSchema,
   type BoardRestriction,
+  boardSupportLinkAnswerSchema,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import type { Database } from '../../db/client.js';
@@ -21,7 +22,6 @@ import { auditBoard, boardParams, security, tags } from './records.js';
 import { lockBoard, requireBoard } from '../../modules/boards/boards.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
-const supportLinkSchema = z.object({ supportLink: z.string().nullable() });
 
 const toRestriction = (row: typeof boardRestrictions.$inferSelect): BoardRestriction => ({
   email: row.email,
@@ -44,7 +44,7 @@ export const boardRestrictionRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         summary: "The board's support link, or null",
         security,
         params: boardParams,
-        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: boardSupportLinkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ supportLink: (await requireBoard(db, request.params.id)).supportLink }),
@@ -61,7 +61,7 @@ export const boardRestrictionRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         security,
         params: boardParams,
         body: boardSupportLinkInputSchema,
-        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: boardSupportLinkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   blocksProjectDeletion,
   PROJECT_CANCEL_TRANSITIONS,
@@ -10,6 +9,8 @@ import {
   projectPayloadSchemas,
   projectSchema,
   type ProjectCancelAction,
+  projectFieldsQuerySchema,
+  projectRegistrationQuerySchema,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { projects } from '../../db/tables.js';
@@ -58,7 +59,7 @@ export const projectRoutes: FastifyPluginAsyncZod<
           'One project; `fields` (comma list) answers only those fields besides id and uuid. Secure projects need a second factor',
         security,
         params: projectParams,
-        querystring: z.object({ fields: z.string().max(1000).optional() }),
+        querystring: projectFieldsQuerySchema,
         response: { 200: projectFieldsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -118,7 +119,7 @@ export const projectRoutes: FastifyPluginAsyncZod<
         summary:
           'Register a product as a project: `board` is a serial number, or the name or id of a board that needs none; `acceptServiceAgreement=true` is required',
         security,
-        querystring: z.object({ acceptServiceAgreement: z.enum(['true', 'false']).optional() }),
+        querystring: projectRegistrationQuerySchema,
         body: payloads.create,
         response: { 201: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
