@@ -93,6 +93,7 @@ import {
   companySpaceSchema,
 } from '../entities/index.js';
 import { userRoleChangeSchema } from '../validation/index.js';
+import type { ResourceDefinition } from '../admin/definition.js';
 
 /**
  * One call of the API as the apps make it. `answer` is the schema of the 2xx body the server declares (its
@@ -330,3 +331,13 @@ export type ListEndpointKey<E extends EndpointTable = ApiEndpoints> = {
 /** One record of a paged list call. */
 export type ListItem<K extends ListEndpointKey<E>, E extends EndpointTable = ApiEndpoints> =
   EndpointAnswer<K, E> extends readonly (infer Item)[] ? Item : never;
+
+/**
+ * The generic routes of a resource definition (`resourceRoutes` on the server, the admin console's generated
+ * views): a record is the output of the definition's `record` schema, a create or update body the input of its
+ * `create`/`update` schema (nothing for a definition that has none).
+ */
+export type ResourceRecord<D extends Pick<ResourceDefinition, 'record'>> = z.output<D['record']>;
+export type ResourceCreateBody<D extends Pick<ResourceDefinition, 'create'>> = InputOf<D['create']>;
+export type ResourceUpdateBody<D extends Pick<ResourceDefinition, 'update'>> = InputOf<D['update']>;
+type InputOf<S> = [NonNullable<S>] extends [never] ? never : z.input<NonNullable<S> & z.ZodType>;
