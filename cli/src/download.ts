@@ -194,7 +194,7 @@ async function fetchIntoFile(
   const abort = new AbortController();
   let response: Response;
   try {
-    response = await client.requestRaw(target.url, {
+    response = await client.fetchFile(target.url, {
       signal: abort.signal,
       // If-Range: only continue when the server's bytes are still the ones expected (their ETag is the SHA-256).
       headers: offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${target.sha256}"` } : {},

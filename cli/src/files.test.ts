@@ -82,7 +82,7 @@ describe('a file address from the catalogue', () => {
     const calls: string[] = [];
     const client = {
       baseUrl: 'https://portal.example.com/api/v1',
-      requestRaw: async (url: string) => {
+      fetchFile: async (url: string) => {
         calls.push(url);
         throw new Error('not reached');
       },
@@ -104,7 +104,7 @@ describe('a file address from the catalogue', () => {
 function fileClient(bytes: Buffer, calls: string[] = []): ApiClient {
   return {
     baseUrl: 'http://127.0.0.1:9/api/v1',
-    requestRaw: async (_url: string, init: { headers?: Record<string, string> }) => {
+    fetchFile: async (_url: string, init: { headers?: Record<string, string> }) => {
       calls.push(init.headers?.Range ?? 'whole');
       return new Response(new Uint8Array(bytes), { status: 200 });
     },
@@ -160,7 +160,7 @@ describe('a dropped download', () => {
       const ranges: string[] = [];
       const client = {
         baseUrl: 'http://127.0.0.1:9/api/v1',
-        requestRaw: async (_url: string, init: { headers?: Record<string, string> }) => {
+        fetchFile: async (_url: string, init: { headers?: Record<string, string> }) => {
           const range = init.headers?.Range;
           ranges.push(range ?? 'whole');
           if (range === 'bytes=10-') {

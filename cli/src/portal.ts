@@ -87,12 +87,13 @@ export async function connect(
     getAccessToken: clientCredentialsToken(config, credentials, fetchImpl),
     fetch: fetchImpl,
   });
+  // The answers are parsed again here: the portal a build machine talks to may run another version than this CLI.
   const list = async <T>(
-    path: string,
+    endpoint: 'GET /catalogue' | 'GET /licenses' | 'GET /orders',
     schema: { array(): { parse(data: unknown): T[] } },
     filter?: Record<string, unknown>,
   ) => {
-    const { data, range } = await client.requestList<unknown>(path, {
+    const { data, range } = await client.callList(endpoint, {
       offset: 0,
       limit: LIST_LIMIT,
       ...(filter ? { filter } : {}),
@@ -104,10 +105,10 @@ export async function connect(
     clientId: credentials.clientId,
     client,
     me: async () => userSchema.parse(await client.getCurrentUser()),
-    search: (text) => list('catalogue', catalogueItemSchema, { q: text }),
+    search: (text) => list('GET /catalogue', catalogueItemSchema, { q: text }),
     tool: async (featureId) =>
-      toolDetailSchema.parse(await client.request(`catalogue/tools/${encodeURIComponent(featureId)}`)),
-    licenses: async () => (await list('licenses', licenseRecordSchema)).items,
-    orders: async () => (await list('orders', orderRecordSchema)).items,
+      toolDetailSchema.parse(await client.call('GET /catalogue/tools/:featureId', { params: { featureId } })),
+    licenses: async () => (await list('GET /licenses', licenseRecordSchema)).items,
+    orders: async () => (await list('GET /orders', orderRecordSchema)).items,
   };
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { boardsResource, maintenanceResource, partnersResource, type Partner } from '@portal/resources';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 
@@ -8,6 +9,10 @@ function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
     headers: { 'Content-Type': 'application/json', ...(init.headers ?? {}) },
   });
 }
+
+/** A client whose calls are only typed, never sent. */
+const client = () =>
+  createApiClient({ baseUrl: 'http://portal.test/api/v1', getAccessToken: () => null, fetch: vi.fn() });
 
 function setup(response: () => Response | Promise<Response>, token: string | null = 'token-1') {
   const fetchMock = vi.fn<typeof fetch>(async () => response());
@@ -34,9 +39,9 @@ const forbiddenBody = {
 describe('createApiClient', () => {
   it('sends JSON, no-cache and the bearer token', async () => {
     const { client, lastRequest } = setup(() => jsonResponse({ ok: true }));
-    await expect(client.request('/boards/1')).resolves.toEqual({ ok: true });
+    await expect(client.call('GET /projects/:id', { params: { id: '1' } })).resolves.toEqual({ ok: true });
     const { url, headers } = lastRequest();
-    expect(url).toBe('http://portal.test/api/v1/boards/1');
+    expect(url).toBe('http://portal.test/api/v1/projects/1');
     expect(headers.get('Accept')).toBe('application/json');
     expect(headers.get('Cache-Control')).toBe('no-cache');
     expect(headers.get('Authorization')).toBe('Bearer token-1');
@@ -44,27 +49,27 @@ describe('createApiClient', () => {
 
   it('leaves out the Authorization header without a token', async () => {
     const { client, lastRequest } = setup(() => jsonResponse([]), null);
-    await client.request('boards');
+    await client.call('GET /users/roles');
     expect(lastRequest().headers.has('Authorization')).toBe(false);
   });
 
   it('serialises a json body', async () => {
     const { client, lastRequest } = setup(() => jsonResponse({ id: 'x' }, { status: 201 }));
-    await client.request('projects', { method: 'POST', json: { name: 'P' } });
+    await client.call('POST /projects', { body: { name: 'P', board: 'B-1' } });
     const { init, headers } = lastRequest();
     expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"name":"P"}');
+    expect(init.body).toBe('{"name":"P","board":"B-1"}');
     expect(headers.get('Content-Type')).toBe('application/json');
   });
 
-  it('answers undefined for an empty body', async () => {
+  it('answers null for an empty body', async () => {
     const { client } = setup(() => new Response(null, { status: 204 }));
-    await expect(client.request('boards/1', { method: 'DELETE' })).resolves.toBeUndefined();
+    await expect(client.resource(boardsResource, 'boards').remove('1')).resolves.toBeNull();
   });
 
   it('throws an ApiError carrying the spec error body', async () => {
     const { client, onUnauthorized } = setup(() => jsonResponse(forbiddenBody, { status: 403 }));
-    const error = await client.request('boards').catch((caught: unknown) => caught);
+    const error = await client.call('GET /users/roles').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 403,
@@ -78,7 +83,7 @@ describe('createApiClient', () => {
 
   it('uses the status title when the body is not the spec shape', async () => {
     const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(client.request('boards')).rejects.toMatchObject({
+    await expect(client.call('GET /users/roles')).rejects.toMatchObject({
       status: 502,
       message: 'Service unavailable',
     });
@@ -97,26 +102,26 @@ describe('createApiClient', () => {
 
   it('turns a network failure into an ApiError with status 0', async () => {
     const { client } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(client.request('boards')).rejects.toMatchObject({ status: 0, type: 'network_error' });
+    await expect(client.call('GET /users/roles')).rejects.toMatchObject({ status: 0, type: 'network_error' });
   });
 
   it('lets an abort through unchanged', async () => {
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     const { client } = setup(() => Promise.reject(abort));
-    await expect(client.request('boards')).rejects.toBe(abort);
+    await expect(client.call('GET /users/roles')).rejects.toBe(abort);
   });
 
   it('rejects a 2xx answer that is not JSON', async () => {
     const { client } = setup(() => new Response('<html></html>', { status: 200 }));
-    await expect(client.request('boards')).rejects.toMatchObject({ type: 'invalid_response' });
+    await expect(client.call('GET /users/roles')).rejects.toMatchObject({ type: 'invalid_response' });
   });
 
-  describe('requestList', () => {
+  describe('the routes of a resource definition', () => {
     it('sends Range and the simple-rest query, and parses Content-Range', async () => {
       const { client, lastRequest } = setup(() =>
         jsonResponse([{ id: 'a' }], { headers: { 'Content-Range': 'boards 25-25/26' } }),
       );
-      const result = await client.requestList('boards', {
+      const result = await client.resource(boardsResource, 'boards').list({
         offset: 25,
         limit: 25,
         sort: ['name', 'ASC'],
@@ -134,9 +139,42 @@ describe('createApiClient', () => {
       expect(query.get('filter')).toBe('{"q":"evk"}');
     });
 
+    it('reads, writes and deletes at the path, the id encoded; a singleton at the path itself', async () => {
+      const { client, lastRequest } = setup(() => jsonResponse({ id: 'p1', name: 'Acme' }));
+      const partners = client.resource(partnersResource, 'partners');
+      await partners.read('a b');
+      expect(lastRequest().url).toBe('http://portal.test/api/v1/partners/a%20b');
+      await partners.update('p1', { name: 'Acme', linkUrl: 'https://acme.test' });
+      expect(lastRequest().init).toMatchObject({
+        method: 'PUT',
+        body: '{"name":"Acme","linkUrl":"https://acme.test"}',
+      });
+      await partners.create({ name: 'Acme', linkUrl: 'https://acme.test' });
+      expect(lastRequest()).toMatchObject({
+        url: 'http://portal.test/api/v1/partners',
+        init: { method: 'POST' },
+      });
+      await partners.many(['p1', 'p2']);
+      expect(new URL(lastRequest().url).searchParams.get('filter')).toBe('{"id":["p1","p2"]}');
+      await client.resource(maintenanceResource).update(undefined, { text: 'Down', show: true });
+      expect(lastRequest().url).toBe('http://portal.test/api/v1/maintenance');
+    });
+
+    it('types records and bodies by the definition’s schemas (checked by the type-check)', () => {
+      const partners = client().resource(partnersResource);
+      expectTypeOf(partners.read).returns.resolves.toEqualTypeOf<Partner>();
+      const wrongBodies = () => [
+        // @ts-expect-error the partner's create schema has no such field
+        partners.create({ name: 'Acme', linkUrl: 'https://acme.test', colour: 'red' }),
+        // @ts-expect-error a partner's name is text
+        partners.update('p1', { name: 1, linkUrl: 'https://acme.test' }),
+      ];
+      expectTypeOf(wrongBodies).returns.items.resolves.toEqualTypeOf<Partner>();
+    });
+
     it('rejects an answer without Content-Range', async () => {
       const { client } = setup(() => jsonResponse([]));
-      await expect(client.requestList('boards', { offset: 0, limit: 25 })).rejects.toMatchObject({
+      await expect(client.resource(boardsResource).list({ offset: 0, limit: 25 })).rejects.toMatchObject({
         type: 'invalid_response',
       });
     });
@@ -182,7 +220,7 @@ describe('calls of the customer shell', () => {
     const { client } = setup(() =>
       jsonResponse({ ...forbiddenBody, supportId: 'support-42' }, { status: 403 }),
     );
-    const error = await client.request('boards/1').catch((caught: unknown) => caught);
+    const error = await client.call('GET /users/roles').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).supportId).toBe('support-42');
   });

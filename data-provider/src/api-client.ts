@@ -14,6 +14,10 @@ import {
   type ListEndpointKey,
   type ListItem,
   type MaintenanceInfo,
+  type ResourceCreateBody,
+  type ResourceDefinition,
+  type ResourceRecord,
+  type ResourceUpdateBody,
   type User,
 } from '@portal/resources';
 
@@ -82,17 +86,28 @@ export interface ListResult<T> {
   range: ContentRange;
 }
 
+/** A record's id in the path of a resource's routes. */
+type RecordId = string | number;
+
+/**
+ * The generic routes of one resource definition at its path (`resourceRoutes` on the server): records typed by the
+ * definition's `record` schema, bodies by its `create`/`update` schemas. A singleton (no id) is read and written at
+ * the path itself.
+ */
+export interface ResourceCalls<D extends ResourceDefinition> {
+  /** A page of the list (`Range` header, `Content-Range` answer); `query` carries the definition's own parameters. */
+  list(list: ListRequest, query?: URLSearchParams): Promise<ListResult<ResourceRecord<D>>>;
+  /** Every record with one of these ids, without a range (`filter={"id":[…]}`). */
+  many(ids: readonly RecordId[], options?: CallOptions): Promise<ResourceRecord<D>[]>;
+  read(id: RecordId | undefined, options?: CallOptions): Promise<ResourceRecord<D>>;
+  create(body: ResourceCreateBody<D>): Promise<ResourceRecord<D>>;
+  update(id: RecordId | undefined, body: ResourceUpdateBody<D>): Promise<ResourceRecord<D>>;
+  /** The removed record; `null` when the route answers 204. */
+  remove(id: RecordId): Promise<ResourceRecord<D> | null>;
+}
+
 export interface ApiClient {
   readonly baseUrl: string;
-  /** Calls `path` under the API root and answers the parsed JSON (undefined for an empty body). */
-  request<T>(path: string, options?: ApiRequestOptions): Promise<T>;
-  /** A paged list call: sends the `Range` header, reads `Content-Range` into offset, limit and total. */
-  requestList<T>(path: string, list: ListRequest, options?: ApiRequestOptions): Promise<ListResult<T>>;
-  /**
-   * Calls an absolute address (a file's stable download address) with the same token and error mapping, and
-   * answers the response unread so its body can be streamed.
-   */
-  requestRaw(url: string, options?: ApiRequestOptions): Promise<Response>;
   /**
    * One call of the contract, e.g. `call('PATCH /projects/:id', { params: { id }, body })`: the path, parameters,
    * body and answer types come from the schemas the server validates with, so a changed schema breaks the caller
@@ -105,6 +120,16 @@ export interface ApiClient {
     list: ListRequest,
     input?: CallInput<K>,
   ): Promise<ListResult<ListItem<K>>>;
+  /**
+   * The routes of a resource definition at `path` (the definition's path, its `{name}` parameters filled in),
+   * typed by the definition's schemas: the admin console's generated views use it.
+   */
+  resource<D extends ResourceDefinition>(definition: D, path?: string): ResourceCalls<D>;
+  /**
+   * A file's bytes (a download URL the catalogue answered, absolute or under the API root): the raw response, signed
+   * in like every call, failures thrown as {@link ApiError}. Not JSON, so not a call of the contract.
+   */
+  fetchFile(url: string, options?: CallOptions): Promise<Response>;
   /** `GET users/me` */
   getCurrentUser(options?: CallOptions): Promise<User>;
   /** `GET /maintenance` on the site root, not under the API root (spec calls §7.6). */
@@ -138,6 +163,9 @@ export function createApiClient({
     if (json !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(json);
+    } else if (isBytes(body) && !headers.has('Content-Type')) {
+      // Bytes go as bytes, whatever type the browser guessed for the file (the upload routes take only this).
+      headers.set('Content-Type', 'application/octet-stream');
     }
 
     let response: Response;
@@ -224,7 +252,7 @@ export function createApiClient({
     const answer = await request<EndpointAnswer<K> | undefined>(path, {
       ...options,
       method,
-      ...(body === undefined ? {} : { json: body }),
+      ...(body === undefined ? {} : isBytes(body) ? { body } : { json: body }),
     });
     // The one place an answer gets its type: the server serialised it with the same schema (see API_ENDPOINTS).
     return answer === undefined ? (null as EndpointAnswer<K>) : answer;
@@ -240,13 +268,27 @@ export function createApiClient({
     return requestList<ListItem<K>>(path, list, options);
   }
 
+  function resource<D extends ResourceDefinition>(definition: D, path = definition.path): ResourceCalls<D> {
+    type Row = ResourceRecord<D>;
+    const at = (id: RecordId | undefined) => (id === undefined ? path : `${path}/${encodeURIComponent(id)}`);
+    // The answers get their type here, as in `call`: the server serialises them with the definition's schema.
+    return {
+      list: (list, query) => requestList<Row>(query?.size ? `${path}?${query}` : path, list),
+      many: (ids, options) =>
+        request<Row[]>(`${path}?${new URLSearchParams({ filter: JSON.stringify({ id: ids }) })}`, options),
+      read: (id, options) => request<Row>(at(id), options),
+      create: (body) => request<Row>(path, { method: 'POST', json: body }),
+      update: (id, body) => request<Row>(at(id), { method: 'PUT', json: body }),
+      remove: async (id) => (await request<Row | undefined>(at(id), { method: 'DELETE' })) ?? null,
+    };
+  }
+
   return {
     baseUrl: root,
-    request,
-    requestList,
-    requestRaw: send,
     call,
     callList,
+    resource,
+    fetchFile: (url, options) => send(/^https?:\/\//.test(url) ? url : apiUrl(url), options),
     getCurrentUser: (options) => call('GET /users/me', options),
     getMaintenance: async (options) =>
       toMaintenanceInfo(
@@ -290,6 +332,10 @@ async function readBody(response: Response): Promise<{ json?: unknown; text: str
     return { text };
   }
 }
+
+/** An upload's body (`fileBytesSchema`): sent as it is, not as JSON. */
+const isBytes = (body: unknown): body is Blob | Uint8Array<ArrayBuffer> =>
+  body instanceof Blob || body instanceof Uint8Array;
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

@@ -57,6 +57,22 @@ describe('call: the typed client of API_ENDPOINTS', () => {
     expect(lastRequest().init.body).toBeUndefined();
   });
 
+  it('sends an upload’s bytes as they are, as application/octet-stream, whatever the file’s own type', async () => {
+    const { client, lastRequest } = setup(() => json({}));
+    const file = new File(['MZ'], 'tool setup.exe', { type: 'application/x-msdownload' });
+    await client.call('PUT /software/:id/versions/:versionId/files/:fileName', {
+      params: { id: 't1', versionId: 'v1', fileName: file.name },
+      query: { os: 'windows', architecture: 'x64' },
+      body: file,
+    });
+    const { url, init } = lastRequest();
+    expect(url).toBe(
+      'http://portal.test/api/v1/software/t1/versions/v1/files/tool%20setup.exe?os=windows&architecture=x64',
+    );
+    expect(init.body).toBe(file);
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/octet-stream');
+  });
+
   it('refuses a call whose parameter is missing before anything is sent', async () => {
     const { client, lastRequest } = setup(() => json({}));
     // @ts-expect-error `id` is a parameter of the path

@@ -1,6 +1,11 @@
 import { ApiError, type ApiClient, type ApiErrorItem } from '@portal/data-provider';
-import { listFilterSchema, onlyKnownFields, type ResourceDefinition } from '@portal/resources';
-import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
+import {
+  listFilterSchema,
+  onlyKnownFields,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '@portal/resources';
+import type { DataProvider, GetListParams, RaRecord, SortPayload } from 'react-admin';
 import { toAdminError } from './errors';
 
 type DataMethod =
@@ -79,20 +84,18 @@ export function createAdminDataProvider({
     return definition;
   };
 
-  const withId = (definition: ResourceDefinition, record: unknown): RaRecord => {
+  const withId = (definition: ResourceDefinition, record: ResourceRecord<ResourceDefinition>): RaRecord => {
     const toRecord = adapters[definition.name]?.toRecord;
     if (toRecord) return toRecord(record);
-    const value = (record ?? {}) as Record<string, unknown>;
-    if (definition.singleton) return { ...value, id: definition.name };
-    if (!definition.idField) return value as RaRecord;
-    return { ...value, id: value[definition.idField] as Identifier };
+    if (definition.singleton) return { ...record, id: definition.name };
+    // react-admin needs an `id`; a definition without `idField` answers records that have one.
+    const id = record[definition.idField ?? 'id'];
+    return { ...record, id: typeof id === 'number' ? id : String(id ?? '') };
   };
 
-  const basePath = (definition: ResourceDefinition, params: Params, filter?: Record<string, unknown>) =>
-    resolvePath(definition.path, { ...filter, ...params.meta });
-
-  const recordPath = (definition: ResourceDefinition, id: Identifier, params: Params) =>
-    `${basePath(definition, params)}/${encodeURIComponent(String(id))}`;
+  /** The definition's routes at its path, `{name}` parameters filled in from the call's meta (or list filter). */
+  const routesOf = (definition: ResourceDefinition, params: Params, filter?: Record<string, unknown>) =>
+    api.resource(definition, resolvePath(definition.path, { ...filter, ...params.meta }));
 
   async function list(definition: ResourceDefinition, params: GetListParams) {
     const sortable = definition.list.sortable;
@@ -109,11 +112,9 @@ export function createAdminDataProvider({
       if (inQuery.has(key)) ownParameters.set(key, String(value));
       else filter[key] = value;
     }
-    const path = basePath(definition, params, params.filter);
     const page = params.pagination ?? { page: 1, perPage: definition.list.perPage ?? 25 };
     const limit = Math.max(1, Math.min(page.perPage, MAX_PAGE_SIZE));
-    const { data, range } = await api.requestList<unknown>(
-      ownParameters.size ? `${path}?${ownParameters}` : path,
+    const { data, range } = await routesOf(definition, params, params.filter).list(
       {
         offset: (page.page - 1) * limit,
         limit,
@@ -122,6 +123,7 @@ export function createAdminDataProvider({
         ...(Object.keys(filter).length || !inQuery.size ? { filter } : {}),
         signal: params.signal,
       },
+      ownParameters,
     );
     return { data: data.map((record) => withId(definition, record)), total: range.total };
   }
@@ -130,23 +132,24 @@ export function createAdminDataProvider({
     getList: async (resource, params) => {
       const definition = definitionOf(resource);
       if (definition.singleton) {
-        return { data: [withId(definition, await api.request(definition.path))], total: 1 } as never;
+        return {
+          data: [withId(definition, await api.resource(definition).read(undefined))],
+          total: 1,
+        } as never;
       }
       return (await list(definition, params)) as never;
     },
     getOne: async (resource, params) => {
       const definition = definitionOf(resource);
-      const path = definition.singleton ? definition.path : recordPath(definition, params.id, params);
-      return { data: withId(definition, await api.request(path, { signal: params.signal })) } as never;
+      const id = definition.singleton ? undefined : params.id;
+      const record = await routesOf(definition, params).read(id, { signal: params.signal });
+      return { data: withId(definition, record) } as never;
     },
     getMany: async (resource, params) => {
       const definition = definitionOf(resource);
       if (params.ids.length === 0) return { data: [] };
       // Without a range the API answers every match: getMany's `filter={"id":[...]}`.
-      const query = new URLSearchParams({ filter: JSON.stringify({ id: params.ids }) });
-      const data = await api.request<unknown[]>(`${basePath(definition, params)}?${query}`, {
-        signal: params.signal,
-      });
+      const data = await routesOf(definition, params).many(params.ids, { signal: params.signal });
       return { data: data.map((record) => withId(definition, record)) } as never;
     },
     getManyReference: async (resource, params) => {
@@ -158,18 +161,17 @@ export function createAdminDataProvider({
     },
     create: async (resource, params) => {
       const definition = definitionOf(resource);
-      const created = await api.request(basePath(definition, params), {
-        method: 'POST',
-        json: onlyKnownFields(definition.create, params.data as Record<string, unknown>),
-      });
+      const created = await routesOf(definition, params).create(
+        onlyKnownFields(definition.create, params.data as Record<string, unknown>),
+      );
       return { data: withId(definition, created) } as never;
     },
     update: async (resource, params) => {
       const definition = definitionOf(resource);
-      const path = definition.singleton ? definition.path : recordPath(definition, params.id, params);
+      const id = definition.singleton ? undefined : params.id;
       // The form holds the whole record (its id, dates, computed fields): only what the API takes is sent.
-      const json = onlyKnownFields(definition.update, params.data as Record<string, unknown>);
-      const updated = await api.request(path, { method: 'PUT', json });
+      const body = onlyKnownFields(definition.update, params.data as Record<string, unknown>);
+      const updated = await routesOf(definition, params).update(id, body);
       return { data: withId(definition, updated) } as never;
     },
     updateMany: async (resource, params) => {
@@ -182,7 +184,7 @@ export function createAdminDataProvider({
     },
     delete: async (resource, params) => {
       const definition = definitionOf(resource);
-      const removed = await api.request(recordPath(definition, params.id, params), { method: 'DELETE' });
+      const removed = await routesOf(definition, params).remove(params.id);
       // An API that answers 204 still leaves react-admin the record it removed.
       return { data: withId(definition, removed ?? params.previousData ?? { id: params.id }) } as never;
     },

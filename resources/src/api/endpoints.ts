@@ -28,7 +28,11 @@ import {
   exportAccessRequestSchema,
   faeAssignmentPayloadSchema,
   followUpInputSchema,
-  followUpRecordSchema,
+  followUpAnswerSchema,
+  enabledFeatureFlagsSchema,
+  boardSupportLinkAnswerSchema,
+  projectRegistrationQuerySchema,
+  projectFieldsQuerySchema,
   gettingStartedListInputSchema,
   gettingStartedStepSchema,
   hasSecureSchema,
@@ -66,6 +70,18 @@ import {
   boardRestrictionInputSchema,
   boardRestrictionSchema,
   secureConfigInputSchema,
+  serialNumberRecordSchema,
+  serialNumbersAddSchema,
+  orderPositionDecisionSchema,
+  toolVersionDetailSchema,
+  catalogueFileSchema,
+  catalogueFileInputSchema,
+  fileBytesSchema,
+  toolVersionInputSchema,
+  bundleVersionSchema,
+  bundleVersionInputSchema,
+  requestFlowSchema,
+  requestFlowInputSchema,
   secureConfigSchema,
   serviceAccountWithSecretSchema,
   softwareBundleDetailSchema,
@@ -77,6 +93,7 @@ import {
   companySpaceSchema,
 } from '../entities/index.js';
 import { userRoleChangeSchema } from '../validation/index.js';
+import type { ResourceDefinition } from '../admin/definition.js';
 
 /**
  * One call of the API as the apps make it. `answer` is the schema of the 2xx body the server declares (its
@@ -95,22 +112,6 @@ export interface Endpoint {
   readonly whole?: z.ZodObject;
 }
 
-/*
- * Answers and queries that server route files still declare inline; written here so the apps can be typed by them.
- * The contract test holds both equal until those routes import these (one definition).
- */
-/** `GET feature-flags/enabled`: the keys of the enabled feature toggles. */
-export const enabledFeatureFlagsSchema = z.object({ keys: z.array(z.string()) });
-/** `GET|PUT boards/{id}/support-link`. */
-export const boardSupportLinkAnswerSchema = z.object({ supportLink: z.string().nullable() });
-/** `GET|PUT|DELETE boards/{id}/follow-up`: the board's follow-up process, null when it has none. */
-export const followUpAnswerSchema = z.object({ followUp: followUpRecordSchema.nullable() });
-/** `POST projects`: the registration is refused unless the caller accepts the service agreement. */
-export const projectRegistrationQuerySchema = z.object({
-  acceptServiceAgreement: z.enum(['true', 'false']).optional(),
-});
-/** `GET projects/{id}`: `fields` narrows the answer to the named fields (a comma-separated list). */
-export const projectFieldsQuerySchema = z.object({ fields: z.string().max(1000).optional() });
 /** `DELETE projects/{id}/users/me` answers 204 with no body. */
 const noContentSchema = z.null();
 
@@ -254,12 +255,39 @@ export const API_ENDPOINTS = {
     answer: z.array(xmlValidationEntrySchema),
     body: xmlValidationEntryListInputSchema,
   },
+  'POST /boards/:id/serial-numbers': {
+    answer: z.array(serialNumberRecordSchema),
+    body: serialNumbersAddSchema,
+  },
+  'PUT /orders/:id/positions/:positionId': { answer: orderRecordSchema, body: orderPositionDecisionSchema },
+  'GET /software/:id/versions': { answer: z.array(toolVersionDetailSchema) },
+  'POST /software/:id/versions': { answer: toolVersionDetailSchema, body: toolVersionInputSchema },
+  'PUT /software/:id/versions/:versionId': { answer: toolVersionDetailSchema, body: toolVersionInputSchema },
+  'DELETE /software/:id/versions/:versionId': { answer: toolVersionDetailSchema },
+  'PUT /software/:id/versions/:versionId/files/:fileName': {
+    answer: catalogueFileSchema,
+    body: fileBytesSchema,
+    query: catalogueFileInputSchema,
+  },
+  'DELETE /software/:id/versions/:versionId/files/:fileName': { answer: catalogueFileSchema },
+  'GET /software/:id/request-flow': { answer: requestFlowSchema },
+  'PUT /software/:id/request-flow': { answer: requestFlowSchema, body: requestFlowInputSchema },
+  'GET /software-bundles/:uuid/request-flow': { answer: requestFlowSchema },
+  'PUT /software-bundles/:uuid/request-flow': { answer: requestFlowSchema, body: requestFlowInputSchema },
+  'GET /software-bundles/:uuid/versions': { answer: z.array(bundleVersionSchema) },
+  'POST /software-bundles/:uuid/versions': { answer: bundleVersionSchema, body: bundleVersionInputSchema },
+  'PUT /software-bundles/:uuid/versions/:versionId': {
+    answer: bundleVersionSchema,
+    body: bundleVersionInputSchema,
+  },
+  'DELETE /software-bundles/:uuid/versions/:versionId': { answer: bundleVersionSchema },
   'GET /questionnaires/:id': { answer: questionnaireSchema },
   'POST /questionnaires': { answer: questionnaireSchema, body: questionnaireInputSchema },
   'PUT /questionnaires/:id': { answer: questionnaireSchema, body: questionnaireInputSchema },
   'POST /questionnaires/:id/copy': { answer: questionnaireSchema },
   'POST /questionnaires/:id/questions': { answer: questionSchema, body: questionInputSchema },
   'PUT /questionnaires/:id/questions/:questionId': { answer: questionSchema, body: questionInputSchema },
+  'DELETE /questionnaires/:id/questions/:questionId': { answer: questionSchema },
 } as const satisfies Record<string, Endpoint>;
 
 export type ApiEndpoints = typeof API_ENDPOINTS;
@@ -303,3 +331,13 @@ export type ListEndpointKey<E extends EndpointTable = ApiEndpoints> = {
 /** One record of a paged list call. */
 export type ListItem<K extends ListEndpointKey<E>, E extends EndpointTable = ApiEndpoints> =
   EndpointAnswer<K, E> extends readonly (infer Item)[] ? Item : never;
+
+/**
+ * The generic routes of a resource definition (`resourceRoutes` on the server, the admin console's generated
+ * views): a record is the output of the definition's `record` schema, a create or update body the input of its
+ * `create`/`update` schema (nothing for a definition that has none).
+ */
+export type ResourceRecord<D extends Pick<ResourceDefinition, 'record'>> = z.output<D['record']>;
+export type ResourceCreateBody<D extends Pick<ResourceDefinition, 'create'>> = InputOf<D['create']>;
+export type ResourceUpdateBody<D extends Pick<ResourceDefinition, 'update'>> = InputOf<D['update']>;
+type InputOf<S> = [NonNullable<S>] extends [never] ? never : z.input<NonNullable<S> & z.ZodType>;

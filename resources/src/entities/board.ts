@@ -149,4 +149,6 @@ export type BoardUpdate = z.infer<typeof boardUpdateSchema>;
 
 /** The edit-support page: a web address, `mailto:` and an email address, or null to remove the link. */
 export const boardSupportLinkInputSchema = z.object({ supportLink: optionalText(boardSupportLinkSchema) });
+/** `GET|PUT boards/{id}/support-link`: the board's support link as stored. */
+export const boardSupportLinkAnswerSchema = z.object({ supportLink: z.string().nullable() });
 export type BoardSupportLinkInput = z.infer<typeof boardSupportLinkInputSchema>;

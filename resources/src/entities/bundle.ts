@@ -31,6 +31,14 @@ export const requestFlowInputSchema = z
   });
 export type RequestFlowInput = z.infer<typeof requestFlowInputSchema>;
 
+/** The request flow of a software or bundle as the API answers it (types only: older rows still read). */
+export const requestFlowSchema = z.object({
+  requestFlow: requestFlowTypeSchema,
+  questionnaireId: z.uuid().nullable(),
+  requestUrl: z.string().nullable(),
+});
+export type RequestFlow = z.infer<typeof requestFlowSchema>;
+
 export const bundleFeatureSchema = z.object({ featureId: z.string(), name: z.string() });
 export type BundleFeature = z.infer<typeof bundleFeatureSchema>;
 

@@ -201,6 +201,8 @@ export type FollowUp = z.infer<typeof followUpSchema>;
 
 /** The follow-up as the API answers it, with the next board's name for display. */
 export const followUpRecordSchema = followUpSchema.extend({ nextBoardName: z.string() });
+/** `GET|PUT|DELETE boards/{id}/follow-up`: the board's follow-up process, null when it has none. */
+export const followUpAnswerSchema = z.object({ followUp: followUpRecordSchema.nullable() });
 export type FollowUpRecord = z.infer<typeof followUpRecordSchema>;
 
 export const followUpInputSchema = z.object({

@@ -4,6 +4,9 @@ import { requiredText } from '../validation/text.js';
 export const FEATURE_FLAG_KEY_MAX_LENGTH = 100;
 
 /** A feature toggle (spec §2.3 /admin/feature-flags); the apps read the enabled ones. */
+/** `GET feature-flags/enabled`: the keys of the enabled feature toggles. */
+export const enabledFeatureFlagsSchema = z.object({ keys: z.array(z.string()) });
+
 export const featureFlagSchema = z.object({
   id: z.uuid(),
   key: z.string(),

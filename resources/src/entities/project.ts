@@ -157,6 +157,12 @@ export const PROJECT_FIELDS = Object.keys(projectSchema.shape) as (keyof Project
 
 /** A project reduced to the asked `fields`. */
 export const projectFieldsSchema = projectSchema.partial().required({ id: true, uuid: true });
+/** `GET projects/{id}`: `fields` narrows the answer to the named fields (a comma-separated list). */
+export const projectFieldsQuerySchema = z.object({ fields: z.string().max(1000).optional() });
+/** `POST projects`: the registration is refused unless the caller accepts the service agreement. */
+export const projectRegistrationQuerySchema = z.object({
+  acceptServiceAgreement: z.enum(['true', 'false']).optional(),
+});
 export type ProjectFields = z.infer<typeof projectFieldsSchema>;
 
 /** `GET projects/{id}/secure` and `GET invitations/{id}/secure`. */

@@ -131,6 +131,12 @@ export const catalogueFileSchema = downloadUrlSchema.extend({
 });
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
 
+/**
+ * The body of a version's file upload: the file's bytes as `application/octet-stream` (a Blob in the browser, a
+ * Buffer on the server). Not JSON, so nothing to validate here; the route checks it arrived as bytes.
+ */
+export const fileBytesSchema = z.custom<Blob | Uint8Array>().describe("The file's bytes");
+
 /** Why a caller may not download a version's files; see `downloadRefusal` in `domain/tools.ts`. */
 export const DOWNLOAD_REFUSALS = [
   'disabled',

@@ -19,13 +19,18 @@ export function useNotifyFailure() {
   return (error: unknown) => notify((toAdminError(error) as Error).message, { type: 'error' });
 }
 
-/** A board's sub-collection that the API answers whole (links, partners, getting started, restrictions…). */
-export function useBoardCollection<T>(boardId: string | number, segment: string) {
+/**
+ * A board's sub-collection that the API answers whole (links, partners, getting started, restrictions…), cached
+ * under its segment. `read` makes the typed call (`api.call('GET /boards/:id/links', …)`), so the records' type
+ * is the server's answer schema.
+ */
+export function useBoardCollection<T>(
+  boardId: string | number,
+  segment: string,
+  read: (api: ApiClient, signal: AbortSignal) => Promise<T>,
+) {
   const api = useApi();
-  return useQuery({
-    queryKey: boardKey(boardId, segment),
-    queryFn: ({ signal }) => api.request<T[]>(boardPath(boardId, segment), { signal }),
-  });
+  return useQuery({ queryKey: boardKey(boardId, segment), queryFn: ({ signal }) => read(api, signal) });
 }
 
 /**

@@ -69,7 +69,9 @@ export function saveErrorsOf(
 
 function ToolsEditor({ boardId }: { boardId: string }) {
   const translate = useTranslate();
-  const { data, isPending } = useBoardCollection<BoardTool>(boardId, 'tools');
+  const { data, isPending } = useBoardCollection(boardId, 'tools', (api, signal) =>
+    api.call('GET /boards/:id/tools', { params: { id: String(boardId) }, signal }),
+  );
   const [rows, setRows] = useState<Row[]>([]);
   const [dragged, setDragged] = useState<number | null>(null);
   const [search, setSearch] = useState('');

@@ -27,7 +27,7 @@ import {
 import { Link, useParams } from 'react-router-dom';
 import { GeneratedList, type ViewCustomization } from '../../generator/views';
 import { boardPagePath } from './board-actions';
-import { boardKey, boardPath, useApi, useNotifyFailure } from './board-api';
+import { boardKey, useApi, useNotifyFailure } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -92,11 +92,9 @@ function DocumentActions({ boardId }: { boardId: string }) {
   const run = async () => {
     setBusy(true);
     try {
-      const path =
-        asking === 'delete'
-          ? boardPath(boardId, `documents/${encodeURIComponent(record.id)}`)
-          : boardPath(boardId, `document-assignments/${encodeURIComponent(record.id)}`);
-      await api.request(path, { method: 'DELETE' });
+      const params = { id: boardId, documentId: record.id };
+      if (asking === 'delete') await api.call('DELETE /boards/:id/documents/:documentId', { params });
+      else await api.call('DELETE /boards/:id/document-assignments/:documentId', { params });
       notify(asking === 'delete' ? 'portal.documents.deleted' : 'portal.documents.unassigned', {
         type: 'success',
       });
@@ -154,20 +152,18 @@ function AssignDocumentButton({ boardId }: { boardId: string }) {
     queryKey: [...boardKey(boardId, 'documents/assignable'), search],
     enabled: open,
     queryFn: ({ signal }) =>
-      api.requestList<PortalDocument>(boardPath(boardId, 'documents/assignable'), {
-        offset: 0,
-        limit: 25,
-        sort: ['title', 'ASC'],
-        filter: search ? { q: search } : {},
-        signal,
-      }),
+      api.callList(
+        'GET /boards/:id/documents/assignable',
+        { offset: 0, limit: 25, sort: ['title', 'ASC'], filter: search ? { q: search } : {}, signal },
+        { params: { id: boardId } },
+      ),
   });
   const assign = async () => {
     if (!chosen) return;
     try {
-      await api.request(boardPath(boardId, 'document-assignments'), {
-        method: 'POST',
-        json: { documentId: chosen.id },
+      await api.call('POST /boards/:id/document-assignments', {
+        params: { id: boardId },
+        body: { documentId: chosen.id },
       });
       notify('portal.documents.assigned', { type: 'success' });
       setOpen(false);

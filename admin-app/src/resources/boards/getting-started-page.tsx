@@ -20,7 +20,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { boardPath, useBoardCollection, useBoardMutation } from './board-api';
+import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 import { moveItem } from './links-page';
 
@@ -50,18 +50,19 @@ function rowErrors(rows: readonly Row[]): Record<number, Record<string, string>>
 }
 
 /**
- * Getting-started items of a board, or of one of its design-in steps (`segment`
- * `dip-steps/{stepId}/getting-started`): the same list, rules and save.
+ * Getting-started items of a board, or of one of its design-in steps (`stepId`): the same list, rules and save.
  */
-export function GettingStartedEditor({
-  boardId,
-  segment = 'getting-started',
-}: {
-  boardId: string;
-  segment?: string;
-}) {
+export function GettingStartedEditor({ boardId, stepId }: { boardId: string; stepId?: string }) {
   const translate = useTranslate();
-  const { data, isPending } = useBoardCollection<GettingStartedStep>(boardId, segment);
+  const segment = stepId ? `dip-steps/${encodeURIComponent(stepId)}/getting-started` : 'getting-started';
+  const { data, isPending } = useBoardCollection(boardId, segment, (api, signal) =>
+    stepId
+      ? api.call('GET /boards/:id/dip-steps/:stepId/getting-started', {
+          params: { id: boardId, stepId },
+          signal,
+        })
+      : api.call('GET /boards/:id/getting-started', { params: { id: boardId }, signal }),
+  );
   const [rows, setRows] = useState<Row[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   useEffect(() => {
@@ -71,7 +72,12 @@ export function GettingStartedEditor({
     boardId,
     segment,
     (api, items: GettingStartedListItem[]) =>
-      api.request(boardPath(boardId, segment), { method: 'PUT', json: { items } }),
+      stepId
+        ? api.call('PUT /boards/:id/dip-steps/:stepId/getting-started', {
+            params: { id: boardId, stepId },
+            body: { items },
+          })
+        : api.call('PUT /boards/:id/getting-started', { params: { id: boardId }, body: { items } }),
     { success: 'portal.getting_started.saved' },
   );
   if (isPending) return <Loading />;

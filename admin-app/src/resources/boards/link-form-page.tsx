@@ -1,10 +1,11 @@
-import { linkInputSchema, type Link as BoardLink, type LinkInput } from '@portal/resources';
+import { linkInputSchema, type LinkInput } from '@portal/resources';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loading, SimpleForm, TextInput, useBasename, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { boardPagePath } from './board-actions';
-import { boardKey, boardPath, useApi, useBoardCollection } from './board-api';
+import { boardKey, useApi } from './board-api';
+import { useBoardLinks } from './links-page';
 import { BoardPageFrame } from './board-page-frame';
 import { SaveOnlyToolbar } from '../../generator/save-toolbar';
 
@@ -14,16 +15,14 @@ function LinkForm({ boardId, linkId }: { boardId: string; linkId?: string }) {
   const navigate = useNavigate();
   const basename = useBasename();
   const queryClient = useQueryClient();
-  const { data, isPending } = useBoardCollection<BoardLink>(boardId, 'links');
+  const { data, isPending } = useBoardLinks(boardId);
   if (linkId && isPending) return <Loading />;
   const link = linkId ? data?.find((candidate) => candidate.id === linkId) : undefined;
   const save = async (values: Record<string, unknown>) => {
     const body: LinkInput = { title: String(values.title ?? ''), url: String(values.url ?? '') };
     try {
-      await api.request(boardPath(boardId, linkId ? `links/${encodeURIComponent(linkId)}` : 'links'), {
-        method: linkId ? 'PUT' : 'POST',
-        json: body,
-      });
+      if (linkId) await api.call('PUT /boards/:id/links/:linkId', { params: { id: boardId, linkId }, body });
+      else await api.call('POST /boards/:id/links', { params: { id: boardId }, body });
     } catch (error) {
       return submissionErrors(error);
     }

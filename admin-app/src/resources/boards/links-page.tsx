@@ -32,10 +32,16 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return next;
 }
 
+/** `GET boards/{id}/links`: the board's links in their order (the list page and the link form share it). */
+export const useBoardLinks = (boardId: string) =>
+  useBoardCollection(boardId, 'links', (api, signal) =>
+    api.call('GET /boards/:id/links', { params: { id: boardId }, signal }),
+  );
+
 function LinksEditor({ boardId }: { boardId: string }) {
   const translate = useTranslate();
   const basename = useBasename();
-  const { data, isPending } = useBoardCollection<BoardLink>(boardId, 'links');
+  const { data, isPending } = useBoardLinks(boardId);
   const [order, setOrder] = useState<BoardLink[]>([]);
   const [dragged, setDragged] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<BoardLink | null>(null);

@@ -23,7 +23,9 @@ function BoardPartnersEditor({ boardId }: { boardId: string }) {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Partner | null>(null);
-  const assigned = useBoardCollection<Partner>(boardId, 'partners');
+  const assigned = useBoardCollection(boardId, 'partners', (api, signal) =>
+    api.call('GET /boards/:id/partners', { params: { id: String(boardId) }, signal }),
+  );
   const candidates = useGetList<Partner>('partners', {
     pagination: { page: 1, perPage: 25 },
     sort: { field: 'name', order: 'ASC' },

@@ -48,8 +48,12 @@ function RestrictedSwitch({ board }: { board: RaRecord }) {
 function RestrictionsEditor({ board }: { board: RaRecord }) {
   const translate = useTranslate();
   const boardId = String(board.id);
-  const restrictions = useBoardCollection<BoardRestriction>(boardId, 'restrictions');
-  const permissions = useBoardCollection<Permission>(boardId, 'permissions');
+  const restrictions = useBoardCollection(boardId, 'restrictions', (api, signal) =>
+    api.call('GET /boards/:id/restrictions', { params: { id: String(boardId) }, signal }),
+  );
+  const permissions = useBoardCollection(boardId, 'permissions', (api, signal) =>
+    api.call('GET /boards/:id/permissions', { params: { id: String(boardId) }, signal }),
+  );
   const addRestriction = useBoardMutation(
     boardId,
     'restrictions',

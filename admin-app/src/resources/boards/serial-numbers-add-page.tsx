@@ -4,7 +4,7 @@ import { BooleanInput, SimpleForm, TextInput, useBasename, useNotify } from 'rea
 import { useNavigate, useParams } from 'react-router-dom';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { boardPagePath } from './board-actions';
-import { boardPath, useApi } from './board-api';
+import { useApi } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
 
 /** The add form's rule: each line a valid serial number, with the spec's message and its line number. */
@@ -16,11 +16,14 @@ function AddSerialNumbersForm({ boardId }: { boardId: string }) {
   const navigate = useNavigate();
   const basename = useBasename();
   const save = async (values: Record<string, unknown>) => {
-    let added: unknown[];
+    let added: readonly unknown[];
     try {
-      added = await api.request<unknown[]>(boardPath(boardId, 'serial-numbers'), {
-        method: 'POST',
-        json: { serialNumbers: values.serialNumbers ?? '', multiRegistration: !!values.multiRegistration },
+      added = await api.call('POST /boards/:id/serial-numbers', {
+        params: { id: boardId },
+        body: {
+          serialNumbers: String(values.serialNumbers ?? ''),
+          multiRegistration: !!values.multiRegistration,
+        },
       });
     } catch (error) {
       return submissionErrors(error);

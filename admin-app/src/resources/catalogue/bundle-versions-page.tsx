@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { bundleVersionInputSchema, type BundleVersion } from '@portal/resources';
+import { bundleVersionInputSchema } from '@portal/resources';
 import { ArrayInput, BooleanInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { CatalogueItemFrame } from './catalogue-page-frame';
@@ -20,8 +20,23 @@ const toBundleVersionInput = (values: Record<string, unknown>) => ({
 function BundleVersionsEditor({ bundleId }: { bundleId: string }) {
   const translate = useTranslate();
   return (
-    <VersionsEditor<BundleVersion>
+    <VersionsEditor
       base={`software-bundles/${encodeURIComponent(bundleId)}/versions`}
+      calls={{
+        list: (api, signal) =>
+          api.call('GET /software-bundles/:uuid/versions', { params: { uuid: bundleId }, signal }),
+        save: (api, versionId, body) =>
+          versionId
+            ? api.call('PUT /software-bundles/:uuid/versions/:versionId', {
+                params: { uuid: bundleId, versionId },
+                body,
+              })
+            : api.call('POST /software-bundles/:uuid/versions', { params: { uuid: bundleId }, body }),
+        remove: (api, versionId) =>
+          api.call('DELETE /software-bundles/:uuid/versions/:versionId', {
+            params: { uuid: bundleId, versionId },
+          }),
+      }}
       schema={bundleVersionInputSchema}
       toInput={toBundleVersionInput}
       toFormRecord={(version) => version ?? NEW_BUNDLE_VERSION}

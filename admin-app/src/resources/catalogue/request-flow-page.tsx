@@ -1,3 +1,4 @@
+import type { ApiClient } from '@portal/data-provider';
 import { REQUEST_FLOWS, requestFlowInputSchema, type RequestFlowInput } from '@portal/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,7 +17,21 @@ import { SaveOnlyToolbar } from '../../generator/save-toolbar';
 import { useApi } from '../../providers/api-context';
 import { CatalogueItemFrame } from './catalogue-page-frame';
 
-type RequestFlow = RequestFlowInput;
+/** The request flow calls of a tool or a bundle, typed by the server's schemas. */
+const requestFlowCalls = {
+  software: {
+    read: (api: ApiClient, id: string, signal?: AbortSignal) =>
+      api.call('GET /software/:id/request-flow', { params: { id }, signal }),
+    save: (api: ApiClient, id: string, body: RequestFlowInput) =>
+      api.call('PUT /software/:id/request-flow', { params: { id }, body }),
+  },
+  'software-bundles': {
+    read: (api: ApiClient, uuid: string, signal?: AbortSignal) =>
+      api.call('GET /software-bundles/:uuid/request-flow', { params: { uuid }, signal }),
+    save: (api: ApiClient, uuid: string, body: RequestFlowInput) =>
+      api.call('PUT /software-bundles/:uuid/request-flow', { params: { uuid }, body }),
+  },
+};
 
 /**
  * The values the API reads from the form: only the field the chosen flow uses, the others null. The editor
@@ -29,23 +44,22 @@ const toRequestFlow = (values: Record<string, unknown>): Record<string, unknown>
   requestUrl: values.requestFlow === 'external' ? (values.requestUrl ?? null) : null,
 });
 
-function RequestFlowForm({ path }: { path: string }) {
+function RequestFlowForm({ resource, id }: { resource: keyof typeof requestFlowCalls; id: string }) {
   const api = useApi();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { data, isPending } = useQuery({
-    queryKey: ['request-flow', path],
-    queryFn: ({ signal }) => api.request<RequestFlow>(path, { signal }),
-  });
+  const calls = requestFlowCalls[resource];
+  const queryKey = ['request-flow', resource, id];
+  const { data, isPending } = useQuery({ queryKey, queryFn: ({ signal }) => calls.read(api, id, signal) });
   if (isPending) return <Loading />;
   const save = async (values: Record<string, unknown>) => {
-    const body = toRequestFlow(values);
     try {
-      await api.request(path, { method: 'PUT', json: body });
+      // The form checked the values with this schema before it submits them.
+      await calls.save(api, id, requestFlowInputSchema.parse(toRequestFlow(values)));
     } catch (error) {
       return submissionErrors(error);
     }
-    await queryClient.invalidateQueries({ queryKey: ['request-flow', path] });
+    await queryClient.invalidateQueries({ queryKey });
     notify('portal.request_flow.saved', { type: 'success' });
   };
   return (
@@ -88,7 +102,7 @@ export function RequestFlowPage({ resource }: { resource: 'software' | 'software
   const { id } = useParams<'id'>();
   return (
     <CatalogueItemFrame resource={resource} id={id!} titleKey="portal.request_flow.title">
-      {(item) => <RequestFlowForm path={`${resource}/${encodeURIComponent(String(item.id))}/request-flow`} />}
+      {(item) => <RequestFlowForm resource={resource} id={String(item.id)} />}
     </CatalogueItemFrame>
   );
 }

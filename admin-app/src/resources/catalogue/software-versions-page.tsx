@@ -28,7 +28,10 @@ import { toAdminError } from '../../providers/errors';
 import { CatalogueItemFrame } from './catalogue-page-frame';
 import { VersionsEditor, versionsKey } from './versions-editor';
 
-type Version = ToolVersionDetail & { exportControlled?: boolean; exportControlClassifications?: string[] };
+type Version = ToolVersionDetail;
+
+/** The tool's versions under the API root: the key of their cache. */
+const versionsPath = (toolId: string) => `software/${encodeURIComponent(toolId)}/versions`;
 
 const nullIfEmpty = (value: unknown) => (value === '' || value === undefined ? null : value);
 const emptyIfNull = (value: unknown) => value ?? '';
@@ -65,7 +68,7 @@ export function toVersionInput(values: Record<string, unknown>): Record<string, 
 }
 
 /** Uploads a file of a version: the bytes as the body, its platform in the query. */
-function UploadFileButton({ base, version }: { base: string; version: Version }) {
+function UploadFileButton({ toolId, version }: { toolId: string; version: Version }) {
   const api = useApi();
   const notify = useNotify();
   const translate = useTranslate();
@@ -81,13 +84,13 @@ function UploadFileButton({ base, version }: { base: string; version: Version })
       notify(meta.error.issues[0]?.message ?? 'portal.versions.upload_failed', { type: 'error' });
       return;
     }
-    const query = new URLSearchParams({ os, architecture });
     try {
-      await api.request(
-        `${base}/${encodeURIComponent(version.id)}/files/${encodeURIComponent(file.name)}?${query}`,
-        { method: 'PUT', body: file, headers: { 'Content-Type': 'application/octet-stream' } },
-      );
-      await queryClient.invalidateQueries({ queryKey: versionsKey(base) });
+      await api.call('PUT /software/:id/versions/:versionId/files/:fileName', {
+        params: { id: toolId, versionId: version.id, fileName: file.name },
+        query: meta.data,
+        body: file,
+      });
+      await queryClient.invalidateQueries({ queryKey: versionsKey(versionsPath(toolId)) });
       notify('portal.versions.uploaded', { type: 'success', messageArgs: { file: file.name } });
     } catch (error) {
       notify((toAdminError(error) as Error).message, { type: 'error' });
@@ -116,16 +119,16 @@ function UploadFileButton({ base, version }: { base: string; version: Version })
 }
 
 /** A version's files, each removable, and the upload of another. */
-function VersionFiles({ base, version }: { base: string; version: Version }) {
+function VersionFiles({ toolId, version }: { toolId: string; version: Version }) {
   const api = useApi();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const removeFile = async (fileName: string) => {
     try {
-      await api.request(`${base}/${encodeURIComponent(version.id)}/files/${encodeURIComponent(fileName)}`, {
-        method: 'DELETE',
+      await api.call('DELETE /software/:id/versions/:versionId/files/:fileName', {
+        params: { id: toolId, versionId: version.id, fileName },
       });
-      await queryClient.invalidateQueries({ queryKey: versionsKey(base) });
+      await queryClient.invalidateQueries({ queryKey: versionsKey(versionsPath(toolId)) });
     } catch (error) {
       notify((toAdminError(error) as Error).message, { type: 'error' });
     }
@@ -138,11 +141,11 @@ function VersionFiles({ base, version }: { base: string; version: Version }) {
           size="small"
           variant="outlined"
           label={`${file.os}/${file.architecture}`}
-          onDelete={() => void removeFile((file as { fileName?: string }).fileName ?? '')}
+          onDelete={() => void removeFile(file.fileName)}
           sx={{ mr: 0.5, mb: 0.5 }}
         />
       ))}
-      <UploadFileButton base={base} version={version} />
+      <UploadFileButton toolId={toolId} version={version} />
     </>
   );
 }
@@ -164,10 +167,18 @@ function VersionFlags({ version }: { version: Version }) {
 }
 
 function SoftwareVersionsEditor({ toolId }: { toolId: string }) {
-  const base = `software/${encodeURIComponent(toolId)}/versions`;
   return (
-    <VersionsEditor<Version>
-      base={base}
+    <VersionsEditor
+      base={versionsPath(toolId)}
+      calls={{
+        list: (api, signal) => api.call('GET /software/:id/versions', { params: { id: toolId }, signal }),
+        save: (api, versionId, body) =>
+          versionId
+            ? api.call('PUT /software/:id/versions/:versionId', { params: { id: toolId, versionId }, body })
+            : api.call('POST /software/:id/versions', { params: { id: toolId }, body }),
+        remove: (api, versionId) =>
+          api.call('DELETE /software/:id/versions/:versionId', { params: { id: toolId, versionId } }),
+      }}
       schema={toolVersionInputSchema}
       toInput={toVersionInput}
       toFormRecord={(version) => ({ ...NEW_VERSION, ...version })}
@@ -176,7 +187,7 @@ function SoftwareVersionsEditor({ toolId }: { toolId: string }) {
         { header: 'portal.versions.spn', cell: (version) => version.spn || '—' },
         {
           header: 'portal.versions.files',
-          cell: (version) => <VersionFiles base={base} version={version} />,
+          cell: (version) => <VersionFiles toolId={toolId} version={version} />,
         },
       ]}
       inputs={

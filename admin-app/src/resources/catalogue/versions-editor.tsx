@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Loading, SimpleForm, useNotify, useTranslate } from 'react-admin';
+import type { ApiClient } from '@portal/data-provider';
 import type { z } from 'zod';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { useApi } from '../../providers/api-context';
@@ -28,13 +29,25 @@ export interface VersionRow {
   version: string;
 }
 
-export interface VersionsEditorProps<V extends VersionRow> {
-  /** The API path of the item's versions (`software/{id}/versions`, `software-bundles/{uuid}/versions`). */
+/**
+ * The typed calls of an item's versions (`api.call('GET /software/:id/versions', …)` and the like), so the rows
+ * and the body sent are the server's schemas.
+ */
+export interface VersionCalls<V extends VersionRow, S extends z.ZodType> {
+  list: (api: ApiClient, signal: AbortSignal) => Promise<readonly V[]>;
+  /** Creates a version (`versionId` null) or replaces one. */
+  save: (api: ApiClient, versionId: string | null, body: z.output<S>) => Promise<unknown>;
+  remove: (api: ApiClient, versionId: string) => Promise<unknown>;
+}
+
+export interface VersionsEditorProps<V extends VersionRow, S extends z.ZodType> {
+  /** The API path of the item's versions (`software/{id}/versions`): the cache key its pages share. */
   base: string;
+  calls: VersionCalls<V, S>;
   /** The columns between the version label and the row's buttons. */
   columns: { header: string; cell: (version: V) => ReactNode }[];
   /** The version payload's schema: the form's validation (the API's messages) and what is sent. */
-  schema: z.ZodType;
+  schema: S;
   /** The form's values as the schema reads them. */
   toInput: (values: Record<string, unknown>) => Record<string, unknown>;
   /** A version (or a new one) as the form edits it. */
@@ -50,14 +63,15 @@ export const versionsKey = (base: string) => ['versions', base];
  * The versions of a catalogue item (a tool or a bundle), one editor for both: the list with edit and delete per
  * version, and the add or edit form checked with the version schema before the API's own check.
  */
-export function VersionsEditor<V extends VersionRow>({
+export function VersionsEditor<V extends VersionRow, S extends z.ZodType>({
   base,
+  calls,
   columns,
   schema,
   toInput,
   toFormRecord,
   inputs,
-}: VersionsEditorProps<V>) {
+}: VersionsEditorProps<V, S>) {
   const api = useApi();
   const translate = useTranslate();
   const notify = useNotify();
@@ -67,7 +81,7 @@ export function VersionsEditor<V extends VersionRow>({
   const key = versionsKey(base);
   const { data, isPending } = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.request<V[]>(base, { signal }),
+    queryFn: ({ signal }) => calls.list(api, signal),
   });
   if (isPending) return <Loading />;
   const versions = data ?? [];
@@ -75,10 +89,8 @@ export function VersionsEditor<V extends VersionRow>({
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      await api.request(current ? `${base}/${encodeURIComponent(current.id)}` : base, {
-        method: current ? 'PUT' : 'POST',
-        json: schema.parse(toInput(values)),
-      });
+      // The form checked the values with this schema before it submits them.
+      await calls.save(api, current?.id ?? null, schema.parse(toInput(values)));
     } catch (error) {
       return submissionErrors(error);
     }
@@ -89,7 +101,7 @@ export function VersionsEditor<V extends VersionRow>({
 
   const remove = async (version: V) => {
     try {
-      await api.request(`${base}/${encodeURIComponent(version.id)}`, { method: 'DELETE' });
+      await calls.remove(api, version.id);
       await queryClient.invalidateQueries({ queryKey: key });
       notify('portal.versions.deleted', { type: 'success' });
     } catch (error) {

@@ -65,10 +65,10 @@ function DecisionDialog({
     }
     setBusy(true);
     try {
-      await api.request(
-        `orders/${encodeURIComponent(order.id)}/positions/${encodeURIComponent(position.id)}`,
-        { method: 'PUT', json: parsed.data },
-      );
+      await api.call('PUT /orders/:id/positions/:positionId', {
+        params: { id: order.id, positionId: position.id },
+        body: parsed.data,
+      });
       notify(`portal.orders.decided.${decision}`, { type: 'success', messageArgs: { name: position.name } });
       refresh();
       onClose();

@@ -33,7 +33,6 @@ export function PeopleSection({ list }: { list: 'members' | 'faes' }) {
   const headingId = useId();
   if (!record) return null;
   const people: CompanySpaceUser[] = record[list] ?? [];
-  const base = `company-spaces/${encodeURIComponent(record.uuid)}/${list}`;
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +43,9 @@ export function PeopleSection({ list }: { list: 'members' | 'faes' }) {
     }
     setBusy(true);
     try {
-      await api.request(base, { method: 'POST', json: parsed.data });
+      const input = { params: { id: record.uuid }, body: parsed.data };
+      if (list === 'members') await api.call('POST /company-spaces/:id/members', input);
+      else await api.call('POST /company-spaces/:id/faes', input);
       setEmail('');
       setError(null);
       notify(`portal.company_spaces.${list}_added`, {
@@ -66,7 +67,9 @@ export function PeopleSection({ list }: { list: 'members' | 'faes' }) {
 
   const remove = async (person: CompanySpaceUser) => {
     try {
-      await api.request(`${base}/${encodeURIComponent(person.id)}`, { method: 'DELETE' });
+      const input = { params: { id: record.uuid, userId: person.id } };
+      if (list === 'members') await api.call('DELETE /company-spaces/:id/members/:userId', input);
+      else await api.call('DELETE /company-spaces/:id/faes/:userId', input);
       notify(`portal.company_spaces.${list}_removed`, {
         type: 'success',
         messageArgs: { email: person.email },

@@ -2,7 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { questionInputSchema, type Question } from '@portal/resources';
+import { questionInputSchema } from '@portal/resources';
 import {
   Loading,
   SimpleForm,
@@ -45,12 +45,16 @@ export function QuestionEditorPage() {
   });
 
   const save = async (values: Record<string, unknown>) => {
-    const base = `questionnaires/${encodeURIComponent(questionnaire.id)}/questions`;
     try {
-      await api.request<Question>(question ? `${base}/${encodeURIComponent(question.id)}` : base, {
-        method: question ? 'PUT' : 'POST',
-        json: questionInputSchema.parse(values),
-      });
+      const body = questionInputSchema.parse(values);
+      if (question) {
+        await api.call('PUT /questionnaires/:id/questions/:questionId', {
+          params: { id: questionnaire.id, questionId: question.id },
+          body,
+        });
+      } else {
+        await api.call('POST /questionnaires/:id/questions', { params: { id: questionnaire.id }, body });
+      }
     } catch (error) {
       return submissionErrors(error);
     }

@@ -54,9 +54,9 @@ function QuestionList({ questionnaire }: { questionnaire: Questionnaire }) {
   const reorder = async (from: number, to: number) => {
     const questions = moveItem(questionnaire.questions, from, to);
     try {
-      await api.request(`questionnaires/${encodeURIComponent(questionnaire.id)}`, {
-        method: 'PUT',
-        json: { name: questionnaire.name, questions },
+      await api.call('PUT /questionnaires/:id', {
+        params: { id: questionnaire.id },
+        body: { name: questionnaire.name, questions },
       });
       await refresh(questionnaire.id);
     } catch (error) {
@@ -65,10 +65,9 @@ function QuestionList({ questionnaire }: { questionnaire: Questionnaire }) {
   };
   const remove = async (question: Question) => {
     try {
-      await api.request(
-        `questionnaires/${encodeURIComponent(questionnaire.id)}/questions/${encodeURIComponent(question.id)}`,
-        { method: 'DELETE' },
-      );
+      await api.call('DELETE /questionnaires/:id/questions/:questionId', {
+        params: { id: questionnaire.id, questionId: question.id },
+      });
       notify('portal.questions.deleted', { type: 'success' });
       await refresh(questionnaire.id);
     } catch (error) {
@@ -192,9 +191,9 @@ export function QuestionnaireEditorPage() {
   if (!questionnaire) return null;
   const saveName = async (values: Record<string, unknown>) => {
     try {
-      await api.request(`questionnaires/${encodeURIComponent(questionnaire.id)}`, {
-        method: 'PUT',
-        json: { name: values.name, questions: questionnaire.questions },
+      await api.call('PUT /questionnaires/:id', {
+        params: { id: questionnaire.id },
+        body: { name: String(values.name ?? ''), questions: questionnaire.questions },
       });
     } catch (error) {
       return submissionErrors(error);
@@ -260,10 +259,7 @@ export function QuestionnaireCreatePage() {
   const save = async (values: Record<string, unknown>) => {
     let created: Questionnaire;
     try {
-      created = await api.request<Questionnaire>('questionnaires', {
-        method: 'POST',
-        json: questionnaireInputSchema.parse(values),
-      });
+      created = await api.call('POST /questionnaires', { body: questionnaireInputSchema.parse(values) });
     } catch (error) {
       return submissionErrors(error);
     }

@@ -1,19 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requestFlowInputSchema, type RequestFlowInput, type RequestFlowType } from '@portal/resources';
+import type { z } from 'zod';
+import {
+  requestFlowInputSchema,
+  requestFlowSchema,
+  type RequestFlowInput,
+  type RequestFlowType,
+} from '@portal/resources';
 import type { AccessRule } from '../../auth/access.js';
 import { audit } from '../../http/audit.js';
 import { isForeignKeyViolation } from '../../http/database-errors.js';
 import { badRequest } from '../../http/errors.js';
 import type { Executor } from './context.js';
-import { errorResponses } from '../../routes/schemas.js';
-
-export const requestFlowSchema = z.object({
-  requestFlow: z.enum(['cart', 'cart-with-questionnaire', 'external']),
-  questionnaireId: z.uuid().nullable(),
-  requestUrl: z.string().nullable(),
-});
+import { errorResponses } from '../../http/openapi.js';
 
 type RequestFlowRow = {
   id: string;

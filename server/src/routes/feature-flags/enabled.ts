@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { enabledFeatureFlagsSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { featureFlags } from '../../db/schema.js';
 import type { ModuleOptions } from '../../http/module.js';
@@ -16,7 +16,7 @@ const enabledFeatureFlags: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         tags: ['feature flags'],
         summary:
           'The keys of the enabled feature flags, sorted, as `{ keys: [...] }`; public, so the apps read them before sign-in',
-        response: { 200: z.object({ keys: z.array(z.string()) }), ...errorResponses(401) },
+        response: { 200: enabledFeatureFlagsSchema, ...errorResponses(401) },
       },
     },
     async () => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { projectPayloadSchemas, projectSchema } from '@portal/resources';
+import { projectPayloadSchemas, projectRegistrationQuerySchema, projectSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { badRequest } from '../../http/errors.js';
 import type { ModuleOptions } from '../../http/module.js';
@@ -24,7 +23,7 @@ const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opt
         summary:
           'Register a product as a project: `board` is a serial number, or the name or id of a board that needs none; `acceptServiceAgreement=true` is required',
         security,
-        querystring: z.object({ acceptServiceAgreement: z.enum(['true', 'false']).optional() }),
+        querystring: projectRegistrationQuerySchema,
         body: payloads.create,
         response: { 201: projectSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },

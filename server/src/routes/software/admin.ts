@@ -4,6 +4,7 @@ import {
   MAX_UPLOAD_FILE_SIZE_BYTES,
   catalogueFileInputSchema,
   catalogueFileSchema,
+  fileBytesSchema,
   errorCodeOf,
   softwareRecordSchema,
   softwareResource,
@@ -262,7 +263,7 @@ const softwareAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: fileParams,
         querystring: catalogueFileInputSchema,
         consumes: ['application/octet-stream'],
-        body: z.any().describe("The file's bytes"),
+        body: fileBytesSchema,
         response: {
           200: catalogueFileSchema,
           201: catalogueFileSchema,

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { followUpInputSchema, type FollowUpRecord } from '@portal/resources';
+import { followUpInputSchema } from '@portal/resources';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -19,7 +19,7 @@ import { referenceSearch } from '../../../generator/inputs';
 import { useDefinitions } from '../../../generator/definitions-context';
 import { SaveOnlyToolbar } from '../../../generator/save-toolbar';
 import { useApi } from '../../../providers/api-context';
-import { boardKey, boardPath, useNotifyFailure } from '../board-api';
+import { boardKey, useNotifyFailure } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
 import { ConfirmDialog } from '../confirm-dialog';
 
@@ -52,9 +52,10 @@ function FollowUpEditor({ board }: { board: RaRecord }) {
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const answer = await api.request<{ followUp: FollowUpRecord | null }>(boardPath(boardId, 'follow-up'), {
-        method: 'PUT',
-        json: toInput(values),
+      // The form checked the values with this schema before it submits them.
+      const answer = await api.call('PUT /boards/:id/follow-up', {
+        params: { id: boardId },
+        body: followUpInputSchema.parse(toInput(values)),
       });
       queryClient.setQueryData(key, answer);
     } catch (error) {

@@ -26,7 +26,7 @@ import { StringListInput } from '../../../generator/inputs';
 import { SaveOnlyToolbar } from '../../../generator/save-toolbar';
 import { useApi } from '../../../providers/api-context';
 import { boardPagePath } from '../board-actions';
-import { boardKey, boardPath } from '../board-api';
+import { boardKey } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
 
 const toInput = (values: Record<string, unknown>) => ({
@@ -93,9 +93,10 @@ function SecureWorkflowEditor({ board }: { board: RaRecord }) {
   if (isPending || !data) return <Loading />;
   const save = async (values: Record<string, unknown>) => {
     try {
-      const answer = await api.request<SecureConfig>(boardPath(boardId, 'secure-workflow'), {
-        method: 'PUT',
-        json: toInput(values),
+      // The form checked the values with this schema before it submits them.
+      const answer = await api.call('PUT /boards/:id/secure-workflow', {
+        params: { id: boardId },
+        body: secureConfigInputSchema.parse(toInput(values)),
       });
       queryClient.setQueryData(key, answer);
     } catch (error) {

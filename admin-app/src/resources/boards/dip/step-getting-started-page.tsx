@@ -37,10 +37,7 @@ function StepGettingStarted({ boardId, stepNumber }: { boardId: string; stepNumb
           <Typography variant="h2" sx={{ fontSize: '1.2rem', fontWeight: 500, mb: 2 }}>
             {translate('portal.dip.step_heading', { number: step.stepNumber, title: step.title })}
           </Typography>
-          <GettingStartedEditor
-            boardId={boardId}
-            segment={`dip-steps/${encodeURIComponent(step.id)}/getting-started`}
-          />
+          <GettingStartedEditor boardId={boardId} stepId={step.id} />
         </>
       ) : (
         <Alert severity="warning">{translate('portal.dip.no_step', { number: stepNumber })}</Alert>

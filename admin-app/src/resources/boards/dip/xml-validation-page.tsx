@@ -22,7 +22,7 @@ import {
 import { nestedSchemaErrors, nestedSubmissionErrors } from '../../../generator/form-helpers';
 import { SaveOnlyToolbar } from '../../../generator/save-toolbar';
 import { useApi } from '../../../providers/api-context';
-import { boardKey, boardPath } from '../board-api';
+import { boardKey } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
 
 const emptyIfNull = (value: unknown) => value ?? '';
@@ -53,9 +53,10 @@ function XmlValidationEditor({ board }: { board: RaRecord }) {
   if (isPending || !data) return <Loading />;
   const save = async (values: Record<string, unknown>) => {
     try {
-      const answer = await api.request<XmlValidationEntry[]>(boardPath(boardId, 'xml-validation-entries'), {
-        method: 'PUT',
-        json: toInput(values),
+      // The form checked the values with this schema before it submits them.
+      const answer = await api.call('PUT /boards/:id/xml-validation-entries', {
+        params: { id: boardId },
+        body: xmlValidationEntryListInputSchema.parse(toInput(values)),
       });
       queryClient.setQueryData(key, answer);
       await queryClient.invalidateQueries({ queryKey: boardKey(boardId, 'secure-workflow') });

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { MESSAGES, boardsResource, followUpInputSchema, followUpRecordSchema } from '@portal/resources';
+import { MESSAGES, boardsResource, followUpAnswerSchema, followUpInputSchema } from '@portal/resources';
 import { boards, dipFollowUps } from '../../../db/tables.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { userByEmail } from '../../../modules/projects/users.js';
@@ -11,8 +10,6 @@ import type { ModuleOptions } from '../../../http/module.js';
 import { auditBoard, boardParams, security } from '../records.js';
 import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 import { errorResponses } from '../../schemas.js';
-
-const followUpAnswer = z.object({ followUp: followUpRecordSchema.nullable() });
 
 /** What follows a board's design-in process: the next board, registered for the next owner; admins only. */
 const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
@@ -25,7 +22,7 @@ const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db })
         summary: "The board's follow-up process (null when none): next board and optional next owner",
         security,
         params: boardParams,
-        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: followUpAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -45,7 +42,7 @@ const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db })
         security,
         params: boardParams,
         body: followUpInputSchema,
-        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: followUpAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -88,7 +85,7 @@ const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db })
         summary: 'Remove the follow-up process; answers { followUp: null }',
         security,
         params: boardParams,
-        response: { 200: followUpAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: followUpAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>

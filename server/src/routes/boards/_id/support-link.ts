@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { boardSupportLinkInputSchema, boardsResource } from '@portal/resources';
+import { boardSupportLinkAnswerSchema, boardSupportLinkInputSchema, boardsResource } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { boards } from '../../../db/schema.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, security, tags } from '../records.js';
 import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
-
-const supportLinkSchema = z.object({ supportLink: z.string().nullable() });
 
 /** A board's support link (spec product §2.3 edit-support). */
 const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
@@ -22,7 +19,7 @@ const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         summary: "The board's support link, or null",
         security,
         params: boardParams,
-        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: boardSupportLinkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ supportLink: (await requireBoard(db, request.params.id)).supportLink }),
@@ -39,7 +36,7 @@ const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         security,
         params: boardParams,
         body: boardSupportLinkInputSchema,
-        response: { 200: supportLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: boardSupportLinkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   blocksProjectDeletion,
   PROJECT_FIELDS,
   isSecureSchema,
+  projectFieldsQuerySchema,
   projectFieldsSchema,
   projectPayloadSchemas,
   projectSchema,
@@ -34,7 +34,7 @@ const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
           'One project; `fields` (comma list) answers only those fields besides id and uuid. Secure projects need a second factor',
         security,
         params: projectParams,
-        querystring: z.object({ fields: z.string().max(1000).optional() }),
+        querystring: projectFieldsQuerySchema,
         response: { 200: projectFieldsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
