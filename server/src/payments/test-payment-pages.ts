@@ -8,6 +8,9 @@ import { orderPositions, orders } from '../db/schema-commerce.js';
 import { escapeHtml, page } from '../oidc/views.js';
 import { TEST_PAYMENT_PATH } from './embedded.js';
 import { TEST_CARDS, chargeTestCard } from './test-cards.js';
+// From the modules publishing them, so their decorators' types are known wherever this file is compiled.
+import type { CatalogueContext } from '../modules/catalogue/catalogue.js';
+import type { CheckoutService } from '../modules/catalogue/checkout-module.js';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 
@@ -36,7 +39,8 @@ const resultPath = (checkoutId: string, status: string) =>
  * back to the portal's result page, which only reads the state.
  */
 export const paymentPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalogue: ctx, checkout: service } = app;
+  const ctx: CatalogueContext = app.catalogue;
+  const service: CheckoutService = app.checkout;
   const { db, clock } = ctx;
   await app.register(formbody, { bodyLimit: 4 * 1024 });
   const params = z.object({ session: z.string().regex(/^[\w-]{16,64}$/) });

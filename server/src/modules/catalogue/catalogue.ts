@@ -9,6 +9,8 @@ import { embeddedTaxIdChecker } from '../../payments/tax-id-check.js';
 import type { CatalogueContext } from './context.js';
 import { CountCache } from './count-cache.js';
 
+export type { CatalogueContext };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** What every catalogue and commerce route works with: payments, file storage, list total cache. */

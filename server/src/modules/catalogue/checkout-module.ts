@@ -1,6 +1,8 @@
 import { repositoryModule } from '../../http/module.js';
 import { checkoutService, EXPIRY_SWEEP_INTERVAL_MS, type CheckoutService } from './checkout-service.js';
 
+export type { CheckoutService };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Cart checkout, payment sessions and their fulfilment (spec §2.2). */
