@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { pagesQueryClientReady } from './query-client-loader';
 
 export const RELOAD_FLAG = 'portal:reloaded-after-chunk-error';
 
@@ -24,7 +25,7 @@ function firstFailure(storage: Storage): boolean {
   return true;
 }
 
-/** A route `lazy` function for a page module. */
+/** A route `lazy` function for a page module; the page renders once the query client it may use is there. */
 export function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
@@ -33,7 +34,7 @@ export function lazyPage<M>(
   return async (): Promise<{ Component: ComponentType }> => {
     const flags = storage ?? sessionStorage;
     try {
-      const module = await load();
+      const [module] = await Promise.all([load(), pagesQueryClientReady()]);
       flags.removeItem(RELOAD_FLAG);
       return { Component: pick(module) };
     } catch (cause) {

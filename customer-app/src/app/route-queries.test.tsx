@@ -7,6 +7,7 @@ import { commercePublicRoutes } from '../features/commerce/routes';
 import { testSession } from '../features/commerce/test-portal';
 import { projectSignedInRoutes } from '../features/projects/routes';
 import { PortalProvider } from '../lib/portal-context';
+import { loadedQueryClient } from './query-client-loader';
 import { NotificationStore } from '../notifications/notification-store';
 import type { GuardDeps } from '../session/guards';
 import { ToolApiVersionStore } from '../session/tool-api-version';
@@ -40,7 +41,12 @@ function setUp({ signedIn }: { signedIn: boolean }) {
     fetch,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-  const deps = { session, api, queryClient, notifications: new NotificationStore() } as unknown as GuardDeps;
+  const deps = {
+    session,
+    api,
+    queryClient: loadedQueryClient(queryClient),
+    notifications: new NotificationStore(),
+  } as unknown as GuardDeps;
   return { sent, deps, queryClient };
 }
 

@@ -48,10 +48,9 @@ export function projectSignedInRoutes(deps: GuardDeps): RouteObject[] {
       ),
       // Starts the list while the page's code loads; does not wait for it (a failed import is the page's too).
       loader: async (args: LoaderFunctionArgs) => {
-        await import('./route-queries').then(
-          (queries) => queries.prefetchMyProjects(deps, args),
-          () => undefined,
-        );
+        await import('./route-queries')
+          .then((queries) => queries.prefetchMyProjects(deps, args))
+          .catch(() => undefined);
         return null;
       },
     },
