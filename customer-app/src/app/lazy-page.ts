@@ -25,6 +25,22 @@ function firstFailure(storage: Storage): boolean {
   return true;
 }
 
+/**
+ * Code a navigation needs (a page, a feature's route table): a failure becomes a PageLoadFailure, once (an inner
+ * load's failure passes through as it is).
+ */
+export async function loadForNavigation<M>(load: () => Promise<M>, storage?: Storage): Promise<M> {
+  const flags = storage ?? sessionStorage;
+  try {
+    const module = await load();
+    flags.removeItem(RELOAD_FLAG);
+    return module;
+  } catch (cause) {
+    if (cause instanceof PageLoadFailure) throw cause;
+    throw new PageLoadFailure(firstFailure(flags), { cause });
+  }
+}
+
 /** A route `lazy` function for a page module; the page renders once the query client it may use is there. */
 export function lazyPage<M>(
   load: () => Promise<M>,
@@ -32,14 +48,8 @@ export function lazyPage<M>(
   { storage }: { storage?: Storage } = {},
 ) {
   return async (): Promise<{ Component: ComponentType }> => {
-    const flags = storage ?? sessionStorage;
-    try {
-      const [module] = await Promise.all([load(), pagesQueryClientReady()]);
-      flags.removeItem(RELOAD_FLAG);
-      return { Component: pick(module) };
-    } catch (cause) {
-      throw new PageLoadFailure(firstFailure(flags), { cause });
-    }
+    const [module] = await loadForNavigation(() => Promise.all([load(), pagesQueryClientReady()]), storage);
+    return { Component: pick(module) };
   };
 }
 

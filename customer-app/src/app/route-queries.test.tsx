@@ -3,9 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { commercePublicRoutes } from '../features/commerce/routes';
+import { commercePublicPaths, commerceSignedInPaths } from '../features/commerce/route-paths';
+import { commercePublicRoutes, commerceSignedInRoutes } from '../features/commerce/routes';
 import { testSession } from '../features/commerce/test-portal';
-import { projectSignedInRoutes } from '../features/projects/routes';
+import { projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
+import { invitationRoutes, projectSignedInRoutes, secureProjectRoutes } from '../features/projects/routes';
+import { paths } from '../paths';
+import { lazyFeatureRoutes } from './feature-routes';
 import { PortalProvider } from '../lib/portal-context';
 import { loadedQueryClient } from './query-client-loader';
 import { NotificationStore } from '../notifications/notification-store';
@@ -71,8 +75,9 @@ describe(
       expect(JSON.parse(query.get('filter')!)).toMatchObject({ q: 'nx' });
       expect(JSON.parse(query.get('sort')!)).toEqual(['updatedAt', 'DESC']);
 
-      // The page renders with what the loader started: no second request for the same list.
-      const router = createMemoryRouter(routes, { initialEntries: ['/assets/software?q=nx&sort=updatedAt'] });
+      // The page renders, through the shell's lazy route tree, with what the loader started: no second request.
+      const tree = lazyFeatureRoutes(commercePublicPaths, async () => routes);
+      const router = createMemoryRouter(tree, { initialEntries: ['/assets/software?q=nx&sort=updatedAt'] });
       render(
         <PortalProvider
           services={{
@@ -126,3 +131,15 @@ describe(
     });
   },
 );
+
+describe('the shell names each feature route by its path only (issue 20)', () => {
+  it("holds every path of the features' route tables, and no other", () => {
+    const { deps } = setUp({ signedIn: false });
+    const pathsOf = (routes: RouteObject[]) => routes.map((route) => route.path);
+    expect(pathsOf(commercePublicRoutes(deps))).toEqual(commercePublicPaths);
+    expect(pathsOf(commerceSignedInRoutes(deps))).toEqual(commerceSignedInPaths);
+    expect(pathsOf(projectSignedInRoutes(deps))).toEqual(projectSignedInPaths);
+    expect(pathsOf(secureProjectRoutes(deps))).toEqual(secureProjectPaths);
+    expect(pathsOf(invitationRoutes(deps))).toEqual([paths.invitation]);
+  });
+});

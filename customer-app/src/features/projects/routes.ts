@@ -105,13 +105,14 @@ export function secureProjectRoutes(_deps: GuardDeps): RouteObject[] {
   ];
 }
 
-/** `/invitation/{invitationUuid}`, behind the invitation guard; the router adds path and loader. */
-export function invitationPage(_deps: GuardDeps): Pick<RouteObject, 'handle' | 'lazy'> {
-  return {
-    handle: { title: 'page.invitation' } satisfies RouteHandle,
-    lazy: lazyPage(
-      withTexts(texts, () => import('./pages/invitation-page')),
+/** `/invitation/{invitationUuid}`, behind the invitation guard, which the route tree sets. */
+export function invitationRoutes(_deps: GuardDeps): RouteObject[] {
+  return [
+    page(
+      paths.invitation,
+      'page.invitation',
+      () => import('./pages/invitation-page'),
       (m) => m.InvitationPage,
     ),
-  };
+  ];
 }
