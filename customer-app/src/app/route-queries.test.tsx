@@ -6,8 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { commercePublicPaths, commerceSignedInPaths } from '../features/commerce/route-paths';
 import { commercePublicRoutes, commerceSignedInRoutes } from '../features/commerce/routes';
 import { testSession } from '../features/commerce/test-portal';
-import { projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
-import { invitationRoutes, projectSignedInRoutes, secureProjectRoutes } from '../features/projects/routes';
+import { projectListPaths, projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
+import { projectListRoutes } from '../features/projects/routes';
+import {
+  invitationRoutes,
+  projectSignedInRoutes,
+  secureProjectRoutes,
+} from '../features/projects/project-routes';
 import { paths } from '../paths';
 import { lazyFeatureRoutes } from './feature-routes';
 import { PortalProvider } from '../lib/portal-context';
@@ -111,12 +116,12 @@ describe(
 
     it('/my/projects: the list, the secure flag and the groups with a session, nothing without one', async () => {
       const anonymous = setUp({ signedIn: false });
-      await loaderOf(projectSignedInRoutes(anonymous.deps), '/my/projects')('http://portal.test/my/projects');
+      await loaderOf(projectListRoutes(anonymous.deps), '/my/projects')('http://portal.test/my/projects');
       expect(anonymous.sent).toEqual([]);
 
       const signedIn = setUp({ signedIn: true });
       await loaderOf(
-        projectSignedInRoutes(signedIn.deps),
+        projectListRoutes(signedIn.deps),
         '/my/projects',
       )('http://portal.test/my/projects?q=radar');
       expect(signedIn.sent.map((path) => path.split('?')[0]).sort()).toEqual([
@@ -138,6 +143,7 @@ describe('the shell names each feature route by its path only (issue 20)', () =>
     const pathsOf = (routes: RouteObject[]) => routes.map((route) => route.path);
     expect(pathsOf(commercePublicRoutes(deps))).toEqual(commercePublicPaths);
     expect(pathsOf(commerceSignedInRoutes(deps))).toEqual(commerceSignedInPaths);
+    expect(pathsOf(projectListRoutes(deps))).toEqual(projectListPaths);
     expect(pathsOf(projectSignedInRoutes(deps))).toEqual(projectSignedInPaths);
     expect(pathsOf(secureProjectRoutes(deps))).toEqual(secureProjectPaths);
     expect(pathsOf(invitationRoutes(deps))).toEqual([paths.invitation]);

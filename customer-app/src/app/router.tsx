@@ -17,7 +17,7 @@ import {
 import type { RouteHandle } from './route-handle';
 import { lazyPage } from './lazy-page';
 import { commercePublicPaths, commerceSignedInPaths } from '../features/commerce/route-paths';
-import { projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
+import { projectListPaths, projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
 import { lazyFeatureRoute, lazyFeatureRoutes } from './feature-routes';
 import { RouteErrorPage } from './route-error-page';
 
@@ -37,6 +37,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
   // The features' route tables load with their first page: the shell holds their paths only.
   const commerce = () => import('../features/commerce/routes');
   const projects = () => import('../features/projects/routes');
+  const projectPages = () => import('../features/projects/project-routes');
   const publicRoutes: RouteObject[] = [
     { index: true, loader: () => replace(paths.welcome), Component: PageLoader },
     {
@@ -94,7 +95,10 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
       ...lazyFeatureRoutes(commerceSignedInPaths, () =>
         commerce().then((m) => m.commerceSignedInRoutes(deps)),
       ),
-      ...lazyFeatureRoutes(projectSignedInPaths, () => projects().then((m) => m.projectSignedInRoutes(deps))),
+      ...lazyFeatureRoutes(projectListPaths, () => projects().then((m) => m.projectListRoutes(deps))),
+      ...lazyFeatureRoutes(projectSignedInPaths, () =>
+        projectPages().then((m) => m.projectSignedInRoutes(deps)),
+      ),
     ],
   };
 
@@ -103,13 +107,13 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     loader: requireSecureAccess(deps, 'project'),
     HydrateFallback: PageLoader,
     children: lazyFeatureRoutes(secureProjectPaths, () =>
-      projects().then((m) => m.secureProjectRoutes(deps)),
+      projectPages().then((m) => m.secureProjectRoutes(deps)),
     ),
   };
   const invitationRoute: RouteObject = {
     path: paths.invitation,
     loader: requireSecureAccess(deps, 'invitation'),
-    ...lazyFeatureRoute(paths.invitation, () => projects().then((m) => m.invitationRoutes(deps))),
+    ...lazyFeatureRoute(paths.invitation, () => projectPages().then((m) => m.invitationRoutes(deps))),
   };
 
   return createBrowserRouter([

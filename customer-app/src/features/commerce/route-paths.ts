@@ -2,7 +2,7 @@ import { paths } from '../../paths';
 
 /**
  * The commerce feature's paths in the shell's route tree; their definitions (`routes.ts`) load with the first
- * visit of one of them. route-paths.test.ts holds the two to the same paths.
+ * visit of one of them. app/route-queries.test.tsx holds the two to the same paths.
  */
 export const commercePublicPaths = [
   paths.assets,

@@ -18,7 +18,8 @@ const texts = () =>
 // The project list needs no design-in texts: a lighter first page.
 const listTexts = () => import('../../i18n/en-us-project-list').then((m) => m.projectListTexts);
 
-const page = <M>(
+/** A project page at `path`, with the projects' texts; `secure-routes.ts` uses it too. */
+export const page = <M>(
   path: string,
   title: RouteHandle['title'],
   load: () => Promise<M>,
@@ -30,15 +31,9 @@ const page = <M>(
     lazy: lazyPage(withTexts(texts, load), pick),
   }) satisfies RouteObject;
 
-/** Projects and registration: signed-in, verified users (spec product §2.2). */
-export function projectSignedInRoutes(deps: GuardDeps): RouteObject[] {
+/** `/my/projects`, the feature's entry page: its table holds it alone, the other pages are in `project-routes.ts`. */
+export function projectListRoutes(deps: GuardDeps): RouteObject[] {
   return [
-    page(
-      paths.qrCodeScan,
-      'page.qrCodeScan',
-      () => import('./pages/qr-code-scan-page'),
-      (m) => m.QrCodeScanPage,
-    ),
     {
       path: paths.myProjects,
       handle: { title: 'page.myProjects' } satisfies RouteHandle,
@@ -54,65 +49,5 @@ export function projectSignedInRoutes(deps: GuardDeps): RouteObject[] {
         return null;
       },
     },
-    page(
-      paths.createProject,
-      'page.createProject',
-      () => import('./pages/create-project-page'),
-      (m) => m.CreateProjectPage,
-    ),
-    page(
-      paths.createEsimProject,
-      'page.createEsimProject',
-      () => import('./pages/create-esim-project-page'),
-      (m) => m.CreateEsimProjectPage,
-    ),
-  ];
-}
-
-/** One project and its sub-pages: behind the secure-project guard (multi-factor sign-in for secure projects). */
-export function secureProjectRoutes(_deps: GuardDeps): RouteObject[] {
-  return [
-    page(
-      paths.project,
-      'page.project',
-      () => import('./pages/project-page'),
-      (m) => m.ProjectPage,
-    ),
-    page(
-      paths.editProject,
-      'page.editProject',
-      () => import('./pages/edit-project-page'),
-      (m) => m.EditProjectPage,
-    ),
-    page(
-      paths.manageMembers,
-      'page.manageMembers',
-      () => import('./pages/manage-members-page'),
-      (m) => m.ManageMembersPage,
-    ),
-    page(
-      paths.addMembers,
-      'page.addMembers',
-      () => import('./pages/add-members-page'),
-      (m) => m.AddMembersPage,
-    ),
-    page(
-      paths.manageNotifications,
-      'page.manageNotifications',
-      () => import('./pages/manage-notifications-page'),
-      (m) => m.ManageNotificationsPage,
-    ),
-  ];
-}
-
-/** `/invitation/{invitationUuid}`, behind the invitation guard, which the route tree sets. */
-export function invitationRoutes(_deps: GuardDeps): RouteObject[] {
-  return [
-    page(
-      paths.invitation,
-      'page.invitation',
-      () => import('./pages/invitation-page'),
-      (m) => m.InvitationPage,
-    ),
   ];
 }
