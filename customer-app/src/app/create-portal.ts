@@ -1,18 +1,18 @@
 import { ApiError, Session, createApiClient, type PortalConfig } from '@portal/data-provider';
-import type { QueryClient } from '@tanstack/react-query';
 import type { PortalServices } from '../lib/portal-context';
 import { errorNotice } from '../notifications/error-notice';
 import { NotificationStore, key } from '../notifications/notification-store';
 import { keepLogoutNotice, takeLogoutNotice } from '../notifications/pending-notice';
 import { paths } from '../paths';
-import { currentUserQuery } from '../session/current-user';
+import { fetchCurrentUser } from '../session/current-user';
+import { shellCacheOf } from '../session/shell-cache';
 import { ToolApiVersionStore } from '../session/tool-api-version';
-import { createQueryClient } from './query-client';
+import { QueryClientLoader, setPagesQueryClient } from './query-client-loader';
 import { createAppRouter, type AppRouter } from './router';
 
 export interface Portal {
   services: PortalServices;
-  queryClient: QueryClient;
+  queryClient: QueryClientLoader;
   router: AppRouter;
 }
 
@@ -20,7 +20,10 @@ export interface Portal {
 export async function createPortal(config: PortalConfig): Promise<Portal> {
   const notifications = new NotificationStore();
   const toolApiVersion = new ToolApiVersionStore(window.localStorage);
-  const queryClient = createQueryClient(notifications);
+  const queryClient = new QueryClientLoader(() =>
+    import('./query-client').then(({ createQueryClient }) => createQueryClient(notifications)),
+  );
+  setPagesQueryClient(queryClient);
   // Events can arrive before the router exists (an expired sign-in at start-up); they find it here once it does.
   const routerRef: { current?: AppRouter } = {};
 
@@ -29,9 +32,9 @@ export async function createPortal(config: PortalConfig): Promise<Portal> {
     // server. A new sign-in may be another user, or the same one verified or stepped up: answers made with
     // the previous token are dropped first.
     loadCurrentUser: async () => {
-      await queryClient.cancelQueries();
-      queryClient.clear();
-      return queryClient.fetchQuery(currentUserQuery(api, { handleUnauthorized: false }));
+      await queryClient.current()?.cancelQueries();
+      queryClient.current()?.clear();
+      return fetchCurrentUser(api, { fresh: true, handleUnauthorized: false });
     },
   });
   const api = createApiClient({
@@ -45,7 +48,8 @@ export async function createPortal(config: PortalConfig): Promise<Portal> {
 
   // Logout resets every state store (spec §4): no cached answer or choice may outlive the user it was for.
   const resetStores = () => {
-    queryClient.clear();
+    queryClient.current()?.clear();
+    shellCacheOf(api).clear();
     toolApiVersion.reset();
   };
   session.on('loginCompleted', ({ type }) => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { PageLoadFailure, RELOAD_FLAG, lazyPage, lazyPart } from './lazy-page';
+import { PageLoadFailure, RELOAD_FLAG, lazyPage, lazyPart, loadForNavigation } from './lazy-page';
 
 const Page = () => <p>the page</p>;
 const chunkError = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
@@ -29,6 +29,12 @@ describe('lazyPage (spec product §2.5: a failed page load reloads the page)', (
       (caught: unknown) => caught,
     );
     expect((error as PageLoadFailure).reload).toBe(false);
+  });
+
+  it("asks for the one reload through a feature's route table too (the page's own failure passes as it is)", async () => {
+    const page = lazyPage(chunkError, (m: { Page: typeof Page }) => m.Page);
+    const error = await loadForNavigation(page).catch((caught: unknown) => caught);
+    expect((error as PageLoadFailure).reload).toBe(true);
   });
 
   it('forgets the reload once a page loads again', async () => {

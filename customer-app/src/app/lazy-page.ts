@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { pagesQueryClientReady } from './query-client-loader';
 
 export const RELOAD_FLAG = 'portal:reloaded-after-chunk-error';
 
@@ -24,21 +25,31 @@ function firstFailure(storage: Storage): boolean {
   return true;
 }
 
-/** A route `lazy` function for a page module. */
+/**
+ * Code a navigation needs (a page, a feature's route table): a failure becomes a PageLoadFailure, once (an inner
+ * load's failure passes through as it is).
+ */
+export async function loadForNavigation<M>(load: () => Promise<M>, storage?: Storage): Promise<M> {
+  const flags = storage ?? sessionStorage;
+  try {
+    const module = await load();
+    flags.removeItem(RELOAD_FLAG);
+    return module;
+  } catch (cause) {
+    if (cause instanceof PageLoadFailure) throw cause;
+    throw new PageLoadFailure(firstFailure(flags), { cause });
+  }
+}
+
+/** A route `lazy` function for a page module; the page renders once the query client it may use is there. */
 export function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   { storage }: { storage?: Storage } = {},
 ) {
   return async (): Promise<{ Component: ComponentType }> => {
-    const flags = storage ?? sessionStorage;
-    try {
-      const module = await load();
-      flags.removeItem(RELOAD_FLAG);
-      return { Component: pick(module) };
-    } catch (cause) {
-      throw new PageLoadFailure(firstFailure(flags), { cause });
-    }
+    const [module] = await loadForNavigation(() => Promise.all([load(), pagesQueryClientReady()]), storage);
+    return { Component: pick(module) };
   };
 }
 

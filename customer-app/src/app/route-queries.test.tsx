@@ -3,10 +3,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { commercePublicRoutes } from '../features/commerce/routes';
+import { commercePublicPaths, commerceSignedInPaths } from '../features/commerce/route-paths';
+import { commercePublicRoutes, commerceSignedInRoutes } from '../features/commerce/routes';
 import { testSession } from '../features/commerce/test-portal';
-import { projectSignedInRoutes } from '../features/projects/routes';
+import { projectListPaths, projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
+import { projectListRoutes } from '../features/projects/routes';
+import {
+  invitationRoutes,
+  projectSignedInRoutes,
+  secureProjectRoutes,
+} from '../features/projects/project-routes';
+import { paths } from '../paths';
+import { lazyFeatureRoutes } from './feature-routes';
 import { PortalProvider } from '../lib/portal-context';
+import { loadedQueryClient } from './query-client-loader';
 import { NotificationStore } from '../notifications/notification-store';
 import type { GuardDeps } from '../session/guards';
 import { ToolApiVersionStore } from '../session/tool-api-version';
@@ -40,7 +50,12 @@ function setUp({ signedIn }: { signedIn: boolean }) {
     fetch,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
-  const deps = { session, api, queryClient, notifications: new NotificationStore() } as unknown as GuardDeps;
+  const deps = {
+    session,
+    api,
+    queryClient: loadedQueryClient(queryClient),
+    notifications: new NotificationStore(),
+  } as unknown as GuardDeps;
   return { sent, deps, queryClient };
 }
 
@@ -65,8 +80,9 @@ describe(
       expect(JSON.parse(query.get('filter')!)).toMatchObject({ q: 'nx' });
       expect(JSON.parse(query.get('sort')!)).toEqual(['updatedAt', 'DESC']);
 
-      // The page renders with what the loader started: no second request for the same list.
-      const router = createMemoryRouter(routes, { initialEntries: ['/assets/software?q=nx&sort=updatedAt'] });
+      // The page renders, through the shell's lazy route tree, with what the loader started: no second request.
+      const tree = lazyFeatureRoutes(commercePublicPaths, async () => routes);
+      const router = createMemoryRouter(tree, { initialEntries: ['/assets/software?q=nx&sort=updatedAt'] });
       render(
         <PortalProvider
           services={{
@@ -100,12 +116,12 @@ describe(
 
     it('/my/projects: the list, the secure flag and the groups with a session, nothing without one', async () => {
       const anonymous = setUp({ signedIn: false });
-      await loaderOf(projectSignedInRoutes(anonymous.deps), '/my/projects')('http://portal.test/my/projects');
+      await loaderOf(projectListRoutes(anonymous.deps), '/my/projects')('http://portal.test/my/projects');
       expect(anonymous.sent).toEqual([]);
 
       const signedIn = setUp({ signedIn: true });
       await loaderOf(
-        projectSignedInRoutes(signedIn.deps),
+        projectListRoutes(signedIn.deps),
         '/my/projects',
       )('http://portal.test/my/projects?q=radar');
       expect(signedIn.sent.map((path) => path.split('?')[0]).sort()).toEqual([
@@ -120,3 +136,16 @@ describe(
     });
   },
 );
+
+describe('the shell names each feature route by its path only (issue 20)', () => {
+  it("holds every path of the features' route tables, and no other", () => {
+    const { deps } = setUp({ signedIn: false });
+    const pathsOf = (routes: RouteObject[]) => routes.map((route) => route.path);
+    expect(pathsOf(commercePublicRoutes(deps))).toEqual(commercePublicPaths);
+    expect(pathsOf(commerceSignedInRoutes(deps))).toEqual(commerceSignedInPaths);
+    expect(pathsOf(projectListRoutes(deps))).toEqual(projectListPaths);
+    expect(pathsOf(projectSignedInRoutes(deps))).toEqual(projectSignedInPaths);
+    expect(pathsOf(secureProjectRoutes(deps))).toEqual(secureProjectPaths);
+    expect(pathsOf(invitationRoutes(deps))).toEqual([paths.invitation]);
+  });
+});

@@ -16,8 +16,9 @@ import {
 } from '../session/guards';
 import type { RouteHandle } from './route-handle';
 import { lazyPage } from './lazy-page';
-import { commercePublicRoutes, commerceSignedInRoutes } from '../features/commerce/routes';
-import { invitationPage, projectSignedInRoutes, secureProjectRoutes } from '../features/projects/routes';
+import { commercePublicPaths, commerceSignedInPaths } from '../features/commerce/route-paths';
+import { projectListPaths, projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
+import { lazyFeatureRoute, lazyFeatureRoutes } from './feature-routes';
 import { RouteErrorPage } from './route-error-page';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -33,6 +34,10 @@ function legacyProjectsLoader({ request, params }: LoaderFunctionArgs) {
  * guard targets (forbidden, not found) are eager because the error boundary renders them too.
  */
 export function createAppRouter(deps: GuardDeps): AppRouter {
+  // The features' route tables load with their first page: the shell holds their paths only.
+  const commerce = () => import('../features/commerce/routes');
+  const projects = () => import('../features/projects/routes');
+  const projectPages = () => import('../features/projects/project-routes');
   const publicRoutes: RouteObject[] = [
     { index: true, loader: () => replace(paths.welcome), Component: PageLoader },
     {
@@ -49,7 +54,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
         (m) => m.LoginPage,
       ),
     },
-    ...commercePublicRoutes(deps),
+    ...lazyFeatureRoutes(commercePublicPaths, () => commerce().then((m) => m.commercePublicRoutes(deps))),
     { path: paths.software, loader: () => replace(paths.assetsSoftware), Component: PageLoader },
     {
       path: paths.browserOutdated,
@@ -86,19 +91,29 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     // Signed-in, verified users only.
     loader: requireVerifiedUser(deps),
     HydrateFallback: PageLoader,
-    children: [...commerceSignedInRoutes(deps), ...projectSignedInRoutes(deps)],
+    children: [
+      ...lazyFeatureRoutes(commerceSignedInPaths, () =>
+        commerce().then((m) => m.commerceSignedInRoutes(deps)),
+      ),
+      ...lazyFeatureRoutes(projectListPaths, () => projects().then((m) => m.projectListRoutes(deps))),
+      ...lazyFeatureRoutes(projectSignedInPaths, () =>
+        projectPages().then((m) => m.projectSignedInRoutes(deps)),
+      ),
+    ],
   };
 
   // Secure projects and invitations need the multi-factor sign-in; the guard checks sign-in first itself.
   const secureProjectGroup: RouteObject = {
     loader: requireSecureAccess(deps, 'project'),
     HydrateFallback: PageLoader,
-    children: secureProjectRoutes(deps),
+    children: lazyFeatureRoutes(secureProjectPaths, () =>
+      projectPages().then((m) => m.secureProjectRoutes(deps)),
+    ),
   };
   const invitationRoute: RouteObject = {
     path: paths.invitation,
     loader: requireSecureAccess(deps, 'invitation'),
-    ...invitationPage(deps),
+    ...lazyFeatureRoute(paths.invitation, () => projectPages().then((m) => m.invitationRoutes(deps))),
   };
 
   return createBrowserRouter([

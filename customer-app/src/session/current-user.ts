@@ -1,22 +1,29 @@
 import type { ApiClient, ApiRequestOptions } from '@portal/data-provider';
 import type { User } from '@portal/resources';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { usePortal } from '../lib/portal-context';
+import { shellCacheOf, useShellQuery, type ShellQueryResult } from './shell-cache';
 import { useSessionUser } from './use-session-user';
 
-export const currentUserQueryKey = ['users', 'me'] as const;
+const CURRENT_USER_KEY = 'users/me';
 
-/** `GET users/me`; the query options own the key so loaders and hooks share one cache entry. */
-export function currentUserQuery(api: ApiClient, options?: ApiRequestOptions) {
-  return queryOptions<User>({
-    queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => api.getCurrentUser({ ...options, signal }),
-  });
+/**
+ * `GET users/me`, one request shared by the guards, the header and the pages (the shell's cache). `fresh`
+ * forgets every answer first: a new sign-in may be another user, or the same one verified or stepped up.
+ */
+export function fetchCurrentUser(
+  api: ApiClient,
+  { fresh = false, ...options }: ApiRequestOptions & { fresh?: boolean } = {},
+): Promise<User> {
+  const cache = shellCacheOf(api);
+  if (fresh) cache.clear();
+  return cache.fetch(CURRENT_USER_KEY, () => api.getCurrentUser(options));
 }
 
 /** The portal's view of the signed-in user; idle while nobody is signed in. */
-export function useCurrentUser() {
+export function useCurrentUser(): ShellQueryResult<User> {
   const { api } = usePortal();
   const sessionUser = useSessionUser();
-  return useQuery({ ...currentUserQuery(api), enabled: sessionUser !== null });
+  const load = useCallback(() => api.getCurrentUser(), [api]);
+  return useShellQuery(api, CURRENT_USER_KEY, load, { enabled: sessionUser !== null });
 }

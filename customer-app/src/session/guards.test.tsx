@@ -9,6 +9,7 @@ import {
   requireVerifiedUser,
   type GuardDeps,
 } from './guards';
+import { fetchCurrentUser } from './current-user';
 import { USE_OUTDATED_BROWSER_KEY } from './outdated-browser';
 
 const signedIn = { authenticated: true, mfa: false };
@@ -39,13 +40,13 @@ describe('requireVerifiedUser', () => {
   });
 
   it('admits a verified user and leaves users/me in the cache for the page', async () => {
-    const deps = guardDeps(
-      fakeSession(signedIn),
-      stubFetch({ 'users/me': { status: 200, body: makeUser() } }),
-    );
+    const fetchStub = stubFetch({ 'users/me': { status: 200, body: makeUser() } });
+    const deps = guardDeps(fakeSession(signedIn), fetchStub);
     renderRoutes([signedInRoute(deps)], '/my/orders');
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeDefined();
-    expect(deps.queryClient.getQueryData(['users', 'me'])).toMatchObject({ email: 'chris@portal.test' });
+    // The page's own read is answered from the shell's cache: no second request.
+    await expect(fetchCurrentUser(deps.api)).resolves.toMatchObject({ email: 'chris@portal.test' });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 });
 

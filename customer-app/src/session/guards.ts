@@ -1,17 +1,18 @@
 import { ApiError, type ApiClient, type Session } from '@portal/data-provider';
 import { Role, hasAnyRouteRole, hasRole, isVerified, type RouteRole, type User } from '@portal/resources';
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { key, type NotificationStore } from '../notifications/notification-store';
 import { errorNotice, statusTitleKey } from '../notifications/error-notice';
 import { browserOutdatedPath, loginPath, pathWithSearch, paths } from '../paths';
-import { currentUserQuery } from './current-user';
+import type { QueryClientLoader } from '../app/query-client-loader';
+import { fetchCurrentUser } from './current-user';
 import { mustShowOutdatedBrowserPage } from './outdated-browser';
 
 export interface GuardDeps {
   session: Session;
   api: ApiClient;
-  queryClient: QueryClient;
+  /** The query client, loaded by the route loaders that start a page's queries. */
+  queryClient: QueryClientLoader;
   notifications: NotificationStore;
   /**
    * The page a navigation is leaving (path, query and hash), or null on the first load. A guard that
@@ -27,16 +28,16 @@ const requestPath = (request: Request) => pathWithSearch(new URL(request.url));
 
 /**
  * Spec product §2.5: anonymous visitors go to login with redirectTo, unverified users to /user-not-verified.
- * Answers the portal's user (users/me, shared with the pages through the query cache).
+ * Answers the portal's user (users/me, shared with the header and the pages through the shell's cache).
  */
 export async function ensureVerifiedUser(
-  { session, api, queryClient }: GuardDeps,
+  { session, api }: Pick<GuardDeps, 'session' | 'api'>,
   request: Request,
 ): Promise<User> {
   if (!session.isAuthenticated()) {
     throw redirect(loginPath({ redirectTo: requestPath(request) }));
   }
-  const user = await queryClient.ensureQueryData(currentUserQuery(api));
+  const user = await fetchCurrentUser(api);
   if (!isVerified(user.emailVerified)) throw redirect(paths.userNotVerified);
   return user;
 }

@@ -11,6 +11,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { vi } from 'vitest';
+import { loadedQueryClient } from '../app/query-client-loader';
 import { NotificationStore } from '../notifications/notification-store';
 import type { GuardDeps } from '../session/guards';
 
@@ -73,7 +74,7 @@ export function guardDeps(
   return {
     session,
     api,
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    queryClient: loadedQueryClient(new QueryClient({ defaultOptions: { queries: { retry: false } } })),
     notifications: new NotificationStore(),
     leavingLocation: () => null,
     ...extra,

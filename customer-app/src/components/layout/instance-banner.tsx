@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { usePortal } from '../../lib/portal-context';
 import { INSTANCE_BANNER_FLAG } from '../../links';
+import { useShellQuery } from '../../session/shell-cache';
 import styles from './layout.module.css';
 
 /**
@@ -11,12 +12,9 @@ import styles from './layout.module.css';
 export function InstanceBanner() {
   const { t } = useI18n();
   const { api } = usePortal();
-  const { data: flags } = useQuery({
-    queryKey: ['feature-flags', 'enabled'],
-    queryFn: ({ signal }) => api.getEnabledFeatureFlags({ signal }),
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
+  // Silent: without the flags the banner stays hidden.
+  const load = useCallback(() => api.getEnabledFeatureFlags(), [api]);
+  const { data: flags } = useShellQuery(api, 'feature-flags/enabled', load, { staleMs: 5 * 60_000 });
   if (!flags?.includes(INSTANCE_BANNER_FLAG)) return null;
   return (
     <p role="note" className={styles.instance} style={{ margin: 0 }}>

@@ -1,8 +1,8 @@
 import { isMaintenanceBannerVisible } from '@portal/resources';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { usePortal } from '../../lib/portal-context';
+import { useShellQuery } from '../../session/shell-cache';
 import ui from '../../styles/ui.module.css';
 import { Icon } from '../ui/icon';
 import styles from './layout.module.css';
@@ -14,11 +14,9 @@ export const MAINTENANCE_CLOSED_KEY = 'portal:maintenance-closed';
 export function MaintenanceBanner() {
   const { t } = useI18n();
   const { api } = usePortal();
-  const { data } = useQuery({
-    queryKey: ['maintenance'],
-    queryFn: ({ signal }) => api.getMaintenance({ signal }),
-    meta: { silent: true },
-  });
+  // Silent: a portal whose notice cannot be read shows no banner.
+  const load = useCallback(() => api.getMaintenance(), [api]);
+  const { data } = useShellQuery(api, 'maintenance', load);
   const [closedText, setClosedText] = useState(() => sessionStorage.getItem(MAINTENANCE_CLOSED_KEY));
   if (!data || !isMaintenanceBannerVisible(data, closedText === data.text)) return null;
 

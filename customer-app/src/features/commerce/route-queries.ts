@@ -8,21 +8,22 @@ type Deps = Pick<GuardDeps, 'api' | 'queryClient'>;
 /**
  * The first query of each catalogue route, through the same query options its page uses, started by the route's
  * loader while the page's code loads: the page finds the data under way (or there) instead of asking after its
- * code arrived. A failure is left to the page, which shows it with a retry.
+ * code arrived (the query client loads beside the page's code: the page needs it too). A failure is left to the
+ * page, which shows it with a retry.
  */
-export function prefetchCatalogue(
+export async function prefetchCatalogue(
   { api, queryClient }: Deps,
   { request }: LoaderFunctionArgs,
   scope: CatalogueScope,
 ) {
   const search = readCatalogueSearch(new URL(request.url).searchParams, scope);
-  void queryClient.prefetchQuery(catalogueListQuery(api, toListQuery(search, scope)));
+  void (await queryClient.load()).prefetchQuery(catalogueListQuery(api, toListQuery(search, scope)));
 }
 
-export function prefetchTool({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
-  if (params.featureId) void queryClient.prefetchQuery(toolQuery(api, params.featureId));
+export async function prefetchTool({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
+  if (params.featureId) void (await queryClient.load()).prefetchQuery(toolQuery(api, params.featureId));
 }
 
-export function prefetchDocument({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
-  if (params.featureId) void queryClient.prefetchQuery(documentQuery(api, params.featureId));
+export async function prefetchDocument({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
+  if (params.featureId) void (await queryClient.load()).prefetchQuery(documentQuery(api, params.featureId));
 }

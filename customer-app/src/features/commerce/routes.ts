@@ -15,7 +15,7 @@ type RouteQueries = typeof RouteQueriesModule;
 
 interface PageOptions {
   /** Starts the page's first query from the route's loader. */
-  prefetch?: (queries: RouteQueries, args: LoaderFunctionArgs) => void;
+  prefetch?: (queries: RouteQueries, args: LoaderFunctionArgs) => Promise<void>;
   /** The texts the page needs; all of the commerce texts by default. */
   texts?: Texts;
 }
@@ -39,10 +39,7 @@ function page<M>(
     ...(prefetch && {
       loader: async (args: LoaderFunctionArgs) => {
         // A failed import is the page's to report (its own chunks fail the same way): the loader only helps.
-        await import('./route-queries').then(
-          (queries) => prefetch(queries, args),
-          () => undefined,
-        );
+        await import('./route-queries').then((queries) => prefetch(queries, args)).catch(() => undefined);
         return null;
       },
     }),

@@ -8,14 +8,13 @@ import { readListState } from './model/list-state';
  * the page's code loads. Only with a session: without one the guard sends the visitor to sign in, and a call
  * without a token would be a 401. A failure is left to the page.
  */
-export function prefetchMyProjects(
+export async function prefetchMyProjects(
   { api, queryClient, session }: Pick<GuardDeps, 'api' | 'queryClient' | 'session'>,
   { request }: LoaderFunctionArgs,
 ) {
   if (!session.isAuthenticated()) return;
-  void queryClient.prefetchInfiniteQuery(
-    myProjectsQuery(api, readListState(new URL(request.url).searchParams)),
-  );
-  void queryClient.prefetchQuery(hasSecureProjectsQuery(api));
-  void queryClient.prefetchQuery(projectGroupsQuery(api));
+  const client = await queryClient.load();
+  void client.prefetchInfiniteQuery(myProjectsQuery(api, readListState(new URL(request.url).searchParams)));
+  void client.prefetchQuery(hasSecureProjectsQuery(api));
+  void client.prefetchQuery(projectGroupsQuery(api));
 }

@@ -18,7 +18,8 @@ const texts = () =>
 // The project list needs no design-in texts: a lighter first page.
 const listTexts = () => import('../../i18n/en-us-project-list').then((m) => m.projectListTexts);
 
-const page = <M>(
+/** A project page at `path`, with the projects' texts; `secure-routes.ts` uses it too. */
+export const page = <M>(
   path: string,
   title: RouteHandle['title'],
   load: () => Promise<M>,
@@ -30,15 +31,9 @@ const page = <M>(
     lazy: lazyPage(withTexts(texts, load), pick),
   }) satisfies RouteObject;
 
-/** Projects and registration: signed-in, verified users (spec product §2.2). */
-export function projectSignedInRoutes(deps: GuardDeps): RouteObject[] {
+/** `/my/projects`, the feature's entry page: its table holds it alone, the other pages are in `project-routes.ts`. */
+export function projectListRoutes(deps: GuardDeps): RouteObject[] {
   return [
-    page(
-      paths.qrCodeScan,
-      'page.qrCodeScan',
-      () => import('./pages/qr-code-scan-page'),
-      (m) => m.QrCodeScanPage,
-    ),
     {
       path: paths.myProjects,
       handle: { title: 'page.myProjects' } satisfies RouteHandle,
@@ -48,71 +43,11 @@ export function projectSignedInRoutes(deps: GuardDeps): RouteObject[] {
       ),
       // Starts the list while the page's code loads; does not wait for it (a failed import is the page's too).
       loader: async (args: LoaderFunctionArgs) => {
-        await import('./route-queries').then(
-          (queries) => queries.prefetchMyProjects(deps, args),
-          () => undefined,
-        );
+        await import('./route-queries')
+          .then((queries) => queries.prefetchMyProjects(deps, args))
+          .catch(() => undefined);
         return null;
       },
     },
-    page(
-      paths.createProject,
-      'page.createProject',
-      () => import('./pages/create-project-page'),
-      (m) => m.CreateProjectPage,
-    ),
-    page(
-      paths.createEsimProject,
-      'page.createEsimProject',
-      () => import('./pages/create-esim-project-page'),
-      (m) => m.CreateEsimProjectPage,
-    ),
   ];
-}
-
-/** One project and its sub-pages: behind the secure-project guard (multi-factor sign-in for secure projects). */
-export function secureProjectRoutes(_deps: GuardDeps): RouteObject[] {
-  return [
-    page(
-      paths.project,
-      'page.project',
-      () => import('./pages/project-page'),
-      (m) => m.ProjectPage,
-    ),
-    page(
-      paths.editProject,
-      'page.editProject',
-      () => import('./pages/edit-project-page'),
-      (m) => m.EditProjectPage,
-    ),
-    page(
-      paths.manageMembers,
-      'page.manageMembers',
-      () => import('./pages/manage-members-page'),
-      (m) => m.ManageMembersPage,
-    ),
-    page(
-      paths.addMembers,
-      'page.addMembers',
-      () => import('./pages/add-members-page'),
-      (m) => m.AddMembersPage,
-    ),
-    page(
-      paths.manageNotifications,
-      'page.manageNotifications',
-      () => import('./pages/manage-notifications-page'),
-      (m) => m.ManageNotificationsPage,
-    ),
-  ];
-}
-
-/** `/invitation/{invitationUuid}`, behind the invitation guard; the router adds path and loader. */
-export function invitationPage(_deps: GuardDeps): Pick<RouteObject, 'handle' | 'lazy'> {
-  return {
-    handle: { title: 'page.invitation' } satisfies RouteHandle,
-    lazy: lazyPage(
-      withTexts(texts, () => import('./pages/invitation-page')),
-      (m) => m.InvitationPage,
-    ),
-  };
 }
