@@ -21,11 +21,16 @@ type DataMethod =
 
 /**
  * What a resource does differently from the simple-rest dialect (user roles, for one): methods answered its own
- * way, and how a record the API answers becomes the console's record (applied by the generic methods).
+ * way, and how a record the API answers becomes the console's record (applied by the generic methods), typed by
+ * the definition's `record` schema.
  */
-export type ResourceAdapter = Partial<Pick<DataProvider, DataMethod>> & {
-  toRecord?: (record: unknown) => RaRecord;
-};
+export interface ResourceAdapter<D extends ResourceDefinition = ResourceDefinition> extends Partial<
+  Pick<DataProvider, DataMethod>
+> {
+  // A method, not a function property: an adapter of one definition then stands in the by-name table of all
+  // adapters; the provider calls it only with records of that definition's routes (looked up by its name).
+  toRecord?(record: ResourceRecord<D>): RaRecord;
+}
 
 export interface AdminDataProviderOptions {
   /** The API client of @portal/data-provider: bearer token, CSRF header, Range pagination, error body. */
