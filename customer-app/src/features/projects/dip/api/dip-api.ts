@@ -4,8 +4,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { projectKeys } from '../../api/query-keys';
 
 const dipPath = (projectId: string) => `projects/${encodeURIComponent(projectId)}/dip`;
-const stepPath = (projectId: string, stepId: string) =>
-  `${dipPath(projectId)}/steps/${encodeURIComponent(stepId)}`;
 
 /** The keys of the design-in process, under the project's own so that dropping the project drops them too. */
 export const dipKeys = {
@@ -53,10 +51,6 @@ export const resetProcess = (api: ApiClient, projectId: string, stepId: string) 
 /** `DELETE projects/{id}/dip/assets/{assetId}`. */
 export const deleteAsset = (api: ApiClient, projectId: string, assetId: string) =>
   api.call('DELETE /projects/:id/dip/assets/:assetId', { params: { id: projectId, assetId } });
-
-/** The absolute address a file is uploaded to (`?name=` carries the file name). */
-export const uploadUrl = (api: ApiClient, projectId: string, stepId: string, name: string) =>
-  `${api.baseUrl}/${stepPath(projectId, stepId)}/assets?name=${encodeURIComponent(name)}`;
 
 /**
  * Downloads a file of the process. The content needs the bearer token, which a plain link cannot send, so it is
