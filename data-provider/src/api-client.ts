@@ -174,10 +174,13 @@ export function createApiClient({
   const root = baseUrl.replace(/\/+$/, '');
   const apiUrl = (path: string) => `${root}/${path.replace(/^\/+/, '')}`;
 
-  /** The headers of every call: JSON answers, no cache, the bearer token, the CSRF header when it changes state. */
+  /**
+   * The headers of every call: JSON answers (unless the caller accepts a file), no cache, the bearer token, the
+   * CSRF header when it changes state.
+   */
   async function headersFor(method: string | undefined, extraHeaders?: HeadersInit): Promise<Headers> {
     const headers = new Headers(extraHeaders);
-    headers.set('Accept', 'application/json');
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     headers.set('Cache-Control', 'no-cache');
     const token = await getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);

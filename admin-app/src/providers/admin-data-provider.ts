@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient, type ApiErrorItem } from '@portal/data-provider';
+import type { ApiClient } from '@portal/data-provider';
 import {
   listFilterSchema,
   onlyKnownFields,
@@ -222,44 +222,13 @@ export function createAdminDataProvider({
 /** A file answer (CSV, QR codes) of a GET under the API root, fetched with the session's token. */
 export type Download = (path: string, accept: string) => Promise<Blob>;
 
-/** Downloads files the JSON client cannot read; failures become the same errors as the data provider's. */
-export function createDownload({
-  api,
-  getAccessToken,
-  fetch: fetchImpl = (...args) => fetch(...args),
-}: {
-  api: Pick<ApiClient, 'baseUrl'>;
-  getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
-  fetch?: typeof fetch;
-}): Download {
+/** Downloads files the JSON client cannot read (`fetchFile`); failures become the same errors as the data provider's. */
+export function createDownload({ api }: { api: Pick<ApiClient, 'fetchFile'> }): Download {
   return async (path, accept) => {
     try {
-      const token = await getAccessToken();
-      const headers = new Headers({ Accept: accept, 'Cache-Control': 'no-cache' });
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      const response = await fetchImpl(`${api.baseUrl}/${path.replace(/^\/+/, '')}`, { headers });
-      if (!response.ok) throw await errorOf(response);
-      return await response.blob();
+      return await (await api.fetchFile(path, { headers: { Accept: accept } })).blob();
     } catch (error) {
       throw toAdminError(error);
     }
   };
-}
-
-/** The spec's error body of a failed file answer, as the API client would have raised it. */
-async function errorOf(response: Response): Promise<ApiError> {
-  let body: { type?: unknown; errors?: unknown } = {};
-  try {
-    body = JSON.parse(await response.text()) as typeof body;
-  } catch {
-    // Not our error body (a proxy's page): the status tells enough.
-  }
-  const errors = Array.isArray(body.errors) ? (body.errors as ApiErrorItem[]) : [];
-  return new ApiError({
-    status: response.status,
-    type: typeof body.type === 'string' ? body.type : 'error',
-    errors: errors.length
-      ? errors
-      : [{ errorCode: 'error', resources: [], messages: [response.statusText || `HTTP ${response.status}`] }],
-  });
 }
