@@ -64,7 +64,7 @@ async function start(): Promise<void> {
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      api={{ api, download: createDownload({ api, getAccessToken }) }}
+      api={{ api, download: createDownload({ api }) }}
       definitions={CONSOLE_DEFINITIONS}
       knownDefinitions={DATA_DEFINITIONS}
     />,

@@ -47,6 +47,15 @@ describe('createApiClient', () => {
     expect(headers.get('Authorization')).toBe('Bearer token-1');
   });
 
+  it('fetchFile keeps the Accept of a file download, and asks JSON otherwise', async () => {
+    const { client, lastRequest } = setup(() => new Response('bytes'));
+    await client.fetchFile('projects/1/dip/assets/2/content', { headers: { Accept: 'application/xml' } });
+    expect(lastRequest().headers.get('Accept')).toBe('application/xml');
+    await client.fetchFile('https://files.test/a.zip');
+    expect(lastRequest().url).toBe('https://files.test/a.zip');
+    expect(lastRequest().headers.get('Accept')).toBe('application/json');
+  });
+
   it('leaves out the Authorization header without a token', async () => {
     const { client, lastRequest } = setup(() => jsonResponse([]), null);
     await client.call('GET /users/roles');

@@ -18,6 +18,7 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
   type ResourceUpdateBody,
+  type UploadEndpointKey,
   type User,
 } from '@portal/resources';
 
@@ -31,6 +32,8 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => void;
   /** For tests; defaults to the global `fetch`. */
   fetch?: typeof fetch;
+  /** For tests; defaults to the browser's `XMLHttpRequest` (the uploads' progress). */
+  createXhr?: () => XMLHttpRequest;
 }
 
 export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
@@ -81,6 +84,18 @@ export type TypedCall<E extends EndpointTable = ApiEndpoints> = <K extends keyof
   ...args: CallArgs<K, E>
 ) => Promise<EndpointAnswer<K, E>>;
 
+export interface UploadProgress {
+  /** Bytes sent so far. */
+  loaded: number;
+  total: number;
+}
+
+/** An upload of the contract: its path parameters and query like {@link CallInput}, the file and its progress. */
+export type UploadInput<K extends UploadEndpointKey> = Omit<CallInput<K>, 'body' | 'headers'> & {
+  file: Blob;
+  onProgress?: (progress: UploadProgress) => void;
+};
+
 export interface ListResult<T> {
   data: T[];
   range: ContentRange;
@@ -121,6 +136,13 @@ export interface ApiClient {
     input?: CallInput<K>,
   ): Promise<ListResult<ListItem<K>>>;
   /**
+   * A file sent as its raw bytes to a streamed upload of the contract (`upload: true`), e.g.
+   * `upload('POST /projects/:id/dip/steps/:stepId/assets', { params, query: { name }, file, onProgress })`, with
+   * the upload's progress; headers, failures and the answer's type as {@link call}. An abort rejects with an
+   * `AbortError`.
+   */
+  upload<K extends UploadEndpointKey>(endpoint: K, input: UploadInput<K>): Promise<EndpointAnswer<K>>;
+  /**
    * The routes of a resource definition at `path` (the definition's path, its `{name}` parameters filled in),
    * typed by the definition's schemas: the admin console's generated views use it.
    */
@@ -147,18 +169,35 @@ export function createApiClient({
   getAccessToken,
   onUnauthorized,
   fetch: fetchImpl = (...args) => fetch(...args),
+  createXhr = () => new XMLHttpRequest(),
 }: ApiClientOptions): ApiClient {
   const root = baseUrl.replace(/\/+$/, '');
   const apiUrl = (path: string) => `${root}/${path.replace(/^\/+/, '')}`;
 
-  async function send(url: string, options: ApiRequestOptions = {}): Promise<Response> {
-    const { json, handleUnauthorized = true, headers: extraHeaders, ...init } = options;
+  /**
+   * The headers of every call: JSON answers (unless the caller accepts a file), no cache, the bearer token, the
+   * CSRF header when it changes state.
+   */
+  async function headersFor(method: string | undefined, extraHeaders?: HeadersInit): Promise<Headers> {
     const headers = new Headers(extraHeaders);
-    headers.set('Accept', 'application/json');
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     headers.set('Cache-Control', 'no-cache');
     const token = await getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    addCsrfHeader(headers, init.method);
+    addCsrfHeader(headers, method);
+    return headers;
+  }
+
+  /** A failed answer as the spec's error body; a 401 first goes to `onUnauthorized` (spec §4). */
+  function failure(status: number, text: string, statusText: string, handleUnauthorized = true): ApiError {
+    const error = new ApiError(toApiErrorBody(status, parseJson(text) ?? text, statusText));
+    if (status === 401 && handleUnauthorized) onUnauthorized?.(error);
+    return error;
+  }
+
+  async function send(url: string, options: ApiRequestOptions = {}): Promise<Response> {
+    const { json, handleUnauthorized = true, headers: extraHeaders, ...init } = options;
+    const headers = await headersFor(init.method, extraHeaders);
     let body = init.body;
     if (json !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -173,16 +212,10 @@ export function createApiClient({
       response = await fetchImpl(url, { ...init, headers, body });
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new ApiError(
-        { status: 0, type: NETWORK_ERROR_TYPE, errors: [] },
-        { message: 'The server could not be reached. Check your connection and try again.', cause: error },
-      );
+      throw networkError(error);
     }
     if (!response.ok) {
-      const { json: errorJson, text } = await readBody(response);
-      const error = new ApiError(toApiErrorBody(response.status, errorJson ?? text, response.statusText));
-      if (response.status === 401 && handleUnauthorized) onUnauthorized?.(error);
-      throw error;
+      throw failure(response.status, await response.text(), response.statusText, handleUnauthorized);
     }
     return response;
   }
@@ -192,14 +225,51 @@ export function createApiClient({
   }
 
   async function readJson<T>(response: Response): Promise<T> {
-    const { json, text } = await readBody(response);
-    if (json === undefined && text !== '') {
-      throw new ApiError(
-        { status: response.status, type: INVALID_RESPONSE_TYPE, errors: [] },
-        { message: 'The server answered with a response that is not JSON.' },
+    return answerOf<T>(response.status, await response.text());
+  }
+
+  /** The bytes of a file with the upload's progress: `fetch` cannot report how much of a body has gone out. */
+  async function sendWithProgress(
+    url: string,
+    method: string,
+    { file, onProgress, signal }: Pick<UploadInput<UploadEndpointKey>, 'file' | 'onProgress' | 'signal'>,
+  ): Promise<{ status: number; statusText: string; text: string }> {
+    const headers = await headersFor(method);
+    headers.set('Content-Type', 'application/octet-stream');
+    return new Promise((resolve, reject) => {
+      const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+      if (signal?.aborted) return reject(aborted());
+      const xhr = createXhr();
+      xhr.open(method, url);
+      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.upload.onprogress = (event) =>
+        onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      const abort = () => xhr.abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      const settle = (done: () => void) => () => {
+        signal?.removeEventListener('abort', abort);
+        done();
+      };
+      xhr.onload = settle(() =>
+        resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText }),
       );
+      xhr.onerror = settle(() => reject(networkError()));
+      xhr.onabort = settle(() => reject(aborted()));
+      xhr.send(file);
+    });
+  }
+
+  async function upload<K extends UploadEndpointKey>(
+    endpoint: K,
+    { params, query, file, onProgress, signal }: UploadInput<K>,
+  ): Promise<EndpointAnswer<K>> {
+    const { method, path } = resolve(endpoint, { params, query });
+    const answer = await sendWithProgress(apiUrl(path), method, { file, onProgress, signal });
+    if (answer.status < 200 || answer.status >= 300) {
+      throw failure(answer.status, answer.text, answer.statusText);
     }
-    return json as T;
+    // Typed as in `call`: the server serialised it with the endpoint's answer schema.
+    return answerOf<EndpointAnswer<K>>(answer.status, answer.text);
   }
 
   async function requestList<T>(
@@ -215,7 +285,7 @@ export function createApiClient({
     headers.set('Range', formatRangeHeader(resource, offset, limit));
     const separator = path.includes('?') ? '&' : '?';
     const response = await send(apiUrl(`${path}${separator}${query}`), { signal, ...options, headers });
-    const { json: data } = await readBody(response);
+    const data = parseJson(await response.text());
     const contentRange = response.headers.get('Content-Range');
     if (!Array.isArray(data) || !contentRange) {
       throw new ApiError(
@@ -287,6 +357,7 @@ export function createApiClient({
     baseUrl: root,
     call,
     callList,
+    upload,
     resource,
     fetchFile: (url, options) => send(/^https?:\/\//.test(url) ? url : apiUrl(url), options),
     getCurrentUser: (options) => call('GET /users/me', options),
@@ -322,15 +393,33 @@ function readIsSecure(answer: unknown): boolean {
   );
 }
 
-/** The body as text, and parsed when it is JSON (`json` stays undefined for an empty or non-JSON body). */
-async function readBody(response: Response): Promise<{ json?: unknown; text: string }> {
-  const text = await response.text();
-  if (text === '') return { text };
+/** A JSON body parsed; undefined for an empty or non-JSON body. */
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
   try {
-    return { json: JSON.parse(text) as unknown, text };
+    return JSON.parse(text) as unknown;
   } catch {
-    return { text };
+    return undefined;
   }
+}
+
+/** The answer of a successful call: its JSON (undefined when empty); anything else is an invalid answer. */
+function answerOf<T>(status: number, text: string): T {
+  const json = parseJson(text);
+  if (json === undefined && text !== '') {
+    throw new ApiError(
+      { status, type: INVALID_RESPONSE_TYPE, errors: [] },
+      { message: 'The server answered with a response that is not JSON.' },
+    );
+  }
+  return json as T;
+}
+
+function networkError(cause?: unknown): ApiError {
+  return new ApiError(
+    { status: 0, type: NETWORK_ERROR_TYPE, errors: [] },
+    { message: 'The server could not be reached. Check your connection and try again.', cause },
+  );
 }
 
 /** An upload's body (`fileBytesSchema`): sent as it is, not as JSON. */

@@ -30,6 +30,8 @@ export type {
   ApiClientOptions,
   ApiRequestOptions,
   ListRequest,
+  UploadInput,
+  UploadProgress,
   ListResult,
 } from './api-client';
 

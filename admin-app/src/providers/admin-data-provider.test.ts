@@ -7,7 +7,7 @@ import {
 } from '@portal/resources';
 import { describe, expect, it, vi } from 'vitest';
 import { gadgetsResource } from '../test/gadgets';
-import { createAdminDataProvider, resolvePath } from './admin-data-provider';
+import { createAdminDataProvider, createDownload, resolvePath } from './admin-data-provider';
 import { isCodedMessage } from './errors';
 
 interface Call {
@@ -46,7 +46,7 @@ function fakeApi(
     api,
     definitions: [...definitions, boardSerialNumbersResource],
   });
-  return { dataProvider, calls };
+  return { dataProvider, calls, api };
 }
 
 const query = (call: Call, name: string) => JSON.parse(call.url.searchParams.get(name) ?? 'null') as unknown;
@@ -231,5 +231,32 @@ describe('resolvePath', () => {
   it('fills and encodes parameters, and refuses a missing one', () => {
     expect(resolvePath('boards/{boardId}/links', { boardId: 'a/b' })).toBe('boards/a%2Fb/links');
     expect(() => resolvePath('boards/{boardId}/links', {})).toThrow(/boardId/);
+  });
+});
+
+describe('createDownload', () => {
+  it('fetches the file through the api client: its Accept, the token; a refusal as the console’s error', async () => {
+    const { api, calls } = fakeApi((call) =>
+      call.url.pathname.endsWith('/csv')
+        ? { body: 'email,role' }
+        : {
+            status: 403,
+            body: {
+              status: 403,
+              type: 'forbidden',
+              errors: [{ errorCode: 'forbidden', resources: [], messages: ['Admins only.'] }],
+            },
+          },
+    );
+    const download = createDownload({ api });
+    await expect((await download('users/roles/csv', 'text/csv')).text()).resolves.toBe('"email,role"');
+    const [call] = calls;
+    expect(call!.url.href).toBe('http://portal.test/api/v1/users/roles/csv');
+    expect(call!.headers.get('Accept')).toBe('text/csv');
+    expect(call!.headers.get('Authorization')).toBe('Bearer token-1');
+    await expect(download('boards/qr', 'application/zip')).rejects.toMatchObject({
+      message: 'Admins only.',
+      status: 403,
+    });
   });
 });

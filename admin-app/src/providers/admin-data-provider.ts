@@ -1,4 +1,4 @@
-import { ApiError, type ApiClient, type ApiErrorItem } from '@portal/data-provider';
+import type { ApiClient } from '@portal/data-provider';
 import {
   listFilterSchema,
   onlyKnownFields,
@@ -21,11 +21,16 @@ type DataMethod =
 
 /**
  * What a resource does differently from the simple-rest dialect (user roles, for one): methods answered its own
- * way, and how a record the API answers becomes the console's record (applied by the generic methods).
+ * way, and how a record the API answers becomes the console's record (applied by the generic methods), typed by
+ * the definition's `record` schema.
  */
-export type ResourceAdapter = Partial<Pick<DataProvider, DataMethod>> & {
-  toRecord?: (record: unknown) => RaRecord;
-};
+export interface ResourceAdapter<D extends ResourceDefinition = ResourceDefinition> extends Partial<
+  Pick<DataProvider, DataMethod>
+> {
+  // A method, not a function property: an adapter of one definition then stands in the by-name table of all
+  // adapters; the provider calls it only with records of that definition's routes (looked up by its name).
+  toRecord?(record: ResourceRecord<D>): RaRecord;
+}
 
 export interface AdminDataProviderOptions {
   /** The API client of @portal/data-provider: bearer token, CSRF header, Range pagination, error body. */
@@ -217,44 +222,13 @@ export function createAdminDataProvider({
 /** A file answer (CSV, QR codes) of a GET under the API root, fetched with the session's token. */
 export type Download = (path: string, accept: string) => Promise<Blob>;
 
-/** Downloads files the JSON client cannot read; failures become the same errors as the data provider's. */
-export function createDownload({
-  api,
-  getAccessToken,
-  fetch: fetchImpl = (...args) => fetch(...args),
-}: {
-  api: Pick<ApiClient, 'baseUrl'>;
-  getAccessToken: () => string | null | undefined | Promise<string | null | undefined>;
-  fetch?: typeof fetch;
-}): Download {
+/** Downloads files the JSON client cannot read (`fetchFile`); failures become the same errors as the data provider's. */
+export function createDownload({ api }: { api: Pick<ApiClient, 'fetchFile'> }): Download {
   return async (path, accept) => {
     try {
-      const token = await getAccessToken();
-      const headers = new Headers({ Accept: accept, 'Cache-Control': 'no-cache' });
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      const response = await fetchImpl(`${api.baseUrl}/${path.replace(/^\/+/, '')}`, { headers });
-      if (!response.ok) throw await errorOf(response);
-      return await response.blob();
+      return await (await api.fetchFile(path, { headers: { Accept: accept } })).blob();
     } catch (error) {
       throw toAdminError(error);
     }
   };
-}
-
-/** The spec's error body of a failed file answer, as the API client would have raised it. */
-async function errorOf(response: Response): Promise<ApiError> {
-  let body: { type?: unknown; errors?: unknown } = {};
-  try {
-    body = JSON.parse(await response.text()) as typeof body;
-  } catch {
-    // Not our error body (a proxy's page): the status tells enough.
-  }
-  const errors = Array.isArray(body.errors) ? (body.errors as ApiErrorItem[]) : [];
-  return new ApiError({
-    status: response.status,
-    type: typeof body.type === 'string' ? body.type : 'error',
-    errors: errors.length
-      ? errors
-      : [{ errorCode: 'error', resources: [], messages: [response.statusText || `HTTP ${response.status}`] }],
-  });
 }

@@ -106,6 +106,11 @@ export interface Endpoint {
   readonly query?: z.ZodType;
   readonly list?: true;
   /**
+   * The body is a file's raw bytes (`application/octet-stream`) that the route streams to storage, so it declares
+   * no body schema; the apps send it with `upload` of the data provider, which reports the progress.
+   */
+  readonly upload?: true;
+  /**
    * The answer when the call narrows nothing: `GET projects/{id}` declares every field optional because `fields`
    * may pick some; without `fields` the whole record comes back. Its properties are the answer's (tested).
    */
@@ -114,6 +119,9 @@ export interface Endpoint {
 
 /** `DELETE projects/{id}/users/me` answers 204 with no body. */
 const noContentSchema = z.null();
+
+/** The file name of a streamed design-in upload (`?name=`); the upload rules check it on arrival. */
+export const dipUploadQuerySchema = z.object({ name: z.string().max(1000) });
 
 /**
  * The API contract the apps are typed by, keyed by method and path template under `/api/v1` (Fastify's `:name`
@@ -175,6 +183,11 @@ export const API_ENDPOINTS = {
   'POST /projects/:id/dip/steps/:stepId/resolve': { answer: dipProcessSchema, body: dipResolvePayloadSchema },
   'POST /projects/:id/dip/steps/:stepId/complete': { answer: dipProcessSchema },
   'POST /projects/:id/dip/reset': { answer: dipProcessSchema, body: dipResetPayloadSchema },
+  'POST /projects/:id/dip/steps/:stepId/assets': {
+    answer: dipAssetSchema,
+    query: dipUploadQuerySchema,
+    upload: true,
+  },
   'DELETE /projects/:id/dip/assets/:assetId': { answer: dipAssetSchema },
 
   // Catalogue, checkout, orders
@@ -327,6 +340,10 @@ export type EndpointQuery<K extends keyof E, E extends EndpointTable = ApiEndpoi
 /** The paged list calls. */
 export type ListEndpointKey<E extends EndpointTable = ApiEndpoints> = {
   [K in keyof E & string]: E[K] extends { list: true } ? K : never;
+}[keyof E & string];
+/** The calls whose body is a streamed file (`upload: true`). */
+export type UploadEndpointKey<E extends EndpointTable = ApiEndpoints> = {
+  [K in keyof E & string]: E[K] extends { upload: true } ? K : never;
 }[keyof E & string];
 /** One record of a paged list call. */
 export type ListItem<K extends ListEndpointKey<E>, E extends EndpointTable = ApiEndpoints> =

@@ -1,10 +1,10 @@
 import { createApiClient, type ApiClient } from '@portal/data-provider';
-import { userRolesResource } from '@portal/resources';
+import { userRolesResource, type RoleName } from '@portal/resources';
 import { describe, expect, it } from 'vitest';
 import { createAdminDataProvider } from '../../providers/admin-data-provider';
 import { userRolesAdapter, type UserRoleRecord } from './adapter';
 
-const user = (email: string, roles: string[]) => ({
+const user = (email: string, roles: RoleName[]) => ({
   id: `id-${email}`,
   username: email,
   email,
@@ -124,5 +124,16 @@ describe('userRolesAdapter', () => {
       'POST {"role":"OSTS User","user":"b@portal.test"}',
       'DELETE {"role":"Support","user":"b@portal.test"}',
     ]);
+  });
+
+  it('turns a record of its definition into a row, typed by the definition (no cast)', () => {
+    const { api } = fakeApi();
+    const { toRecord } = userRolesAdapter(api);
+    expect(toRecord?.(user('c@portal.test', ['Support']))).toMatchObject({
+      id: 'c@portal.test',
+      roles: ['Support'],
+    });
+    // @ts-expect-error a record of another definition is not a user of the user roles definition
+    expect(() => toRecord?.({ name: 'Partner' })).toThrow();
   });
 });

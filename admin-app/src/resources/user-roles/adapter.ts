@@ -1,5 +1,5 @@
 import type { ApiClient } from '@portal/data-provider';
-import type { RoleName, User } from '@portal/resources';
+import type { RoleName, User, userRolesResource } from '@portal/resources';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { ResourceAdapter } from '../../providers/admin-data-provider';
 
@@ -33,7 +33,7 @@ export interface RoleRemovalMeta {
  * deleting removes every role; `meta.confirmOwnRole` carries the separate confirmation removing one's own role
  * needs (spec §5).
  */
-export function userRolesAdapter(api: ApiClient): ResourceAdapter {
+export function userRolesAdapter(api: ApiClient): ResourceAdapter<typeof userRolesResource> {
   const allHolders = async () => (await api.call('GET /users/roles')).map(toUserRoleRecord);
   const grant = (email: string, role: RoleName) =>
     api.call('POST /users/roles', { body: { role, user: email } });
@@ -55,13 +55,18 @@ export function userRolesAdapter(api: ApiClient): ResourceAdapter {
       (holder) => holder.email.toLowerCase() === String(id).toLowerCase(),
     );
     // Someone without any role left is still the same row for react-admin: no roles.
-    return (
-      record ?? ({ id: String(id), email: String(id), roles: [], userId: '', username: '' } as UserRoleRecord)
-    );
+    const roleless: UserRoleRecord = {
+      id: String(id),
+      email: String(id),
+      roles: [],
+      userId: '',
+      username: '',
+    };
+    return record ?? roleless;
   };
 
   return {
-    toRecord: (record) => toUserRoleRecord(record as User),
+    toRecord: toUserRoleRecord,
     getOne: async (_resource, params) => ({ data: (await findOne(params.id)) as never }),
     getMany: async (_resource, params) => {
       const wanted = new Set(params.ids.map((id) => String(id).toLowerCase()));

@@ -36,7 +36,7 @@ export function usePlatformName() {
 
 /** Fetches a file with the user's token; failures become a notification. */
 function useDownload() {
-  const { session, notifications } = usePortal();
+  const { api, notifications } = usePortal();
   const [busy, setBusy] = useState<string | null>(null);
   const start = async (file: CatalogueFile) => {
     setBusy(file.uuid);
@@ -44,7 +44,7 @@ function useDownload() {
       // The download code loads with the first download, not with the page (issue 20); a failed load is told
       // as a failed download.
       const { downloadFile } = await import('../api/download');
-      await downloadFile(file.url, file.fileName, session.getAccessToken());
+      await downloadFile(api, file.url, file.fileName);
     } catch (error) {
       const notice = errorNotice(error);
       notifications.notify({

@@ -4,8 +4,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { projectKeys } from '../../api/query-keys';
 
 const dipPath = (projectId: string) => `projects/${encodeURIComponent(projectId)}/dip`;
-const stepPath = (projectId: string, stepId: string) =>
-  `${dipPath(projectId)}/steps/${encodeURIComponent(stepId)}`;
 
 /** The keys of the design-in process, under the project's own so that dropping the project drops them too. */
 export const dipKeys = {
@@ -54,41 +52,23 @@ export const resetProcess = (api: ApiClient, projectId: string, stepId: string) 
 export const deleteAsset = (api: ApiClient, projectId: string, assetId: string) =>
   api.call('DELETE /projects/:id/dip/assets/:assetId', { params: { id: projectId, assetId } });
 
-/** The absolute address a file is uploaded to (`?name=` carries the file name). */
-export const uploadUrl = (api: ApiClient, projectId: string, stepId: string, name: string) =>
-  `${api.baseUrl}/${stepPath(projectId, stepId)}/assets?name=${encodeURIComponent(name)}`;
-
 /**
  * Downloads a file of the process. The content needs the bearer token, which a plain link cannot send, so it is
- * fetched and handed to the browser as a blob under its file name. A file with malware is refused (409
- * `malware_detected`), a file of another project is 404.
+ * fetched through the api client (`fetchFile`: token, the spec's error body, 401 handling) and handed to the browser
+ * as a blob under its file name. A file with malware is refused (409 `malware_detected`), a file of another
+ * project is 404.
  */
 export async function downloadAsset(
   api: ApiClient,
   projectId: string,
   asset: Pick<DipAsset, 'id' | 'filename'>,
-  accessToken: string | null,
 ): Promise<void> {
-  const headers = new Headers({ Accept: 'application/octet-stream, application/json' });
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-  const url = `${api.baseUrl}/${dipPath(projectId)}/assets/${encodeURIComponent(asset.id)}/content`;
-  let response: Response;
-  try {
-    response = await fetch(url, { headers });
-  } catch (cause) {
-    throw new ApiError(
-      { status: 0, type: 'network_error', errors: [] },
-      { message: 'The server could not be reached. Check your connection and try again.', cause },
-    );
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    const errors =
-      typeof body === 'object' && body !== null && Array.isArray((body as { errors?: unknown }).errors)
-        ? (body as { errors: ApiError['errors'] }).errors
-        : [];
-    throw new ApiError({ status: response.status, type: 'download_failed', errors });
-  }
+  const response = await api.fetchFile(
+    `${dipPath(projectId)}/assets/${encodeURIComponent(asset.id)}/content`,
+    {
+      headers: { Accept: 'application/octet-stream, application/xml, application/json' },
+    },
+  );
   const href = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = href;

@@ -67,7 +67,7 @@ export function AssetTable({
   hideCaption = false,
 }: AssetTableProps) {
   const { t, locale } = useI18n();
-  const { api, session, notifications } = usePortal();
+  const { api, notifications } = usePortal();
   const [deleting, setDeleting] = useState<DipAsset | null>(null);
   const remove = useDipMutation(
     projectId,
@@ -80,9 +80,7 @@ export function AssetTable({
   const stepOf = (asset: DipAsset) => steps.find((step) => step.id === asset.stepId);
 
   const download = (asset: DipAsset) => {
-    downloadAsset(api, projectId, asset, session.getAccessToken()).catch((error: unknown) =>
-      notifications.notify(errorNotice(error)),
-    );
+    downloadAsset(api, projectId, asset).catch((error: unknown) => notifications.notify(errorNotice(error)));
   };
 
   return (

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePortal } from '../../../../lib/portal-context';
 import { key } from '../../../../notifications/notification-store';
 import type { FormErrors } from '../../model/form-errors';
-import { uploadUrl } from '../api/dip-api';
 import { uploadFile } from '../api/upload';
 import { dipErrorsOf } from '../model/dip-errors';
 import {
@@ -41,7 +40,7 @@ interface Job {
  * The server checks again; its refusals stay in the list with their item lists until dismissed.
  */
 export function useUploads(projectId: string, step: DipProjectStep, target: UploadTarget) {
-  const { api, session, notifications } = usePortal();
+  const { api, notifications } = usePortal();
   const refresh = useRefreshAfterDipChange(projectId);
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const queue = useRef<Job[]>([]);
@@ -74,10 +73,10 @@ export function useUploads(projectId: string, step: DipProjectStep, target: Uplo
       controllers.current.set(job.entry, controller);
       update(job.entry, { status: 'uploading', loaded: 0 });
       try {
-        await uploadFile({
-          url: uploadUrl(api, projectId, step.id, job.file.name),
+        await uploadFile(api, {
+          projectId,
+          stepId: step.id,
           file: job.file,
-          accessToken: session.getAccessToken(),
           signal: controller.signal,
           onProgress: ({ loaded }) => update(job.entry, { loaded }),
         });
@@ -88,9 +87,8 @@ export function useUploads(projectId: string, step: DipProjectStep, target: Uplo
         if (error instanceof DOMException && error.name === 'AbortError') {
           update(job.entry, { status: 'cancelled' });
         } else {
+          // A 401 went to the api client's handler already (it signs out and goes home).
           update(job.entry, { status: 'failed', errors: dipErrorsOf(error) });
-          // A 401 means the session is gone: the api client's handler signs out and goes home.
-          if (isUnauthorized(error)) void api.getCurrentUser().catch(() => undefined);
         }
       } finally {
         controllers.current.delete(job.entry);
@@ -98,7 +96,7 @@ export function useUploads(projectId: string, step: DipProjectStep, target: Uplo
       }
     }
     running.current = false;
-  }, [api, notifications, projectId, refresh, remove, session, step.id, update]);
+  }, [api, notifications, projectId, refresh, remove, step.id, update]);
 
   const addFiles = useCallback(
     async (files: readonly File[]) => {
@@ -158,8 +156,4 @@ export function useUploads(projectId: string, step: DipProjectStep, target: Uplo
   );
 
   return { entries, addFiles, cancel, dismiss: remove };
-}
-
-function isUnauthorized(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 }
