@@ -9,6 +9,7 @@ import {
   type DipCompletionType,
   type DipResolverRole,
   type DipStep,
+  type SecureConfig,
   type XmlValidationEntry,
 } from '@portal/resources';
 import {
@@ -154,4 +155,13 @@ export async function projectDipFileKeys(db: Executor, projectId: string): Promi
     .from(dipAssets)
     .where(eq(dipAssets.projectId, projectId));
   return rows.map((row) => row.storageKey);
+}
+
+/** The secure workflow configuration of spec §3; its DIP asset validators are the board's XML validation entries. */
+export async function secureConfigOf(db: Executor, boardId: string): Promise<SecureConfig> {
+  const [settings, entries] = await Promise.all([secureSettings(db, boardId), xmlEntryRows(db, boardId)]);
+  return {
+    acceptedFileTypes: settings.acceptedFileTypes,
+    dipAsset: { validators: entries.map(toXmlEntry), delete: [settings.deletePolicy] },
+  };
 }

@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '@portal/resources';
 import { ApiError } from '../../http/errors.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { resourceRoutes } from '../../http/resource-routes.js';
-import { requireBoard, type Executor } from '../../modules/boards/boards.js';
+import type { Executor } from '../../modules/boards/boards.js';
 
 /** The audit record of a change to something under a board: entity `board`, the board's id, what changed. */
 export const auditBoard = (
@@ -39,7 +39,7 @@ export async function boardScopedList(
     list.addHook('preHandler', async (request) => {
       const id = boardParams.shape.id.safeParse((request.params as { id?: unknown }).id);
       if (!id.success) throw ApiError.of(400, 'invalid_request', id.error.issues[0]!.message, ['params.id']);
-      await requireBoard(options.db, id.data);
+      await app.boardContent.requireBoard(options.db, id.data);
     });
     await list.register(resourceRoutes(definition, repository, { actions: ['list'] }), {
       ...options,

@@ -10,16 +10,9 @@ import {
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { lockBoard, requireBoard, type BoardRow, type Executor } from '../../../modules/boards/boards.js';
-import {
-  gettingStartedItemsOf,
-  writeGettingStartedItems,
-  type ItemOwner,
-} from '../../../modules/boards/getting-started.js';
-import { assertNamesCurrent, saveBoardList } from '../../../modules/boards/list-save.js';
-import { syncBoardDipStatuses } from '../../../modules/dip/process.js';
-import { adminProcess, boardStepRows, dipTags as tags } from '../../../modules/dip/records.js';
-import { checkSteps, removeAllSteps, requireStep, writeSteps } from '../../../modules/dip/steps.js';
+import type { BoardRow, Executor } from '../../../modules/boards/boards.js';
+import type { ItemOwner } from '../../../modules/boards/getting-started.js';
+import { dipTags as tags } from '../../../modules/dip/records.js';
 import { throwValidationError } from '../../../http/validation-errors.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, security } from '../records.js';
@@ -37,6 +30,23 @@ const STEP_ITEMS_CHANGED =
  * getting-started items.
  */
 const dipBoardStepRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const {
+    assertNamesCurrent,
+    gettingStartedItemsOf,
+    lockBoard,
+    requireBoard,
+    saveBoardList,
+    writeGettingStartedItems,
+  } = app.boardContent;
+  const {
+    adminProcess,
+    boardStepRows,
+    checkSteps,
+    removeAllSteps,
+    requireStep,
+    syncBoardDipStatuses,
+    writeSteps,
+  } = app.dip;
   app.get(
     '/dip-steps',
     {

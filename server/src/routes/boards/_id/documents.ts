@@ -17,25 +17,7 @@ import { isForeignKeyViolation } from '../../../http/database-errors.js';
 import { ApiError } from '../../../http/errors.js';
 import { listQuerystring } from '../../../http/list-query.js';
 import { listRows } from '../../../http/list.js';
-import { boardNotFound, lockBoard, requireBoard } from '../../../modules/boards/boards.js';
-import {
-  assertHasIspn,
-  assignDocument,
-  assignedTo,
-  boardDocument,
-  boardsShowing,
-  createBoardDocument,
-  deleteDocument,
-  documentColumns,
-  documentNotFound,
-  findDocument,
-  primaryDocumentIds,
-  setPrimary,
-  toDocument,
-  unassignDocument,
-  updateDocument,
-  type DocumentRow,
-} from '../../../modules/boards/documents.js';
+import type { DocumentRow } from '../../../modules/boards/documents.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, rangeHeaders, security, tags } from '../records.js';
 
@@ -47,6 +29,8 @@ const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
  * delete. SAMI documents keep what SAMI gives them and are never deleted here.
  */
 const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { boardNotFound, lockBoard, requireBoard } = app.boardContent;
+  const docs = app.boardDocuments;
   const withBoardGone = async <T>(write: () => Promise<T>): Promise<T> => {
     try {
       return await write();
@@ -77,15 +61,15 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         {
           db,
           table: documents,
-          columns: documentColumns,
+          columns: docs.documentColumns,
           definition: documentsResource,
-          scope: inArray(documents.id, assignedTo(db, board.id)),
+          scope: inArray(documents.id, docs.assignedTo(db, board.id)),
         },
         request,
         reply,
       );
-      const primary = rows.length ? await primaryDocumentIds(db, board.id) : [];
-      return rows.map((row) => ({ ...toDocument(row), primary: primary.includes(row.id) }));
+      const primary = rows.length ? await docs.primaryDocumentIds(db, board.id) : [];
+      return rows.map((row) => ({ ...docs.toDocument(row), primary: primary.includes(row.id) }));
     },
   );
 
@@ -110,14 +94,14 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         {
           db,
           table: documents,
-          columns: documentColumns,
+          columns: docs.documentColumns,
           definition: documentsResource,
-          scope: notInArray(documents.id, assignedTo(db, board.id)),
+          scope: notInArray(documents.id, docs.assignedTo(db, board.id)),
         },
         request,
         reply,
       );
-      return rows.map(toDocument);
+      return rows.map(docs.toDocument);
     },
   );
 
@@ -140,10 +124,10 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       const created = await withBoardGone(() =>
         db.transaction(async (tx) => {
           const board = await lockBoard(tx, request.params.id);
-          assertHasIspn(board);
-          const row = await createBoardDocument(tx, board.id, fields);
-          if (primary) await setPrimary(tx, board.id, row.id, true);
-          const record = { ...toDocument(row), primary };
+          docs.assertHasIspn(board);
+          const row = await docs.createBoardDocument(tx, board.id, fields);
+          if (primary) await docs.setPrimary(tx, board.id, row.id, true);
+          const record = { ...docs.toDocument(row), primary };
           await auditBoard(tx, request, board.id, 'create_document', { after: record });
           return record;
         }),
@@ -169,13 +153,13 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request) =>
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
-        const before = await boardDocument(tx, board.id, request.params.documentId);
+        const before = await docs.boardDocument(tx, board.id, request.params.documentId);
         const { primary, ...changes } = request.body;
-        await updateDocument(tx, before, changes);
+        await docs.updateDocument(tx, before, changes);
         if (primary !== undefined && primary !== before.primary) {
-          await setPrimary(tx, board.id, before.id, primary);
+          await docs.setPrimary(tx, board.id, before.id, primary);
         }
-        const after = await boardDocument(tx, board.id, before.id);
+        const after = await docs.boardDocument(tx, board.id, before.id);
         await auditBoard(tx, request, board.id, 'update_document', { before, after });
         return after;
       }),
@@ -197,7 +181,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request) =>
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
-        const record = await boardDocument(tx, board.id, request.params.documentId);
+        const record = await docs.boardDocument(tx, board.id, request.params.documentId);
         if (record.source === 'sami') {
           throw ApiError.of(
             409,
@@ -206,7 +190,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
             ['document'],
           );
         }
-        const others = await boardsShowing(tx, record.id, board.id);
+        const others = await docs.boardsShowing(tx, record.id, board.id);
         if (others > 0) {
           throw ApiError.of(
             409,
@@ -215,7 +199,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
             ['document'],
           );
         }
-        await deleteDocument(tx, record.id);
+        await docs.deleteDocument(tx, record.id);
         await auditBoard(tx, request, board.id, 'delete_document', { before: record });
         return record;
       }),
@@ -240,23 +224,23 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       try {
         const assigned = await db.transaction(async (tx) => {
           const board = await lockBoard(tx, request.params.id);
-          assertHasIspn(board);
-          const document = await findDocument(tx, documentId);
-          const added = await assignDocument(tx, board.id, document.id);
+          docs.assertHasIspn(board);
+          const document = await docs.findDocument(tx, documentId);
+          const added = await docs.assignDocument(tx, board.id, document.id);
           if (!added) {
             throw ApiError.of(409, 'duplicate', 'This document is already assigned to this board.', [
               'documentId',
             ]);
           }
-          if (primary) await setPrimary(tx, board.id, document.id, true);
-          const record = { ...toDocument(document), primary };
+          if (primary) await docs.setPrimary(tx, board.id, document.id, true);
+          const record = { ...docs.toDocument(document), primary };
           await auditBoard(tx, request, board.id, 'assign_document', { after: record });
           return record;
         });
         return reply.code(201).send(assigned);
       } catch (error) {
         // The document was deleted while it was being assigned.
-        if (isForeignKeyViolation(error)) throw documentNotFound();
+        if (isForeignKeyViolation(error)) throw docs.documentNotFound();
         throw error;
       }
     },
@@ -278,8 +262,8 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request) =>
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
-        const record = await boardDocument(tx, board.id, request.params.documentId);
-        await unassignDocument(tx, board.id, record.id);
+        const record = await docs.boardDocument(tx, board.id, request.params.documentId);
+        await docs.unassignDocument(tx, board.id, record.id);
         await auditBoard(tx, request, board.id, 'unassign_document', { before: record });
         return record;
       }),

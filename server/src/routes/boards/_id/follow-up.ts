@@ -2,17 +2,17 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES, boardsResource, followUpAnswerSchema, followUpInputSchema } from '@portal/resources';
 import { boards, dipFollowUps } from '../../../db/tables.js';
 import { badRequest, notFound } from '../../../http/errors.js';
-import { userByEmail } from '../../../modules/projects/users.js';
-import { dipTags as tags, followUpOf } from '../../../modules/dip/records.js';
+import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { auditBoard, boardParams, security } from '../records.js';
-import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 import { errorResponses } from '../../schemas.js';
 
 /** What follows a board's design-in process: the next board, registered for the next owner; admins only. */
 const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { lockBoard, requireBoard } = app.boardContent;
+  const { followUpOf, userByEmail } = app.dip;
   app.get(
     '/follow-up',
     {

@@ -3,9 +3,6 @@ import { z } from 'zod';
 import { boardsResource, gettingStartedListInputSchema, gettingStartedStepSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { requireBoard } from '../../../modules/boards/boards.js';
-import { gettingStartedItemsOf, writeGettingStartedItems } from '../../../modules/boards/getting-started.js';
-import { assertNamesCurrent, saveBoardList } from '../../../modules/boards/list-save.js';
 import { errorResponses } from '../../schemas.js';
 import { boardParams, security, tags } from '../records.js';
 
@@ -17,6 +14,8 @@ const ITEMS_CHANGED =
  * or recovers them and saves the whole list at once ("applied on save").
  */
 const boardGettingStartedRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { assertNamesCurrent, gettingStartedItemsOf, requireBoard, saveBoardList, writeGettingStartedItems } =
+    app.boardContent;
   app.get(
     '/getting-started',
     {

@@ -4,16 +4,6 @@ import { boardRelatedLinksResource, linkInputSchema, linkOrderSchema, linkSchema
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { ApiError } from '../../../http/errors.js';
-import { lockBoard } from '../../../modules/boards/boards.js';
-import {
-  appendLink,
-  linksOf,
-  removeLink,
-  renumberLinks,
-  requireLink,
-  updateLink,
-} from '../../../modules/boards/links.js';
-import { assertNamesCurrent, saveBoardList } from '../../../modules/boards/list-save.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
 
@@ -28,6 +18,17 @@ const LINKS_CHANGED =
  * definition; the changes (audited on the board, the order kept gapless) beside it.
  */
 const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const {
+    appendLink,
+    assertNamesCurrent,
+    linksOf,
+    lockBoard,
+    removeLink,
+    renumberLinks,
+    requireLink,
+    saveBoardList,
+    updateLink,
+  } = app.boardContent;
   const { db } = options;
   await boardScopedList(app, options, boardRelatedLinksResource, 'boardLinks');
 

@@ -8,9 +8,7 @@ import { boardPartners, partners } from '../../../db/schema-boards.js';
 import { isForeignKeyViolation } from '../../../http/database-errors.js';
 import { ApiError, notFound } from '../../../http/errors.js';
 import { errorResponses } from '../../schemas.js';
-import { findPartner, partnerRecord, partnerRecords } from '../../../modules/partners/records.js';
 import { auditBoard, boardParams, security, tags } from '../records.js';
-import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 
 const partnerParams = z.object({ id: z.uuid(), partnerId: z.uuid() });
 
@@ -18,6 +16,7 @@ const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
 
 /** Partners a board shows (spec product §2.3 partners/edit): assign and unassign existing partners. */
 const boardPartnerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { findPartner, lockBoard, partnerRecord, partnerRecords, requireBoard } = app.boardContent;
   app.get(
     '/partners',
     {

@@ -12,8 +12,6 @@ import { notFound } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
-import { lockBoard } from '../../../modules/boards/boards.js';
-import { grantPermission, revokePermission } from '../../../modules/boards/permissions.js';
 
 const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
 
@@ -24,6 +22,7 @@ const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
  * and revoking (audited on the board) beside it.
  */
 const boardPermissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { grantPermission, lockBoard, revokePermission } = app.boardContent;
   const { db } = options;
   await boardScopedList(app, options, boardPermissionsResource, 'boardPermissions');
 

@@ -11,8 +11,6 @@ import type { ModuleOptions } from '../../../http/module.js';
 import { uniqueConflict } from '../../../http/resource-routes.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
-import { lockBoard } from '../../../modules/boards/boards.js';
-import { addRestriction, removeRestriction } from '../../../modules/boards/restrictions.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
 
@@ -21,6 +19,7 @@ const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(
  * listed emails): the list from the definition, adding and removing (audited on the board) beside it.
  */
 const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { addRestriction, lockBoard, removeRestriction } = app.boardContent;
   const { db } = options;
   await boardScopedList(app, options, boardRestrictionsResource, 'boardRestrictions');
 

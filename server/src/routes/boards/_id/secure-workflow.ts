@@ -1,33 +1,19 @@
-import {
-  boardsResource,
-  secureConfigInputSchema,
-  secureConfigSchema,
-  type SecureConfig,
-} from '@portal/resources';
+import { boardsResource, secureConfigInputSchema, secureConfigSchema } from '@portal/resources';
 import { secureWorkflowConfigs } from '../../../db/tables.js';
-import type { Executor } from '../../../http/repository.js';
-import { dipTags as tags, secureSettings, toXmlEntry, xmlEntryRows } from '../../../modules/dip/records.js';
+import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { auditBoard, boardParams, security } from '../records.js';
-import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 import { errorResponses } from '../../schemas.js';
-
-/** The secure workflow configuration of spec §3; its DIP asset validators are the board's XML validation entries. */
-async function secureConfigOf(db: Executor, boardId: string): Promise<SecureConfig> {
-  const [settings, entries] = await Promise.all([secureSettings(db, boardId), xmlEntryRows(db, boardId)]);
-  return {
-    acceptedFileTypes: settings.acceptedFileTypes,
-    dipAsset: { validators: entries.map(toXmlEntry), delete: [settings.deletePolicy] },
-  };
-}
 
 /**
  * A board's secure workflow configuration: accepted file types and delete policy (the validators are its XML
  * validation entries, edited at …/xml-validation-entries); admins only.
  */
 const secureWorkflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { lockBoard, requireBoard } = app.boardContent;
+  const { secureConfigOf } = app.dip;
   app.get(
     '/secure-workflow',
     {

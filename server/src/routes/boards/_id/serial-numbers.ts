@@ -27,7 +27,7 @@ import { listQuerystring } from '../../../http/list-query.js';
 import { listRows } from '../../../http/list.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, rangeHeaders, security, tags } from '../records.js';
-import { lockBoard, requireBoard, type Executor } from '../../../modules/boards/boards.js';
+import type { Executor } from '../../../modules/boards/boards.js';
 
 type SerialNumberRow = typeof serialNumbers.$inferSelect;
 
@@ -140,6 +140,7 @@ const fileName = (name: string, suffix: string) =>
  * with filters, add many from text one per line, toggle the registration mode, delete, QR code and Sik file.
  */
 const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, config }) => {
+  const { lockBoard, requireBoard } = app.boardContent;
   const { publicUrl } = config;
   app.get(
     '/serial-numbers',

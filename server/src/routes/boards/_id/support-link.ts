@@ -6,10 +6,10 @@ import type { ModuleOptions } from '../../../http/module.js';
 import { boards } from '../../../db/schema.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, security, tags } from '../records.js';
-import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 
 /** A board's support link (spec product §2.3 edit-support). */
 const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { lockBoard, requireBoard } = app.boardContent;
   app.get(
     '/support-link',
     {

@@ -3,9 +3,6 @@ import { z } from 'zod';
 import { boardToolSchema, boardToolsInputSchema, boardsResource } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { requireBoard } from '../../../modules/boards/boards.js';
-import { saveBoardList } from '../../../modules/boards/list-save.js';
-import { boardToolsOf, writeBoardTools } from '../../../modules/boards/tools.js';
 import { errorResponses } from '../../schemas.js';
 import { boardParams, security, tags } from '../records.js';
 
@@ -14,6 +11,7 @@ import { boardParams, security, tags } from '../records.js';
  * the catalogue removed stays flagged (`isRemoved`) until that save, which drops it; it cannot be added again.
  */
 const boardToolRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { boardToolsOf, requireBoard, saveBoardList, writeBoardTools } = app.boardContent;
   app.get(
     '/tools',
     {

@@ -9,16 +9,17 @@ import {
 import { metadataKeys, xmlValidationEntries } from '../../../db/tables.js';
 import { ApiError } from '../../../http/errors.js';
 import { checkXPath, XPathError } from '../../../uploads/xml.js';
-import { dipTags as tags, toXmlEntry, xmlEntryRows } from '../../../modules/dip/records.js';
+import { dipTags as tags, toXmlEntry } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { auditBoard, boardParams, security } from '../records.js';
-import { lockBoard, requireBoard } from '../../../modules/boards/boards.js';
 import { errorResponses } from '../../schemas.js';
 
 /** The XML validation entries a secure board's uploaded configurations are checked against; admins only. */
 const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { lockBoard, requireBoard } = app.boardContent;
+  const { xmlEntryRows } = app.dip;
   app.get(
     '/xml-validation-entries',
     {

@@ -14,25 +14,11 @@ import { audit } from '../../../../http/audit.js';
 import { isUniqueViolation } from '../../../../http/database-errors.js';
 import { ApiError, forbidden, notFound } from '../../../../http/errors.js';
 import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
-import {
-  assetStorageKey,
-  deleteAsset,
-  findAsset,
-  insertAsset,
-  projectAssets,
-  type DipAssetRow,
-} from '../../../../modules/dip/assets.js';
-import { loadDipState } from '../../../../modules/dip/process.js';
-import {
-  completionTypeOf,
-  dipTags as tags,
-  secureSettings,
-  type DipStepRow,
-} from '../../../../modules/dip/records.js';
+import { assetStorageKey, type DipAssetRow } from '../../../../modules/dip/assets.js';
+import { completionTypeOf, dipTags as tags, type DipStepRow } from '../../../../modules/dip/records.js';
 import { requireOpenStep } from '../../../../modules/dip/rules.js';
 import type { ConfigFacts } from '../../../../modules/dip/secure-config-file.js';
-import { assetKindOf, inspectionOf, uploadTarget } from '../../../../modules/dip/upload.js';
-import { assetRecords } from '../../../../modules/dip/view.js';
+import { assetKindOf, inspectionOf } from '../../../../modules/dip/upload.js';
 import { checkUploadName } from '../../../../uploads/file-rules.js';
 import type { ScanResult } from '../../../../uploads/scanner.js';
 import {
@@ -71,6 +57,16 @@ interface ReceivedAsset {
  * substitute or admin, as the board's delete policy allows).
  */
 const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const {
+    assetRecords,
+    deleteAsset,
+    findAsset,
+    insertAsset,
+    loadDipState,
+    projectAssets,
+    secureSettings,
+    uploadTarget,
+  } = app.dip;
   const { db, config } = options;
   const { files, scanner, mail } = app;
   const { projects } = app;

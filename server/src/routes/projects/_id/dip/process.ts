@@ -12,24 +12,11 @@ import { audit } from '../../../../http/audit.js';
 import { isUniqueViolation } from '../../../../http/database-errors.js';
 import { notFound } from '../../../../http/errors.js';
 import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
-import {
-  completeStep,
-  resetTo,
-  resolveStep,
-  srcTaken,
-  type DipAction,
-} from '../../../../modules/dip/actions.js';
-import { advance, type DipEvents } from '../../../../modules/dip/automation.js';
-import {
-  dipState,
-  loadDipState,
-  resultsOf,
-  syncDipStatus,
-  workflowStatus,
-} from '../../../../modules/dip/process.js';
+import { srcTaken, type DipAction } from '../../../../modules/dip/actions.js';
+import type { DipEvents } from '../../../../modules/dip/automation.js';
+import { dipState, workflowStatus } from '../../../../modules/dip/process.js';
 import { dipTags as tags } from '../../../../modules/dip/records.js';
 import type { DipActor } from '../../../../modules/dip/rules.js';
-import { processView } from '../../../../modules/dip/view.js';
 import { assertNotCancelled, type ReachedProject } from '../../../../modules/projects/access.js';
 import type { ProjectCaller } from '../../../../modules/projects/caller.js';
 import type { ModuleOptions } from '../../../../http/module.js';
@@ -40,6 +27,8 @@ const stepParams = projectParams.extend({ stepId: z.uuid() });
 
 /** The project-side calls of the design-in process: its state, resolve, confirm, reset. */
 const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
+  const { advance, completeStep, loadDipState, processView, resetTo, resolveStep, resultsOf, syncDipStatus } =
+    app.dip;
   const { db, config } = options;
   const { mail, files } = app;
   const { projects } = app;

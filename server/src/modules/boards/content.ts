@@ -1,0 +1,50 @@
+import { repositoryModule } from '../../http/module.js';
+import { findPartner, partnerRecord, partnerRecords } from '../partners/records.js';
+import { boardNotFound, lockBoard, requireBoard } from './boards.js';
+import { gettingStartedItemsOf, writeGettingStartedItems } from './getting-started.js';
+import { appendLink, linksOf, removeLink, renumberLinks, requireLink, updateLink } from './links.js';
+import { assertNamesCurrent, saveBoardList } from './list-save.js';
+import { grantPermission, revokePermission } from './permissions.js';
+import { addRestriction, removeRestriction } from './restrictions.js';
+import { boardToolsOf, writeBoardTools } from './tools.js';
+
+/**
+ * What the routes under a board use besides the generic repositories: the board itself (found or locked), the
+ * whole-list saves, and the board's links, getting-started items, tools, partners, restrictions and permissions.
+ * Every function takes the executor first, so a route runs several of them in one transaction.
+ */
+const boardContent = {
+  requireBoard,
+  lockBoard,
+  boardNotFound,
+  saveBoardList,
+  assertNamesCurrent,
+  linksOf,
+  requireLink,
+  renumberLinks,
+  appendLink,
+  updateLink,
+  removeLink,
+  gettingStartedItemsOf,
+  writeGettingStartedItems,
+  boardToolsOf,
+  writeBoardTools,
+  findPartner,
+  partnerRecord,
+  partnerRecords,
+  addRestriction,
+  removeRestriction,
+  grantPermission,
+  revokePermission,
+};
+
+export type BoardContentRepository = typeof boardContent;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The board and what hangs under it (spec product §2.3), for the routes under `/boards/{id}`. */
+    boardContent: BoardContentRepository;
+  }
+}
+
+export default repositoryModule('boardContent', () => boardContent);
