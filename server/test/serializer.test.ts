@@ -3,6 +3,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { compileSerializer, zodSerializedRoutes } from '../src/http/serializer.js';
+import { demoBoards, projectTestKit } from './projects-support.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn } from './support/sign-in.js';
 
@@ -41,6 +42,16 @@ beforeAll(async () => {
     'internal@portal.test',
   ])
     tokens[email] = (await signIn(t.app, { email })).access_token;
+  // The demo data has no projects or partners: a few, so their lists and details answer records.
+  const { call, registered, expectOk } = projectTestKit(() => t);
+  const customer = { access_token: tokens['customer@portal.test']! };
+  const admin = { access_token: tokens['admin@portal.test']! };
+  const board = (await demoBoards(t)).noSerial.name;
+  const project = await registered(customer, board, { description: 'With "quotes" and\na line break' });
+  await registered(customer, board, { name: 'A second project' });
+  expectOk(await call('POST', `projects/${project.id}/invitations`, customer), 201);
+  const partner = { name: 'Contoso Embedded', linkUrl: 'https://contoso.example.com' };
+  expectOk(await call('POST', 'partners', admin, partner), 201);
 });
 afterAll(() => t?.close());
 
@@ -54,20 +65,21 @@ function zodBytes(answer: Handed): string {
   } as Parameters<typeof zodSerializerCompiler>[0])(answer.value);
 }
 
-/** An identifier of the first record of a list answer, to fill the next route parameter with. */
-function firstKey(body: unknown): string | undefined {
-  const first = Array.isArray(body) ? (body[0] as Record<string, unknown> | undefined) : undefined;
-  const key = first?.uuid ?? first?.id;
-  return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
-}
+type Item = Record<string, unknown>;
 
-/** The route with each parameter filled from the list answer of the path before it (`/boards` → `/boards/:id`). */
-function fill(route: string, keys: Map<string, string>): string | null {
+/**
+ * The route with each parameter filled from the first record of the list answer of the path before it (`/boards` →
+ * `/boards/:id`): the record's field of the parameter's name, else its uuid or id.
+ */
+function fill(route: string, firstItems: Map<string, Item>): string | null {
   const filled: string[] = [];
   for (const part of route.split('/')) {
-    const key = part.startsWith(':') ? keys.get(filled.join('/')) : part;
-    if (key === undefined) return null;
-    filled.push(key);
+    const list = filled.join('/');
+    // A caller's own list (`/projects/user`) stands for the whole list it may not read.
+    const item = part.startsWith(':') ? (firstItems.get(list) ?? firstItems.get(`${list}/user`)) : undefined;
+    const key = part.startsWith(':') ? (item?.[part.slice(1)] ?? item?.uuid ?? item?.id) : part;
+    if (typeof key !== 'string' && typeof key !== 'number') return null;
+    filled.push(String(key));
   }
   return filled.join('/');
 }
@@ -81,9 +93,9 @@ describe('the compiled serializer', () => {
       .map((route) => route.url)
       .sort((a, b) => a.split('/:').length - b.split('/:').length);
     for (const token of Object.values(tokens)) {
-      const keys = new Map<string, string>();
+      const firstItems = new Map<string, Item>();
       for (const route of byDepth) {
-        const url = fill(route, keys);
+        const url = fill(route, firstItems);
         if (!url) continue;
         handed = null;
         const response = await t.app.inject({
@@ -93,7 +105,14 @@ describe('the compiled serializer', () => {
         });
         const answer = handed as Handed | null;
         if (!answer || !(answer.schema instanceof z.ZodType)) continue;
-        if (response.statusCode === 200) keys.set(url, firstKey(response.json()) ?? '');
+        const body: unknown = response.statusCode === 200 ? response.json() : null;
+        if (Array.isArray(body) && body[0]) firstItems.set(url, body[0] as Item);
+        // The catalogue lists every kind in one; each kind's detail routes have a path of their own.
+        if (route === '/api/v1/catalogue' && Array.isArray(body))
+          for (const item of body as Item[]) {
+            const list = `${route}/${String(item.kind).replace('software-', '')}s`;
+            if (!firstItems.has(list)) firstItems.set(list, { featureId: item.key, uuid: item.key });
+          }
         if (response.body === zodBytes(answer)) compared.add(`${route} ${response.statusCode}`);
         else mismatches.push(`${url} ${response.statusCode}`);
       }
