@@ -109,8 +109,8 @@ function nullableScalar(schema: JsonSchema): JsonSchema | null {
   return { ...value, type: [value.type, 'null'] };
 }
 
-/** Why a route's answers keep zod's path, by route (logged once at start; the serializer test reads it). */
-export const zodSerializedRoutes = new Map<string, string>();
+/** How each route's answers are written, by `METHOD url status`: `compiled`, or why they keep zod's path (tests). */
+export const routeSerializers = new Map<string, string>();
 
 /**
  * Fastify's serializer compiler: answers are written by fast-json-stringify from the JSON Schema of the route's
@@ -119,12 +119,9 @@ export const zodSerializedRoutes = new Map<string, string>();
  */
 export const serializerCompiler: ZodSerializerCompiler = (routeSchema) => {
   const compiled = compileSerializer(routeSchema);
-  if (typeof compiled === 'function') return compiled;
-  zodSerializedRoutes.set(
-    `${routeSchema.method} ${routeSchema.url} ${routeSchema.httpStatus}`,
-    compiled.reason,
-  );
-  return zodSerializerCompiler(routeSchema);
+  const route = `${routeSchema.method} ${routeSchema.url} ${routeSchema.httpStatus}`;
+  routeSerializers.set(route, typeof compiled === 'function' ? 'compiled' : compiled.reason);
+  return typeof compiled === 'function' ? compiled : zodSerializerCompiler(routeSchema);
 };
 
 /** The compiled writer of one route answer, or why there is none. */
