@@ -6,12 +6,7 @@ import { sql } from 'drizzle-orm';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConfigError, DEMO_CREDENTIALS_REFUSED, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
@@ -40,6 +35,7 @@ import { answerOutdatedBrowser } from './outdated-browser.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
 import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
+import { serializerCompiler } from './http/serializer.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
