@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -40,6 +39,7 @@ import { answerOutdatedBrowser } from './outdated-browser.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
 import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
+import { registerCompression } from './http/compression.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -109,8 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // Compressed answers (the apps' scripts and the API's JSON); small bodies are sent as they are.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Compressed answers (the apps' scripts and the API's JSON, lists included); small bodies are sent as they are.
+  await registerCompression(app);
 
   const identityOrigins = config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin];
   await registerSecurity(app, { apiPrefix: API_PREFIX, identityOrigins });
