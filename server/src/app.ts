@@ -28,6 +28,7 @@ import { removeOrphanFiles } from './storage/orphans.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createScanner, type Scanner } from './uploads/scanner.js';
 import { requestLogOptions } from './http/log-redaction.js';
+import { registerRequestLog } from './http/request-log.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { maintenanceRootRoute } from './routes/maintenance/admin.js';
@@ -89,6 +90,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.logger === false
         ? false
         : { level: config.logLevel, stream: options.logStream, ...requestLogOptions() },
+    // One line per request instead, at a level by outcome and time (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -108,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app, { slowMs: config.logSlowMs });
 
   // Compressed answers (the apps' scripts and the API's JSON, lists included); small bodies are sent as they are.
   await registerCompression(app);
