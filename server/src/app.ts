@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { removeOrphanFiles } from './storage/orphans.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createScanner, type Scanner } from './uploads/scanner.js';
 import { requestLogOptions } from './http/log-redaction.js';
+import { registerRequestLog } from './http/request-log.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { maintenanceRootRoute } from './routes/maintenance/admin.js';
@@ -36,6 +36,7 @@ import { registerStaticApps, sendIndex } from './static-apps.js';
 import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
+import { registerCompression } from './http/compression.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -85,6 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.logger === false
         ? false
         : { level: config.logLevel, stream: options.logStream, ...requestLogOptions() },
+    // One line per request instead, at a level by outcome and time (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -104,9 +107,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app, { slowMs: config.logSlowMs });
 
-  // Compressed answers (the apps' scripts and the API's JSON); small bodies are sent as they are.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Compressed answers (the apps' scripts and the API's JSON, lists included); small bodies are sent as they are.
+  await registerCompression(app);
 
   const identityOrigins = config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin];
   await registerSecurity(app, { apiPrefix: API_PREFIX, identityOrigins });

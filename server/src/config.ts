@@ -59,7 +59,12 @@ const envShape = z.object({
       'expected comma-separated mail domains such as provider.com,provider.cn',
     )
     .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  LOG_SLOW_MS: z.coerce
+    .number({ message: 'expected a number of milliseconds' })
+    .int('expected a whole number of milliseconds')
+    .min(0, 'expected 0 or more milliseconds')
+    .default(500),
   STATIC_DIR: z.string().min(1).optional(),
   FILES_DIR: z.string().min(1, 'expected a folder path').optional(),
   PAYMENT_PROVIDER: z
@@ -208,6 +213,8 @@ export interface Config {
   /** Mail domains of provider staff (FAE addresses); PROVIDER_EMAIL_DOMAINS, default the demo domain. */
   providerEmailDomains: readonly string[];
   logLevel: string;
+  /** A request taking this long or longer is logged at `warn` (LOG_SLOW_MS); see http/request-log.ts. */
+  logSlowMs: number;
   /** Folder holding customer-app/dist and admin-app/dist. */
   staticDir: string;
   /** Folder of downloadable files and uploads; unset: DATA_DIR/files. Not used with `s3`. */
@@ -295,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerEmailDomains:
       e.PROVIDER_EMAIL_DOMAINS?.toLowerCase().split(',') ?? DEFAULT_PROVIDER_EMAIL_DOMAINS,
     logLevel: e.LOG_LEVEL,
+    logSlowMs: e.LOG_SLOW_MS,
     staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : repoRoot,
     filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : undefined,
     s3: e.S3_BUCKET

@@ -59,11 +59,66 @@ describe('CSRF double-submit', () => {
       payload: { role: 'Support', user: 'internal@portal.test' },
     });
 
-  it('hands every browser a token cookie', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/welcome' });
-    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+  const tokenCookie = (response: { cookies: { name: string; value: string; httpOnly?: boolean }[] }) =>
+    response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+  const PAGE_LOAD = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'sec-fetch-mode': 'navigate' };
+
+  it('hands a browser a token cookie on its first page load, and only while it has none', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/welcome', headers: PAGE_LOAD });
+    const cookie = tokenCookie(response);
     expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
     expect(cookie?.httpOnly).toBeFalsy();
+    // A page opened without Sec-Fetch headers (an older browser) is a browser too.
+    const older = await t.app.inject({ method: 'GET', url: '/admin', headers: { accept: 'text/html' } });
+    expect(tokenCookie(older)).toBeDefined();
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/welcome',
+      headers: { ...PAGE_LOAD, cookie: `XSRF-TOKEN=${cookie!.value}` },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // A browser's API call carrying other cookies but not the token gets one.
+    const apiCall = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { ...bearer(admin), cookie: 'other=1' },
+    });
+    expect(tokenCookie(apiCall)).toBeDefined();
+  });
+
+  it('sets no cookie on a bearer-only API call', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/v1/users/me' },
+      { method: 'GET' as const, url: '/api/v1/catalogue' },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/users/roles',
+        payload: { role: 'Support', user: 'nobody@portal.test' },
+      },
+    ]) {
+      const response = await t.app.inject({
+        ...request,
+        headers: { ...bearer(admin), accept: 'application/json' },
+      });
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(response.headers['set-cookie'], request.url).toBeUndefined();
+    }
+  });
+
+  it("needs the token it handed out on a browser session's state-changing call", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/welcome', headers: PAGE_LOAD });
+    const token = tokenCookie(page)!.value;
+    const session = { cookie: `XSRF-TOKEN=${token}` };
+    expect((await grant(session)).statusCode).toBe(403);
+    expect((await grant({ ...session, 'x-xsrf-token': token })).statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/roles',
+      headers: { ...bearer(admin), ...session, 'x-xsrf-token': token },
+      payload: { role: 'Support', user: 'internal@portal.test' },
+    });
+    expect(removed.statusCode).toBe(200);
   });
 
   it('refuses a state-changing call that carries cookies but not the token, and changes nothing', async () => {

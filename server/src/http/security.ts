@@ -39,6 +39,20 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
+ * A request from a browser: it carries cookies, or it is a page load (a navigation, or a GET asking for HTML).
+ * A bearer-only API call (a script, the CLI) is none: it would drop a token cookie on every call, and the
+ * double-submit check never applies to a call without cookies anyway.
+ */
+export function isBrowserSession(request: FastifyRequest): boolean {
+  const { headers } = request;
+  if (headers.cookie) return true;
+  if (headers['sec-fetch-mode'] === 'navigate' || headers['sec-fetch-dest'] === 'document') return true;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(headers.accept ?? '')
+  );
+}
+
+/**
  * Security headers with a Content-Security-Policy that allows no inline script, the CSRF double-submit on
  * state-changing API calls, and the rate limiter (used per route on guessable endpoints), which counts in the
  * database handed to `app.rateLimits.countIn`.
@@ -90,9 +104,9 @@ export async function registerSecurity(
   refuseNulCharacters(app);
   refuseUnknownFields(app);
 
-  // Every browser gets a CSRF token cookie; a state-changing call that carries cookies must echo it.
+  // Every browser session gets a CSRF token cookie once; a state-changing call that carries cookies must echo it.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.cookies[CSRF_COOKIE]) {
+    if (!request.cookies[CSRF_COOKIE] && isBrowserSession(request)) {
       reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',

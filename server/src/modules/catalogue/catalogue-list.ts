@@ -208,9 +208,8 @@ export async function listCatalogue(
   let total = offset + rows.length;
   if (rows.length === list.range.limit || (rows.length === 0 && offset > 0)) {
     const key = JSON.stringify(dialect.sqlToQuery(union));
-    const cached = counts?.get(key);
-    total = cached ?? (await countMatches(db, union));
-    if (cached === undefined) counts?.set(key, total);
+    const count = () => countMatches(db, union);
+    total = await (counts ? counts.total(key, count) : count());
   }
   return { items: toItems(rows), offset, total };
 }

@@ -1,0 +1,87 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseContentRange } from '@portal/resources';
+import { companySpaces, projectMembers, projects } from '../src/db/tables.js';
+import { COMPRESS_THRESHOLD_BYTES } from '../src/http/compression.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { bearer, signIn, type Tokens } from './support/sign-in.js';
+import { demoBoards, projectTestKit } from './projects-support.js';
+
+let t: TestApp;
+let admin: Tokens;
+let boardId: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signIn(t.app, { email: 'admin@portal.test' });
+  const boards = await demoBoards(t);
+  boardId = boards.noSerial.id;
+  const [space] = await t.database.db
+    .select()
+    .from(companySpaces)
+    .where(eq(companySpaces.name, 'Acme Devices'));
+  const rows = await t.database.db
+    .insert(projects)
+    .values(
+      Array.from({ length: 25 }, (_, i) => ({
+        name: `compressed project ${i}`,
+        boardId: boards.noSerial.id,
+        companySpaceId: space!.id,
+        companyName: space!.name,
+        product: `P${i}`,
+      })),
+    )
+    .returning({ id: projects.id });
+  const owner = await projectTestKit(() => t).userId('customer@portal.test');
+  await t.database.db
+    .insert(projectMembers)
+    .values(rows.map(({ id: projectId }) => ({ projectId, userId: owner, role: 'owner' as const })));
+});
+afterAll(() => t?.close());
+
+const get = (url: string, encoding?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...bearer(admin), ...(encoding ? { 'accept-encoding': encoding } : {}), ...headers },
+  });
+
+const DECODE = { gzip: gunzipSync, br: brotliDecompressSync } as const;
+
+describe('compression', () => {
+  const page = { range: 'projects=0-24' };
+
+  it.each(['gzip', 'br'] as const)(
+    'compresses a 25-project list page (%s), keeping its Content-Range',
+    async (encoding) => {
+      const plain = await get('/api/v1/projects', undefined, page);
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json()).toHaveLength(25);
+
+      const packed = await get('/api/v1/projects', encoding, page);
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers['content-range']).toBe(plain.headers['content-range']);
+      expect(parseContentRange(String(packed.headers['content-range']))).toMatchObject({ offset: 0 });
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(DECODE[encoding](packed.rawPayload).toString('utf8'))).toEqual(plain.json());
+    },
+  );
+
+  it('prefers gzip when the client takes both (brotli costs more CPU per dynamic answer)', async () => {
+    const packed = await get('/api/v1/projects', 'gzip, deflate, br, zstd', page);
+    expect(packed.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends an answer under the threshold as it is', async () => {
+    const url = `/api/v1/boards/${boardId}`;
+    const plain = await get(url);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    const detail = await get(url, 'gzip, br');
+    expect(detail.headers['content-encoding']).toBeUndefined();
+    expect(detail.body).toBe(plain.body);
+  });
+});
