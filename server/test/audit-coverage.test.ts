@@ -38,31 +38,12 @@ const NOT_WALKED: Record<string, string> = {
   'DELETE /api/v1/board-csa-links/:id': 'no fixture in the walk yet',
   'POST /api/v1/board-viewer-links': 'no fixture in the walk yet',
   'DELETE /api/v1/board-viewer-links/:id': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/dip-steps': 'no fixture in the walk yet',
-  'DELETE /api/v1/boards/:id/dip-steps': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/dip-steps/:stepId/getting-started': 'no fixture in the walk yet',
-  'POST /api/v1/boards/:id/documents': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/documents/:documentId': 'no fixture in the walk yet',
-  'DELETE /api/v1/boards/:id/documents/:documentId': 'no fixture in the walk yet',
-  'POST /api/v1/boards/:id/document-assignments': 'no fixture in the walk yet',
-  'DELETE /api/v1/boards/:id/document-assignments/:documentId': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/follow-up': 'no fixture in the walk yet',
-  'DELETE /api/v1/boards/:id/follow-up': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/getting-started': 'no fixture in the walk yet',
-  'POST /api/v1/boards/:id/permissions': 'no fixture in the walk yet',
-  'DELETE /api/v1/boards/:id/permissions/:userId': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/secure-workflow': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/tools': 'no fixture in the walk yet',
-  'PUT /api/v1/boards/:id/xml-validation-entries': 'no fixture in the walk yet',
   'POST /api/v1/catalogue/tools/:featureId/export-access-requests': 'no fixture in the walk yet',
   'POST /api/v1/checkouts': 'no fixture in the walk yet',
   'POST /api/v1/checkouts/:id/cancel': 'no fixture in the walk yet',
   'POST /api/v1/checkouts/:id/resume': 'no fixture in the walk yet',
   'POST /api/v1/company-spaces/:id/faes': 'no fixture in the walk yet',
   'DELETE /api/v1/company-spaces/:id/faes/:userId': 'no fixture in the walk yet',
-  'POST /api/v1/documents': 'no fixture in the walk yet',
-  'PUT /api/v1/documents/:id': 'no fixture in the walk yet',
-  'DELETE /api/v1/documents/:id': 'no fixture in the walk yet',
   'PUT /api/v1/export-access-requests/:id': 'no fixture in the walk yet',
   'POST /api/v1/installers': 'no fixture in the walk yet',
   'POST /api/v1/installers/:id/installation-keys': 'no fixture in the walk yet',
@@ -106,6 +87,25 @@ const NOT_WALKED: Record<string, string> = {
   'PUT /api/v1/software-bundles/:uuid/versions/:versionId': 'no fixture in the walk yet',
   'DELETE /api/v1/software-bundles/:uuid/versions/:versionId': 'no fixture in the walk yet',
   'PUT /api/v1/software-bundles/:uuid/request-flow': 'no fixture in the walk yet',
+};
+
+const document = (title: string) => ({
+  title,
+  type: 'user manual',
+  filename: title,
+  url: 'https://documents.example.com/audit.pdf',
+});
+
+const dipStep = {
+  title: 'Upload your schematics',
+  description: 'Upload the schematics of your design.',
+  resolverRoles: ['project-member'],
+  completer: null,
+  completionType: 'file-upload',
+  confirmationRequired: true,
+  csaReset: false,
+  secure: false,
+  childProject: null,
 };
 
 const walk: Step[] = [
@@ -202,7 +202,7 @@ const walk: Step[] = [
   {
     route: 'POST /api/v1/boards',
     url: () => '/boards',
-    body: () => ({ name: 'Audit_Walk_Board' }),
+    body: () => ({ name: 'Audit_Walk_Board', ispn: 'AUDIT-ISPN' }),
     keep: (a, ids) => (ids.board = String(a.id)),
   },
   {
@@ -268,6 +268,93 @@ const walk: Step[] = [
   {
     route: 'DELETE /api/v1/boards/:id/serial-numbers/:serialNumberId',
     url: (ids) => `/boards/${ids.board}/serial-numbers/${ids.serial}`,
+  },
+  // The board's content: documents, tools, getting started, design-in steps, secure workflow, access.
+  {
+    route: 'POST /api/v1/boards/:id/documents',
+    url: (ids) => `/boards/${ids.board}/documents`,
+    body: () => ({ ...document('Audit board doc'), exclusive: true }),
+    keep: (a, ids) => (ids.boardDocument = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/boards/:id/documents/:documentId',
+    url: (ids) => `/boards/${ids.board}/documents/${ids.boardDocument}`,
+    body: () => ({ ...document('Audit board doc 2'), exclusive: true }),
+  },
+  {
+    route: 'DELETE /api/v1/boards/:id/documents/:documentId',
+    url: (ids) => `/boards/${ids.board}/documents/${ids.boardDocument}`,
+  },
+  {
+    route: 'POST /api/v1/documents',
+    url: () => '/documents',
+    body: () => ({ ...document('Audit doc'), exclusive: false }),
+    keep: (a, ids) => (ids.document = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/documents/:id',
+    url: (ids) => `/documents/${ids.document}`,
+    body: () => ({ ...document('Audit doc 2'), exclusive: false }),
+  },
+  {
+    route: 'POST /api/v1/boards/:id/document-assignments',
+    url: (ids) => `/boards/${ids.board}/document-assignments`,
+    body: (ids) => ({ documentId: ids.document }),
+  },
+  {
+    route: 'DELETE /api/v1/boards/:id/document-assignments/:documentId',
+    url: (ids) => `/boards/${ids.board}/document-assignments/${ids.document}`,
+  },
+  { route: 'DELETE /api/v1/documents/:id', url: (ids) => `/documents/${ids.document}` },
+  {
+    route: 'PUT /api/v1/boards/:id/tools',
+    url: (ids) => `/boards/${ids.board}/tools`,
+    body: () => ({ toolIds: [] }),
+  },
+  {
+    route: 'PUT /api/v1/boards/:id/getting-started',
+    url: (ids) => `/boards/${ids.board}/getting-started`,
+    body: () => ({ items: [{ title: 'Audit getting started', description: null }] }),
+  },
+  {
+    route: 'PUT /api/v1/boards/:id/dip-steps',
+    url: (ids) => `/boards/${ids.board}/dip-steps`,
+    body: () => ({ steps: [dipStep] }),
+    keep: (a, ids) => (ids.dipStep = (a.steps as { id: string }[])[0]!.id),
+  },
+  {
+    route: 'PUT /api/v1/boards/:id/dip-steps/:stepId/getting-started',
+    url: (ids) => `/boards/${ids.board}/dip-steps/${ids.dipStep}/getting-started`,
+    body: () => ({ items: [{ title: 'Audit step guide', description: null }] }),
+  },
+  { route: 'DELETE /api/v1/boards/:id/dip-steps', url: (ids) => `/boards/${ids.board}/dip-steps` },
+  {
+    route: 'PUT /api/v1/boards/:id/follow-up',
+    url: (ids) => `/boards/${ids.board}/follow-up`,
+    body: (ids) => ({ nextBoardId: ids.openBoard }),
+  },
+  { route: 'DELETE /api/v1/boards/:id/follow-up', url: (ids) => `/boards/${ids.board}/follow-up` },
+  {
+    route: 'PUT /api/v1/boards/:id/secure-workflow',
+    url: (ids) => `/boards/${ids.board}/secure-workflow`,
+    body: () => ({ acceptedFileTypes: ['.xml'], deletePolicy: 'always' }),
+  },
+  {
+    route: 'PUT /api/v1/boards/:id/xml-validation-entries',
+    url: (ids) => `/boards/${ids.board}/xml-validation-entries`,
+    body: () => ({
+      entries: [{ type: 'filename', xpath: '/config/name', metadataKey: null, errorMessage: null }],
+    }),
+  },
+  {
+    route: 'POST /api/v1/boards/:id/permissions',
+    url: (ids) => `/boards/${ids.board}/permissions`,
+    body: () => ({ userEmail: 'customer@portal.test' }),
+    keep: (a, ids) => (ids.permitted = String(a.userId ?? a.id)),
+  },
+  {
+    route: 'DELETE /api/v1/boards/:id/permissions/:userId',
+    url: (ids) => `/boards/${ids.board}/permissions/${ids.permitted}`,
   },
   { route: 'DELETE /api/v1/boards/:id', url: (ids) => `/boards/${ids.board}` },
   { route: 'DELETE /api/v1/company-spaces/:id', url: (ids) => `/company-spaces/${ids.space}` },
