@@ -34,10 +34,6 @@ const WRITES_NO_RECORD: Record<string, string> = {
 /** Routes the walk does not make succeed (yet): each must still be named, so none is skipped silently. */
 const NOT_WALKED: Record<string, string> = {
   'PUT /api/v1/billing-information': 'no fixture in the walk yet',
-  'POST /api/v1/board-csa-links': 'no fixture in the walk yet',
-  'DELETE /api/v1/board-csa-links/:id': 'no fixture in the walk yet',
-  'POST /api/v1/board-viewer-links': 'no fixture in the walk yet',
-  'DELETE /api/v1/board-viewer-links/:id': 'no fixture in the walk yet',
   'POST /api/v1/catalogue/tools/:featureId/export-access-requests': 'no fixture in the walk yet',
   'POST /api/v1/checkouts': 'no fixture in the walk yet',
   'POST /api/v1/checkouts/:id/cancel': 'no fixture in the walk yet',
@@ -64,13 +60,6 @@ const NOT_WALKED: Record<string, string> = {
   'POST /api/v1/projects/:id/dip/steps/:stepId/resolve': 'no fixture in the walk yet',
   'POST /api/v1/projects/:id/dip/steps/:stepId/complete': 'no fixture in the walk yet',
   'POST /api/v1/projects/:id/dip/reset': 'no fixture in the walk yet',
-  'POST /api/v1/questionnaires': 'no fixture in the walk yet',
-  'PUT /api/v1/questionnaires/:id': 'no fixture in the walk yet',
-  'DELETE /api/v1/questionnaires/:id': 'no fixture in the walk yet',
-  'POST /api/v1/questionnaires/:id/copy': 'no fixture in the walk yet',
-  'POST /api/v1/questionnaires/:id/questions': 'no fixture in the walk yet',
-  'PUT /api/v1/questionnaires/:id/questions/:questionId': 'no fixture in the walk yet',
-  'DELETE /api/v1/questionnaires/:id/questions/:questionId': 'no fixture in the walk yet',
   'POST /api/v1/software': 'no fixture in the walk yet',
   'PUT /api/v1/software/:id': 'no fixture in the walk yet',
   'DELETE /api/v1/software/:id': 'no fixture in the walk yet',
@@ -107,6 +96,16 @@ const dipStep = {
   secure: false,
   childProject: null,
 };
+
+const question = (title: string) => ({
+  type: 'free-text',
+  title,
+  description: null,
+  choices: [],
+  dependentQuestions: [],
+  optional: false,
+  autofillType: 'none',
+});
 
 const walk: Step[] = [
   // Partners, feature flags, metadata keys: generic resources.
@@ -356,6 +355,20 @@ const walk: Step[] = [
     route: 'DELETE /api/v1/boards/:id/permissions/:userId',
     url: (ids) => `/boards/${ids.board}/permissions/${ids.permitted}`,
   },
+  {
+    route: 'POST /api/v1/board-csa-links',
+    url: () => '/board-csa-links',
+    body: (ids) => ({ boardId: ids.board, userEmail: 'csa@portal.test' }),
+    keep: (a, ids) => (ids.csaLink = String(a.id)),
+  },
+  { route: 'DELETE /api/v1/board-csa-links/:id', url: (ids) => `/board-csa-links/${ids.csaLink}` },
+  {
+    route: 'POST /api/v1/board-viewer-links',
+    url: () => '/board-viewer-links',
+    body: (ids) => ({ boardId: ids.board, userEmail: 'customer@portal.test' }),
+    keep: (a, ids) => (ids.viewerLink = String(a.id)),
+  },
+  { route: 'DELETE /api/v1/board-viewer-links/:id', url: (ids) => `/board-viewer-links/${ids.viewerLink}` },
   { route: 'DELETE /api/v1/boards/:id', url: (ids) => `/boards/${ids.board}` },
   { route: 'DELETE /api/v1/company-spaces/:id', url: (ids) => `/company-spaces/${ids.space}` },
   // Projects: the customer registers one, invites, changes it; the admin answers its cancellation.
@@ -409,6 +422,38 @@ const walk: Step[] = [
     url: (ids) => `/projects/${ids.project}/cancel/accept`,
   },
   { route: 'DELETE /api/v1/projects/:id', url: (ids) => `/projects/${ids.project}` },
+  // Questionnaires and their questions.
+  {
+    route: 'POST /api/v1/questionnaires',
+    url: () => '/questionnaires',
+    body: () => ({ name: 'Audit questionnaire', questions: [question('Audit question')] }),
+    keep: (a, ids) => (ids.questionnaire = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/questionnaires/:id',
+    url: (ids) => `/questionnaires/${ids.questionnaire}`,
+    body: () => ({ name: 'Audit questionnaire 2', questions: [question('Audit question 2')] }),
+  },
+  {
+    route: 'POST /api/v1/questionnaires/:id/copy',
+    url: (ids) => `/questionnaires/${ids.questionnaire}/copy`,
+  },
+  {
+    route: 'POST /api/v1/questionnaires/:id/questions',
+    url: (ids) => `/questionnaires/${ids.questionnaire}/questions`,
+    body: () => question('Audit question 3'),
+    keep: (a, ids) => (ids.question = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/questionnaires/:id/questions/:questionId',
+    url: (ids) => `/questionnaires/${ids.questionnaire}/questions/${ids.question}`,
+    body: () => question('Audit question 4'),
+  },
+  {
+    route: 'DELETE /api/v1/questionnaires/:id/questions/:questionId',
+    url: (ids) => `/questionnaires/${ids.questionnaire}/questions/${ids.question}`,
+  },
+  { route: 'DELETE /api/v1/questionnaires/:id', url: (ids) => `/questionnaires/${ids.questionnaire}` },
   // Maintenance banner and billing information.
   {
     route: 'PUT /api/v1/maintenance',
