@@ -21,6 +21,7 @@ interface Step {
   url: (ids: Ids) => string;
   body?: (ids: Ids) => unknown;
   as?: 'admin' | 'customer';
+  headers?: Record<string, string>;
   /** Keeps an id of the answer for later steps. */
   keep?: (answer: Record<string, unknown>, ids: Ids) => void;
 }
@@ -60,22 +61,6 @@ const NOT_WALKED: Record<string, string> = {
   'POST /api/v1/projects/:id/dip/steps/:stepId/resolve': 'no fixture in the walk yet',
   'POST /api/v1/projects/:id/dip/steps/:stepId/complete': 'no fixture in the walk yet',
   'POST /api/v1/projects/:id/dip/reset': 'no fixture in the walk yet',
-  'POST /api/v1/software': 'no fixture in the walk yet',
-  'PUT /api/v1/software/:id': 'no fixture in the walk yet',
-  'DELETE /api/v1/software/:id': 'no fixture in the walk yet',
-  'POST /api/v1/software/:id/versions': 'no fixture in the walk yet',
-  'PUT /api/v1/software/:id/versions/:versionId': 'no fixture in the walk yet',
-  'DELETE /api/v1/software/:id/versions/:versionId': 'no fixture in the walk yet',
-  'PUT /api/v1/software/:id/versions/:versionId/files/:fileName': 'no fixture in the walk yet',
-  'DELETE /api/v1/software/:id/versions/:versionId/files/:fileName': 'no fixture in the walk yet',
-  'PUT /api/v1/software/:id/request-flow': 'no fixture in the walk yet',
-  'POST /api/v1/software-bundles': 'no fixture in the walk yet',
-  'PUT /api/v1/software-bundles/:uuid': 'no fixture in the walk yet',
-  'DELETE /api/v1/software-bundles/:uuid': 'no fixture in the walk yet',
-  'POST /api/v1/software-bundles/:uuid/versions': 'no fixture in the walk yet',
-  'PUT /api/v1/software-bundles/:uuid/versions/:versionId': 'no fixture in the walk yet',
-  'DELETE /api/v1/software-bundles/:uuid/versions/:versionId': 'no fixture in the walk yet',
-  'PUT /api/v1/software-bundles/:uuid/request-flow': 'no fixture in the walk yet',
 };
 
 const document = (title: string) => ({
@@ -106,6 +91,57 @@ const question = (title: string) => ({
   optional: false,
   autofillType: 'none',
 });
+
+const tool = {
+  name: 'Audit Tool',
+  featureId: 'audit-tool',
+  type: 'tool',
+  icon: 'icons/audit.svg',
+  description: 'Walked by the audit test.',
+  externalUrl: null,
+  isOnlineTool: false,
+  isInstallableViaLauncher: true,
+  licenseText: 'Use it well.',
+};
+
+const toolVersion = {
+  version: '1.0.0',
+  versionNumeric: 10000,
+  description: 'First release.',
+  orderable: true,
+  tags: ['stable'],
+  protocolLink: null,
+  spn: null,
+  price: null,
+  public: true,
+  canDownload: true,
+  releaseNotes: 'Everything is new.',
+  exportControlled: false,
+  exportControlClassifications: [],
+  links: [],
+  dependencies: [],
+  additionalAttributes: {},
+};
+
+const bundle = {
+  uuid: 'BND-AUDIT',
+  name: 'Audit Bundle',
+  orderable: true,
+  released: false,
+  iconUrl: null,
+  hardwareNames: [],
+  toolFeatureIds: ['nx-flash-programmer'],
+  documentFeatureIds: [],
+  questionnaireId: null,
+  requestFlow: 'cart',
+};
+
+const bundleVersion = {
+  version: '2025.9',
+  description: 'Pinned.',
+  released: false,
+  toolVersions: [{ featureId: 'nx-flash-programmer', version: '3.0.0' }],
+};
 
 const walk: Step[] = [
   // Partners, feature flags, metadata keys: generic resources.
@@ -454,6 +490,77 @@ const walk: Step[] = [
     url: (ids) => `/questionnaires/${ids.questionnaire}/questions/${ids.question}`,
   },
   { route: 'DELETE /api/v1/questionnaires/:id', url: (ids) => `/questionnaires/${ids.questionnaire}` },
+  // Software, its versions and files; software bundles.
+  {
+    route: 'POST /api/v1/software',
+    url: () => '/software',
+    body: () => tool,
+    keep: (a, ids) => (ids.tool = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/software/:id',
+    url: (ids) => `/software/${ids.tool}`,
+    body: () => ({ ...tool, name: 'Audit Tool 2' }),
+  },
+  {
+    route: 'POST /api/v1/software/:id/versions',
+    url: (ids) => `/software/${ids.tool}/versions`,
+    body: () => toolVersion,
+    keep: (a, ids) => (ids.toolVersion = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/software/:id/versions/:versionId',
+    url: (ids) => `/software/${ids.tool}/versions/${ids.toolVersion}`,
+    body: () => ({ ...toolVersion, description: 'Second text.' }),
+  },
+  {
+    route: 'PUT /api/v1/software/:id/versions/:versionId/files/:fileName',
+    url: (ids) =>
+      `/software/${ids.tool}/versions/${ids.toolVersion}/files/audit.exe?os=windows&architecture=x64&kind=installer`,
+    body: () => Buffer.from('audit installer bytes'),
+    headers: { 'content-type': 'application/octet-stream' },
+  },
+  {
+    route: 'DELETE /api/v1/software/:id/versions/:versionId/files/:fileName',
+    url: (ids) => `/software/${ids.tool}/versions/${ids.toolVersion}/files/audit.exe`,
+  },
+  {
+    route: 'PUT /api/v1/software/:id/request-flow',
+    url: (ids) => `/software/${ids.tool}/request-flow`,
+    body: () => ({ requestFlow: 'cart', questionnaireId: null, requestUrl: null }),
+  },
+  {
+    route: 'DELETE /api/v1/software/:id/versions/:versionId',
+    url: (ids) => `/software/${ids.tool}/versions/${ids.toolVersion}`,
+  },
+  { route: 'DELETE /api/v1/software/:id', url: (ids) => `/software/${ids.tool}` },
+  { route: 'POST /api/v1/software-bundles', url: () => '/software-bundles', body: () => bundle },
+  {
+    route: 'PUT /api/v1/software-bundles/:uuid',
+    url: () => `/software-bundles/${bundle.uuid}`,
+    body: () => ({ ...bundle, name: 'Audit Bundle 2' }),
+  },
+  {
+    route: 'POST /api/v1/software-bundles/:uuid/versions',
+    url: () => `/software-bundles/${bundle.uuid}/versions`,
+    body: () => bundleVersion,
+    keep: (a, ids) => (ids.bundleVersion = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/software-bundles/:uuid/versions/:versionId',
+    url: (ids) => `/software-bundles/${bundle.uuid}/versions/${ids.bundleVersion}`,
+    body: () => ({ ...bundleVersion, released: true }),
+  },
+  {
+    route: 'DELETE /api/v1/software-bundles/:uuid/versions/:versionId',
+    url: (ids) => `/software-bundles/${bundle.uuid}/versions/${ids.bundleVersion}`,
+  },
+  {
+    route: 'PUT /api/v1/software-bundles/:uuid/request-flow',
+    url: () => `/software-bundles/${bundle.uuid}/request-flow`,
+    body: () => ({ requestFlow: 'cart', questionnaireId: null, requestUrl: null }),
+  },
+  { route: 'DELETE /api/v1/software-bundles/:uuid', url: () => `/software-bundles/${bundle.uuid}` },
   // Maintenance banner and billing information.
   {
     route: 'PUT /api/v1/maintenance',
@@ -540,7 +647,7 @@ describe('every change is recorded', () => {
       const response = await t.app.inject({
         method,
         url: `/api/v1${step.url(ids)}`,
-        headers: bearer(tokens[step.as ?? 'admin']!),
+        headers: { ...bearer(tokens[step.as ?? 'admin']!), ...step.headers },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       if (response.statusCode >= 300) {
