@@ -1,10 +1,11 @@
 import { gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_PASSWORD_HEADER } from '@portal/resources';
 import { auditLog } from '../src/db/schema.js';
 import { SECRET_FIELD, redactSecrets } from '../src/http/audit.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
-import { demoBoards } from './projects-support.js';
+import { demoBoards, projectTestKit } from './projects-support.js';
 
 /**
  * Issue 22 point 3: every state-changing API route writes an audit record when it succeeds, and no record holds a
@@ -13,6 +14,7 @@ import { demoBoards } from './projects-support.js';
  */
 
 type Ids = Record<string, string>;
+type Caller = 'admin' | 'customer' | 'promoted';
 
 interface Step {
   /** The route as the app's route table names it: `METHOD /api/v1/...`. */
@@ -20,8 +22,8 @@ interface Step {
   /** The concrete path below /api/v1 (ids from earlier steps). */
   url: (ids: Ids) => string;
   body?: (ids: Ids) => unknown;
-  as?: 'admin' | 'customer';
-  headers?: Record<string, string>;
+  as?: Caller;
+  headers?: (ids: Ids) => Record<string, string>;
   /** Keeps an id of the answer for later steps. */
   keep?: (answer: Record<string, unknown>, ids: Ids) => void;
 }
@@ -44,18 +46,9 @@ const NOT_WALKED: Record<string, string> = {
   'PUT /api/v1/export-access-requests/:id': 'no fixture in the walk yet',
   'POST /api/v1/installers': 'no fixture in the walk yet',
   'POST /api/v1/installers/:id/installation-keys': 'no fixture in the walk yet',
-  'POST /api/v1/invitations/:id/accept': 'no fixture in the walk yet',
   'PUT /api/v1/licenses/:id': 'no fixture in the walk yet',
   'PUT /api/v1/orders/:id/positions/:positionId': 'no fixture in the walk yet',
   'POST /api/v1/payments/stripe/webhook': 'no fixture in the walk yet',
-  'POST /api/v1/projects/add-multiple-members': 'no fixture in the walk yet',
-  'DELETE /api/v1/projects/:id/users': 'no fixture in the walk yet',
-  'DELETE /api/v1/projects/:id/users/me': 'no fixture in the walk yet',
-  'POST /api/v1/projects/:id/fae': 'no fixture in the walk yet',
-  'DELETE /api/v1/projects/:id/fae': 'no fixture in the walk yet',
-  'POST /api/v1/projects/:id/substitute': 'no fixture in the walk yet',
-  'DELETE /api/v1/projects/:id/substitute': 'no fixture in the walk yet',
-  'POST /api/v1/projects/:id/ownership': 'no fixture in the walk yet',
   'POST /api/v1/projects/:id/dip/steps/:stepId/assets': 'no fixture in the walk yet',
   'DELETE /api/v1/projects/:id/dip/assets/:assetId': 'no fixture in the walk yet',
   'POST /api/v1/projects/:id/dip/steps/:stepId/resolve': 'no fixture in the walk yet',
@@ -428,6 +421,81 @@ const walk: Step[] = [
     as: 'customer',
   },
   {
+    route: 'POST /api/v1/projects/add-multiple-members',
+    url: () => '/projects/add-multiple-members',
+    body: (ids) => ({ projects: [ids.project], users: ['promoted@portal.test'] }),
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/substitute',
+    url: (ids) => `/projects/${ids.project}/substitute`,
+    body: () => ({ email: 'promoted@portal.test' }),
+    as: 'customer',
+  },
+  {
+    route: 'DELETE /api/v1/projects/:id/substitute',
+    url: (ids) => `/projects/${ids.project}/substitute`,
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/fae',
+    url: (ids) => `/projects/${ids.project}/fae`,
+    body: () => ({ email: 'internal@portal.test' }),
+    as: 'customer',
+  },
+  { route: 'DELETE /api/v1/projects/:id/fae', url: (ids) => `/projects/${ids.project}/fae`, as: 'customer' },
+  {
+    route: 'DELETE /api/v1/projects/:id/users',
+    url: (ids) => `/projects/${ids.project}/users`,
+    body: (ids) => ({ id: ids.promotedUser }),
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/invitations',
+    url: (ids) => `/projects/${ids.project}/invitations`,
+    body: () => ({}),
+    as: 'customer',
+    keep: (a, ids) => {
+      ids.invitation = String(a.id);
+      ids.invitationPassword = String(a.password);
+    },
+  },
+  {
+    route: 'POST /api/v1/invitations/:id/accept',
+    url: (ids) => `/invitations/${ids.invitation}/accept`,
+    headers: (ids) => ({ [INVITATION_PASSWORD_HEADER]: ids.invitationPassword! }),
+    as: 'promoted',
+  },
+  {
+    route: 'DELETE /api/v1/projects/:id/users/me',
+    url: (ids) => `/projects/${ids.project}/users/me`,
+    as: 'promoted',
+  },
+  {
+    route: 'POST /api/v1/projects/add-multiple-members',
+    url: () => '/projects/add-multiple-members',
+    body: (ids) => ({ projects: [ids.project], users: ['promoted@portal.test'] }),
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/ownership',
+    url: (ids) => `/projects/${ids.project}/ownership`,
+    body: () => ({ newProjectOwner: { email: 'promoted@portal.test' } }),
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/ownership',
+    url: (ids) => `/projects/${ids.project}/ownership`,
+    body: () => ({ newProjectOwner: { email: 'customer@portal.test' } }),
+    as: 'promoted',
+  },
+  {
+    route: 'DELETE /api/v1/projects/:id/users',
+    url: (ids) => `/projects/${ids.project}/users`,
+    body: (ids) => ({ id: ids.promotedUser }),
+    as: 'customer',
+  },
+  {
     route: 'POST /api/v1/projects/:id/invitations',
     url: (ids) => `/projects/${ids.project}/invitations`,
     body: () => ({}),
@@ -518,7 +586,7 @@ const walk: Step[] = [
     url: (ids) =>
       `/software/${ids.tool}/versions/${ids.toolVersion}/files/audit.exe?os=windows&architecture=x64&kind=installer`,
     body: () => Buffer.from('audit installer bytes'),
-    headers: { 'content-type': 'application/octet-stream' },
+    headers: () => ({ 'content-type': 'application/octet-stream' }),
   },
   {
     route: 'DELETE /api/v1/software/:id/versions/:versionId/files/:fileName',
@@ -570,12 +638,13 @@ const walk: Step[] = [
 ];
 
 let t: TestApp;
-const tokens: Partial<Record<'admin' | 'customer', Tokens>> = {};
+const tokens: Partial<Record<Caller, Tokens>> = {};
 
 beforeAll(async () => {
   t = await startTestApp();
   tokens.admin = await signIn(t.app, { email: 'admin@portal.test' });
   tokens.customer = await signIn(t.app, { email: 'customer@portal.test' });
+  tokens.promoted = await signIn(t.app, { email: 'promoted@portal.test' });
 });
 afterAll(() => t?.close());
 
@@ -639,7 +708,10 @@ describe('every change is recorded', () => {
 
   it('writes an audit record without secrets for every walked route that succeeds', async () => {
     const failures: string[] = [];
-    const ids: Ids = { openBoard: (await demoBoards(t)).noSerial.id };
+    const ids: Ids = {
+      openBoard: (await demoBoards(t)).noSerial.id,
+      promotedUser: await projectTestKit(() => t).userId('promoted@portal.test'),
+    };
     for (const step of walk) {
       const before = await lastAuditId();
       const [method] = step.route.split(' ') as ['POST'];
@@ -647,7 +719,7 @@ describe('every change is recorded', () => {
       const response = await t.app.inject({
         method,
         url: `/api/v1${step.url(ids)}`,
-        headers: { ...bearer(tokens[step.as ?? 'admin']!), ...step.headers },
+        headers: { ...bearer(tokens[step.as ?? 'admin']!), ...step.headers?.(ids) },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       if (response.statusCode >= 300) {
