@@ -5,6 +5,7 @@ import { auditLog } from '../src/db/schema.js';
 import { SECRET_FIELD, redactSecrets } from '../src/http/audit.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
+import { tool as cartTool } from './support/cart-entries.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
 
 /**
@@ -36,18 +37,8 @@ const WRITES_NO_RECORD: Record<string, string> = {
 
 /** Routes the walk does not make succeed (yet): each must still be named, so none is skipped silently. */
 const NOT_WALKED: Record<string, string> = {
-  'PUT /api/v1/billing-information': 'no fixture in the walk yet',
-  'POST /api/v1/catalogue/tools/:featureId/export-access-requests': 'no fixture in the walk yet',
-  'POST /api/v1/checkouts': 'no fixture in the walk yet',
-  'POST /api/v1/checkouts/:id/cancel': 'no fixture in the walk yet',
-  'POST /api/v1/checkouts/:id/resume': 'no fixture in the walk yet',
   'POST /api/v1/company-spaces/:id/faes': 'no fixture in the walk yet',
   'DELETE /api/v1/company-spaces/:id/faes/:userId': 'no fixture in the walk yet',
-  'PUT /api/v1/export-access-requests/:id': 'no fixture in the walk yet',
-  'POST /api/v1/installers': 'no fixture in the walk yet',
-  'POST /api/v1/installers/:id/installation-keys': 'no fixture in the walk yet',
-  'PUT /api/v1/licenses/:id': 'no fixture in the walk yet',
-  'PUT /api/v1/orders/:id/positions/:positionId': 'no fixture in the walk yet',
   'POST /api/v1/payments/stripe/webhook': 'no fixture in the walk yet',
   'POST /api/v1/projects/:id/dip/steps/:stepId/assets': 'no fixture in the walk yet',
   'DELETE /api/v1/projects/:id/dip/assets/:assetId': 'no fixture in the walk yet',
@@ -135,6 +126,8 @@ const bundleVersion = {
   released: false,
   toolVersions: [{ featureId: 'nx-flash-programmer', version: '3.0.0' }],
 };
+
+const address = { street: 'Rue 1', postalCode: '75001', city: 'Paris', country: 'FR' };
 
 const walk: Step[] = [
   // Partners, feature flags, metadata keys: generic resources.
@@ -589,6 +582,12 @@ const walk: Step[] = [
     headers: () => ({ 'content-type': 'application/octet-stream' }),
   },
   {
+    route: 'POST /api/v1/installers',
+    url: () => '/installers',
+    body: () => ({ featureId: tool.featureId }),
+    as: 'customer',
+  },
+  {
     route: 'DELETE /api/v1/software/:id/versions/:versionId/files/:fileName',
     url: (ids) => `/software/${ids.tool}/versions/${ids.toolVersion}/files/audit.exe`,
   },
@@ -629,7 +628,74 @@ const walk: Step[] = [
     body: () => ({ requestFlow: 'cart', questionnaireId: null, requestUrl: null }),
   },
   { route: 'DELETE /api/v1/software-bundles/:uuid', url: () => `/software-bundles/${bundle.uuid}` },
-  // Maintenance banner and billing information.
+  // Orders, checkouts, licenses, installers, export access.
+  {
+    route: 'PUT /api/v1/billing-information',
+    url: () => '/billing-information',
+    body: () => ({
+      companyName: 'Audit GmbH',
+      billingAddress: address,
+      shippingAddress: address,
+      taxId: 'FR12345678901',
+    }),
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/checkouts',
+    url: () => '/checkouts',
+    body: () => ({ entries: [cartTool('nx-device-pack', '1.1.0'), cartTool('pwr-stage-netlist', 'B')] }),
+    as: 'customer',
+    keep: (a, ids) => {
+      const [order] = a.orders as { id: string; positions: { id: string }[] }[];
+      ids.order = order!.id;
+      ids.position = order!.positions[0]!.id;
+    },
+  },
+  {
+    route: 'PUT /api/v1/orders/:id/positions/:positionId',
+    url: (ids) => `/orders/${ids.order}/positions/${ids.position}`,
+    body: () => ({ status: 'approved' }),
+  },
+  {
+    route: 'POST /api/v1/checkouts',
+    url: () => '/checkouts',
+    body: () => ({ entries: [cartTool('nx-motor-control-lib', '4.0.0')] }),
+    as: 'customer',
+    keep: (a, ids) => (ids.checkout = String(a.id)),
+  },
+  {
+    route: 'POST /api/v1/checkouts/:id/cancel',
+    url: (ids) => `/checkouts/${ids.checkout}/cancel`,
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/checkouts/:id/resume',
+    url: (ids) => `/checkouts/${ids.checkout}/resume`,
+    as: 'customer',
+  },
+  {
+    route: 'PUT /api/v1/licenses/:id',
+    url: (ids) => `/licenses/${ids.license}`,
+    body: () => ({ revoked: true, comments: 'Audit walk.' }),
+  },
+  {
+    route: 'POST /api/v1/installers/:id/installation-keys',
+    url: (ids) => `/installers/${ids.installer}/installation-keys`,
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/catalogue/tools/:featureId/export-access-requests',
+    url: () => '/catalogue/tools/secureboot-signer/export-access-requests',
+    body: () => ({ reason: 'Audit walk.' }),
+    as: 'customer',
+    keep: (a, ids) => (ids.exportRequest = String(a.id)),
+  },
+  {
+    route: 'PUT /api/v1/export-access-requests/:id',
+    url: (ids) => `/export-access-requests/${ids.exportRequest}`,
+    body: () => ({ status: 'granted' }),
+  },
+  // Maintenance banner.
   {
     route: 'PUT /api/v1/maintenance',
     url: () => '/maintenance',
@@ -653,6 +719,12 @@ const lastAuditId = async () =>
     (max, row) => Math.max(max, row.id),
     0,
   );
+
+/** The id of the first row a list answers the caller. */
+async function firstId(url: string, as: Caller): Promise<string> {
+  const response = await t.app.inject({ url: `/api/v1${url}`, headers: bearer(tokens[as]!) });
+  return response.json<{ id: string }[]>()[0]!.id;
+}
 
 /** Every field with a secret's name, at any depth, with its path and value. */
 function secretFields(value: unknown, path = ''): { path: string; value: unknown }[] {
@@ -711,6 +783,8 @@ describe('every change is recorded', () => {
     const ids: Ids = {
       openBoard: (await demoBoards(t)).noSerial.id,
       promotedUser: await projectTestKit(() => t).userId('promoted@portal.test'),
+      license: await firstId('/licenses', 'customer'),
+      installer: await firstId('/installers', 'customer'),
     };
     for (const step of walk) {
       const before = await lastAuditId();
