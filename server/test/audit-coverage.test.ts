@@ -6,6 +6,7 @@ import { SECRET_FIELD, redactSecrets } from '../src/http/audit.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { tool as cartTool } from './support/cart-entries.js';
+import { dipUploadProject } from './access-dip-support.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
 
 /**
@@ -37,14 +38,8 @@ const WRITES_NO_RECORD: Record<string, string> = {
 
 /** Routes the walk does not make succeed (yet): each must still be named, so none is skipped silently. */
 const NOT_WALKED: Record<string, string> = {
-  'POST /api/v1/company-spaces/:id/faes': 'no fixture in the walk yet',
-  'DELETE /api/v1/company-spaces/:id/faes/:userId': 'no fixture in the walk yet',
-  'POST /api/v1/payments/stripe/webhook': 'no fixture in the walk yet',
-  'POST /api/v1/projects/:id/dip/steps/:stepId/assets': 'no fixture in the walk yet',
-  'DELETE /api/v1/projects/:id/dip/assets/:assetId': 'no fixture in the walk yet',
-  'POST /api/v1/projects/:id/dip/steps/:stepId/resolve': 'no fixture in the walk yet',
-  'POST /api/v1/projects/:id/dip/steps/:stepId/complete': 'no fixture in the walk yet',
-  'POST /api/v1/projects/:id/dip/reset': 'no fixture in the walk yet',
+  'POST /api/v1/payments/stripe/webhook':
+    'signed by the payment provider: its events (paid, failed, expired) are audited as the provider in modules/catalogue/checkout/provider-events.ts, proved by checkout-stripe.test.ts',
 };
 
 const document = (title: string) => ({
@@ -212,8 +207,18 @@ const walk: Step[] = [
   {
     route: 'POST /api/v1/company-spaces/:id/members',
     url: (ids) => `/company-spaces/${ids.space}/members`,
-    body: () => ({ email: 'internal@portal.test' }),
+    body: () => ({ email: 'admin@portal.test' }),
     keep: (a, ids) => (ids.member = (a.members as { id: string }[])[0]!.id),
+  },
+  {
+    route: 'POST /api/v1/company-spaces/:id/faes',
+    url: (ids) => `/company-spaces/${ids.space}/faes`,
+    body: () => ({ email: 'internal@portal.test' }),
+    keep: (a, ids) => (ids.fae = (a.faes as { id: string }[])[0]!.id),
+  },
+  {
+    route: 'DELETE /api/v1/company-spaces/:id/faes/:userId',
+    url: (ids) => `/company-spaces/${ids.space}/faes/${ids.fae}`,
   },
   {
     route: 'DELETE /api/v1/company-spaces/:id/members/:userId',
@@ -695,6 +700,43 @@ const walk: Step[] = [
     url: (ids) => `/export-access-requests/${ids.exportRequest}`,
     body: () => ({ status: 'granted' }),
   },
+  // A project's design-in process: upload, remove, resolve, complete, reset.
+  {
+    route: 'POST /api/v1/projects/:id/dip/steps/:stepId/assets',
+    url: (ids) => `/projects/${ids.dipProject}/dip/steps/${ids.dipStepOfProject}/assets?name=audit.pdf`,
+    body: () => Buffer.from('audit asset'),
+    headers: () => ({ 'content-type': 'application/octet-stream' }),
+    as: 'customer',
+    keep: (a, ids) => (ids.asset = String(a.id)),
+  },
+  {
+    route: 'DELETE /api/v1/projects/:id/dip/assets/:assetId',
+    url: (ids) => `/projects/${ids.dipProject}/dip/assets/${ids.asset}`,
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/dip/steps/:stepId/assets',
+    url: (ids) => `/projects/${ids.dipProject}/dip/steps/${ids.dipStepOfProject}/assets?name=audit.pdf`,
+    body: () => Buffer.from('audit asset'),
+    headers: () => ({ 'content-type': 'application/octet-stream' }),
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/dip/steps/:stepId/resolve',
+    url: (ids) => `/projects/${ids.dipProject}/dip/steps/${ids.dipStepOfProject}/resolve`,
+    body: () => ({}),
+    as: 'customer',
+  },
+  {
+    route: 'POST /api/v1/projects/:id/dip/steps/:stepId/complete',
+    url: (ids) => `/projects/${ids.dipProject}/dip/steps/${ids.dipStepOfProject}/complete`,
+    body: () => ({}),
+  },
+  {
+    route: 'POST /api/v1/projects/:id/dip/reset',
+    url: (ids) => `/projects/${ids.dipProject}/dip/reset`,
+    body: (ids) => ({ stepId: ids.dipStepOfProject }),
+  },
   // Maintenance banner.
   {
     route: 'PUT /api/v1/maintenance',
@@ -786,6 +828,12 @@ describe('every change is recorded', () => {
       license: await firstId('/licenses', 'customer'),
       installer: await firstId('/installers', 'customer'),
     };
+    const dip = await dipUploadProject(t.app, t.database.db, {
+      owner: tokens.customer!,
+      admin: tokens.admin!,
+    });
+    ids.dipProject = dip.projectId;
+    ids.dipStepOfProject = dip.stepId;
     for (const step of walk) {
       const before = await lastAuditId();
       const [method] = step.route.split(' ') as ['POST'];
