@@ -10,6 +10,23 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** Field names whose values are secrets: passwords and their hashes, client secrets, tokens, TOTP seeds, card data. */
+export const SECRET_FIELD = /password|hash|secret|token|totp|card|cvc|cvv|iban/i;
+
+export const REDACTED = '[redacted]';
+
+/** The value with every secret field (at any depth) replaced, so no audit record ever holds one. */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) && field !== null && field !== undefined ? REDACTED : redactSecrets(field),
+    ]),
+  );
+}
+
 /** Writes the audit record of a change (who, what, before, after, when), in the caller's transaction if given. */
 export async function audit(
   db: Pick<Database, 'insert'>,
@@ -21,7 +38,7 @@ export async function audit(
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: redactSecrets(entry.before ?? null),
+    after: redactSecrets(entry.after ?? null),
   });
 }
