@@ -26,7 +26,9 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
     include: db === 'pglite' ? ['src/**/*.test.ts', 'test/**/*.test.ts'] : ['test/**/*.test.ts'],
     env: { PORTAL_TEST_DB: db },
     globalSetup: db === 'postgres' ? ['test/support/global-setup-postgres.ts'] : [],
-    hookTimeout: 60_000,
+    // A file's beforeAll builds the whole app (migrations, demo data, autoload): with both cores busy that takes
+    // well over a minute. Like the waits above, this only bounds a failing hook.
+    hookTimeout: 180_000,
     server: serverFilesThroughVitest,
   },
 });

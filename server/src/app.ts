@@ -89,6 +89,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One line per request instead, at a level by outcome and time (http/request-log.ts).
     disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    // Autoload imports every module and route file inside one plugin: on a busy machine (or from the TypeScript
+    // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.
+    pluginTimeout: 120_000,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before a route is found (bad URL, over-long parameter) leave in the spec's shape too.
