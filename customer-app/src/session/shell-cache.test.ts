@@ -1,5 +1,7 @@
+import { createApiClient } from '@portal/data-provider';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ShellCache } from './shell-cache';
+import { ShellCache, shellCacheOf, useShellQuery } from './shell-cache';
 
 /** A request the test settles by hand. */
 function deferred<T>() {
@@ -64,5 +66,18 @@ describe('the shell cache (users/me, flags, maintenance without TanStack Query)'
     unsubscribe();
     cache.clear();
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('useShellQuery', () => {
+  it('asks again for a shown answer the cache forgot (sign-in or sign-out)', async () => {
+    const api = createApiClient({ baseUrl: 'http://portal.test/api/v1', getAccessToken: () => null });
+    let n = 0;
+    const load = vi.fn(async () => ++n);
+    const { result } = renderHook(() => useShellQuery(api, 'maintenance', load));
+    await waitFor(() => expect(result.current.data).toBe(1));
+    act(() => shellCacheOf(api).clear());
+    await waitFor(() => expect(result.current.data).toBe(2));
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

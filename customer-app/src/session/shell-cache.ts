@@ -107,6 +107,8 @@ export function useShellQuery<T>(
   const entry = useSyncExternalStore(subscribe, () => cache.peek(key));
   const refetch = useCallback(() => cache.fetch(key, load, { force: true }), [cache, key, load]);
 
+  // Asked again when the answer is gone: a sign-in or sign-out cleared the cache under a shown banner.
+  const missing = entry === undefined;
   useEffect(() => {
     if (!enabled) return;
     const refresh = () => {
@@ -115,7 +117,7 @@ export function useShellQuery<T>(
     refresh();
     document.addEventListener('visibilitychange', refresh);
     return () => document.removeEventListener('visibilitychange', refresh);
-  }, [cache, enabled, key, load, staleMs]);
+  }, [cache, enabled, key, load, staleMs, missing]);
 
   // An answer left from before `clear` is not shown; an error only while no request is retrying it.
   const error = entry?.request ? undefined : entry?.error;
