@@ -11,7 +11,7 @@ export interface AuditEntry {
 }
 
 /** Field names whose values are secrets: passwords and their hashes, client secrets, tokens, TOTP seeds, card data. */
-export const SECRET_FIELD = /password|hash|secret|token|totp|card|cvc|cvv|iban/i;
+export const SECRET_FIELD = /password|hash|secret|token|totp|privatekey|card|cvc|cvv|iban/i;
 
 export const REDACTED = '[redacted]';
 

@@ -10,9 +10,11 @@ export type AuditRow = typeof auditLog.$inferSelect;
  * Field names whose values are never answered: passwords, their hashes, client secrets, tokens, one-time codes.
  * Matched anywhere in a before/after value, at any depth.
  */
-const SECRET_FIELD = /(password|secret|token|hash|totp|otp|privatekey)/i;
 
-/** A before/after value without its secret fields (the one place the history strips them). */
+/**
+ * A before/after value without its secret fields (the one place the history strips them): `audit()` redacts them
+ * when writing (the same {@link SECRET_FIELD}); records written before that still hold them.
+ */
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
