@@ -24,9 +24,11 @@ import {
   ShowButton,
   SimpleForm,
   SimpleShowLayout,
+  TabbedShowLayout,
   TextInput,
   Toolbar,
   TopToolbar,
+  useCanAccess,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -37,6 +39,7 @@ import {
 import { useDefinitions } from './definitions-context';
 import { definitionExporter } from './exporter';
 import { fieldElement } from './fields';
+import { AUDIT_LOG, auditEntityOf, useRecordHistoryView } from './history-context';
 import { inputElement, referenceSearch, toChoices } from './inputs';
 import {
   createDefaults,
@@ -62,6 +65,8 @@ export interface ViewCustomization {
     actions?: ReactNode;
     /** A last column with buttons for each row. */
     rowActions?: ReactNode;
+    /** Columns after the definition's, each with its label (an audit record's diff). */
+    extraColumns?: readonly { label: string; element: ReactNode }[];
     /** Where a click on a row goes; by default edit when there is an edit view, else show. */
     rowClick?: 'edit' | 'show' | false;
     /** Buttons for the selected rows, instead of export and delete. */
@@ -204,6 +209,11 @@ export function GeneratedDataTable({ definition, customization, meta }: Generate
           </DataTable.Col>
         );
       })}
+      {customization?.list?.extraColumns?.map((column) => (
+        <DataTable.Col key={column.label} label={column.label} disableSort>
+          {column.element}
+        </DataTable.Col>
+      ))}
       {customization?.list?.rowActions && (
         <DataTable.Col label="portal.list.actions" disableSort>
           {customization.list.rowActions}
@@ -220,15 +230,31 @@ export function GeneratedList({
   meta,
   disableSyncWithLocation,
   title,
-}: GeneratedViewProps & { disableSyncWithLocation?: boolean; title?: string | false }) {
+  filter,
+}: GeneratedViewProps & {
+  disableSyncWithLocation?: boolean;
+  title?: string | false;
+  /** Filters always sent and not shown (a record's history: its entity and id). */
+  filter?: Record<string, unknown>;
+}) {
   const definitions = useDefinitions();
-  const filters = useMemo(() => filterElements(definition, definitions), [definition, definitions]);
+  // A fixed filter's input is left out: it could only show what the list is already limited to.
+  const filters = useMemo(
+    () =>
+      filterElements(definition, definitions).filter(
+        (element) => !filter || !((element.key ?? '') in filter),
+      ),
+    [definition, definitions, filter],
+  );
+  // Each nested or fixed-filter list keeps its own page, sort and filters.
+  const scope = meta ?? filter;
   return (
     <List
       resource={definition.name}
       perPage={definition.list.perPage ?? 25}
       sort={definition.list.defaultSort}
       filters={filters}
+      filter={filter}
       exporter={definitionExporter(definition)}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       actions={<ListActions definition={definition} customization={customization} meta={meta} />}
@@ -237,7 +263,7 @@ export function GeneratedList({
       queryOptions={meta ? { meta } : undefined}
       // The toolbar (create, export, a nested list's own buttons) stays on an empty list.
       empty={false}
-      storeKey={meta ? `${definition.name}.${Object.values(meta).join('.')}` : undefined}
+      storeKey={scope ? `${definition.name}.${Object.values(scope).join('.')}` : undefined}
     >
       {customization?.list?.header}
       <GeneratedDataTable definition={definition} customization={customization} meta={meta} />
@@ -256,18 +282,39 @@ function ShowActions({ definition, customization }: GeneratedViewProps) {
   );
 }
 
-/** Every field of a record but its secrets, by widget. */
+/** The record's changes (its History tab). */
+function HistoryTabContent({ definition }: { definition: ResourceDefinition }) {
+  const History = useRecordHistoryView();
+  const record = useRecordContext();
+  if (!History || record?.id === undefined) return null;
+  return <History entity={auditEntityOf(definition)} entityId={record.id} />;
+}
+
+/**
+ * Every field of a record but its secrets, by widget; beside them a History tab with the record's changes for
+ * whoever may read the audit log (not on the audit log's own records).
+ */
 export function GeneratedShow({ definition, customization }: GeneratedViewProps) {
+  const { canAccess: mayReadHistory } = useCanAccess({ resource: AUDIT_LOG, action: 'list' });
+  const withHistory = !!useRecordHistoryView() && !!mayReadHistory && definition.name !== AUDIT_LOG;
+  const fields = visibleFields(definition)
+    .filter((field) => !customization?.show?.hideFields?.includes(field.source))
+    .map((field) => displayOf(field, customization, false));
   return (
     <Show
       resource={definition.name}
       actions={<ShowActions definition={definition} customization={customization} />}
     >
-      <SimpleShowLayout>
-        {visibleFields(definition)
-          .filter((field) => !customization?.show?.hideFields?.includes(field.source))
-          .map((field) => displayOf(field, customization, false))}
-      </SimpleShowLayout>
+      {withHistory ? (
+        <TabbedShowLayout>
+          <TabbedShowLayout.Tab label="portal.history.details">{fields}</TabbedShowLayout.Tab>
+          <TabbedShowLayout.Tab label="portal.history.tab" path="history">
+            <HistoryTabContent definition={definition} />
+          </TabbedShowLayout.Tab>
+        </TabbedShowLayout>
+      ) : (
+        <SimpleShowLayout>{fields}</SimpleShowLayout>
+      )}
       {customization?.show?.sections}
     </Show>
   );

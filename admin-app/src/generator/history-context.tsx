@@ -1,0 +1,28 @@
+import type { ResourceDefinition } from '@portal/resources';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { Identifier } from 'react-admin';
+
+/** The audit log's resource name (its definition: `auditLogResource` of @portal/resources). */
+export const AUDIT_LOG = 'audit-log';
+
+/** A record's history list: the audit records of one entity and id. */
+export type RecordHistoryView = ComponentType<{ entity: string; entityId: Identifier }>;
+
+/**
+ * The History view the record pages show in their tab. Given by the console (loaded when first opened), so the
+ * generator does not import the Activity pages that are built from it.
+ */
+const HistoryContext = createContext<RecordHistoryView | undefined>(undefined);
+
+export function HistoryProvider({ view, children }: { view: RecordHistoryView; children: ReactNode }) {
+  return <HistoryContext.Provider value={view}>{children}</HistoryContext.Provider>;
+}
+
+export const useRecordHistoryView = () => useContext(HistoryContext);
+
+/**
+ * The audit entity of a definition's records: the server's repositories record a change under the snake_cased
+ * singular label (`Board` → `board`, `Feature flag` → `feature_flag`).
+ */
+export const auditEntityOf = (definition: Pick<ResourceDefinition, 'label'>) =>
+  definition.label.one.trim().toLowerCase().replace(/\s+/g, '_');
