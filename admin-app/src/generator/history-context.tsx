@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from '@portal/resources';
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import type { Identifier } from 'react-admin';
+import { useCanAccess, type Identifier } from 'react-admin';
 
 /** The audit log's resource name (its definition: `auditLogResource` of @portal/resources). */
 export const AUDIT_LOG = 'audit-log';
@@ -18,7 +18,12 @@ export function HistoryProvider({ view, children }: { view: RecordHistoryView; c
   return <HistoryContext.Provider value={view}>{children}</HistoryContext.Provider>;
 }
 
-export const useRecordHistoryView = () => useContext(HistoryContext);
+/** The History view when the console gives one and the user may read the audit log, else undefined. */
+export function useRecordHistoryView(): RecordHistoryView | undefined {
+  const view = useContext(HistoryContext);
+  const { canAccess } = useCanAccess({ resource: AUDIT_LOG, action: 'list' });
+  return canAccess ? view : undefined;
+}
 
 /**
  * The audit entity of a definition's records: the server's repositories record a change under the snake_cased

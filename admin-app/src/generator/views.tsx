@@ -28,7 +28,6 @@ import {
   TextInput,
   Toolbar,
   TopToolbar,
-  useCanAccess,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -295,8 +294,7 @@ function HistoryTabContent({ definition }: { definition: ResourceDefinition }) {
  * whoever may read the audit log (not on the audit log's own records).
  */
 export function GeneratedShow({ definition, customization }: GeneratedViewProps) {
-  const { canAccess: mayReadHistory } = useCanAccess({ resource: AUDIT_LOG, action: 'list' });
-  const withHistory = !!useRecordHistoryView() && !!mayReadHistory && definition.name !== AUDIT_LOG;
+  const withHistory = !!useRecordHistoryView() && definition.name !== AUDIT_LOG;
   const fields = visibleFields(definition)
     .filter((field) => !customization?.show?.hideFields?.includes(field.source))
     .map((field) => displayOf(field, customization, false));
