@@ -94,11 +94,15 @@ describe('the admin resource definitions', () => {
     expect(new Set(ADMIN_RESOURCES.map((d) => d.path)).size).toBe(ADMIN_RESOURCES.length);
   });
 
-  it('lets a company space admin reach exactly company spaces and the board-viewer links (spec §2.3, §6)', () => {
+  it('lets a company space admin reach exactly company spaces, the board-viewer links and their history (spec §2.3, §6, issue 22)', () => {
     const reachable = ADMIN_RESOURCES.filter(
       (d) => canAccess(companySpaceAdmin, d, 'list') || canAccess(companySpaceAdmin, d, 'show'),
     );
-    expect(reachable.map((d) => d.name).sort()).toEqual(['board-viewer-links', 'company-spaces']);
+    expect(reachable.map((d) => d.name).sort()).toEqual([
+      'audit-log',
+      'board-viewer-links',
+      'company-spaces',
+    ]);
     expect(reachable.every((d) => d.rowScope === 'company-space')).toBe(true);
     expect(canAccess(companySpaceAdmin, companySpacesResource, 'delete')).toBe(false);
   });

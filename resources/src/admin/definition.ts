@@ -42,14 +42,15 @@ export interface FieldDefinition {
   readOnlyWhen?: string;
 }
 
-export type FilterOperator = 'eq' | 'contains' | 'in';
+/** `gte`/`lte`: a lower or upper bound (a time range's from and to). */
+export type FilterOperator = 'eq' | 'contains' | 'in' | 'gte' | 'lte';
 
 /** A list filter, allow-listed: the API refuses any filter a definition does not declare. */
 export interface FilterDefinition {
   source: string;
   label: string;
   operator: FilterOperator;
-  input: 'text' | 'select' | 'boolean' | 'reference';
+  input: 'text' | 'select' | 'boolean' | 'reference' | 'datetime';
   choices?: readonly string[];
   alwaysOn?: boolean;
   /**
@@ -122,6 +123,7 @@ export function canAccess(
 const filterValue = (filter: FilterDefinition): z.ZodType => {
   const text = z.string().max(255);
   if (filter.input === 'boolean') return z.boolean();
+  if (filter.input === 'datetime') return z.iso.datetime({ offset: true });
   if (filter.input === 'select' && filter.choices?.length) {
     const choice = z.enum(filter.choices as [string, ...string[]]);
     return filter.operator === 'in' ? z.union([choice, z.array(choice).max(100)]) : choice;

@@ -29,3 +29,4 @@ export * from './tool.js';
 export * from './user.js';
 export * from './feature-flag.js';
 export * from './company-space-members.js';
+export * from './audit-log.js';

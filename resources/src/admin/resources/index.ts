@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../definition.js';
+import { auditLogResource } from './audit-log.js';
 import { boardDocumentsResource } from './board-documents.js';
 import { boardCsaLinksResource, boardViewerLinksResource, viewerLinkBoardsResource } from './board-links.js';
 import { boardSerialNumbersResource } from './board-serial-numbers.js';
@@ -17,6 +18,7 @@ import { softwareBundlesResource } from './software-bundles.js';
 import { softwareResource } from './software.js';
 import { userRolesResource } from './user-roles.js';
 
+export * from './audit-log.js';
 export * from './board-access.js';
 export * from './board-documents.js';
 export * from './board-links.js';
@@ -56,6 +58,7 @@ export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [
   boardCsaLinksResource,
   boardViewerLinksResource,
   maintenanceResource,
+  auditLogResource,
 ];
 
 /**

@@ -1,0 +1,41 @@
+import { auditRecordSchema } from '../../entities/audit-log.js';
+import { defineResource } from '../definition.js';
+
+/**
+ * The history of changes (issue 22), read-only. A company space admin sees only the records of their own
+ * space's projects, boards and people (the server's list scope).
+ */
+export const auditLogResource = defineResource({
+  name: 'audit-log',
+  path: 'audit-log',
+  label: { one: 'Activity', many: 'Activity' },
+  record: auditRecordSchema,
+  recordTitle: 'action',
+  list: {
+    columns: ['at', 'actor', 'action', 'entity', 'entityId'],
+    sortable: ['at'],
+    defaultSort: { field: 'at', order: 'DESC' },
+    filters: [
+      { source: 'actor', label: 'Actor email', operator: 'eq', input: 'text', alwaysOn: true },
+      { source: 'entity', label: 'Entity type', operator: 'eq', input: 'text', alwaysOn: true },
+      { source: 'entityId', label: 'Entity id', operator: 'eq', input: 'text' },
+      { source: 'action', label: 'Action', operator: 'eq', input: 'text' },
+      { source: 'from', label: 'From', operator: 'gte', input: 'datetime' },
+      { source: 'to', label: 'To', operator: 'lte', input: 'datetime' },
+    ],
+    search: { fields: ['action', 'entity', 'entityId', 'actor'] },
+    perPage: 50,
+  },
+  fields: [
+    { source: 'at', label: 'When', widget: 'datetime', readOnly: true },
+    { source: 'actor', label: 'Actor', widget: 'text', readOnly: true },
+    { source: 'serviceAccount', label: 'Service account', widget: 'text', readOnly: true },
+    { source: 'action', label: 'Action', widget: 'text', readOnly: true },
+    { source: 'entity', label: 'Entity type', widget: 'text', readOnly: true },
+    { source: 'entityId', label: 'Entity id', widget: 'text', readOnly: true },
+    { source: 'before', label: 'Before', widget: 'text', readOnly: true },
+    { source: 'after', label: 'After', widget: 'text', readOnly: true },
+  ],
+  access: { list: ['ADMIN', 'COMPANYSPACE_ADMIN'], show: ['ADMIN', 'COMPANYSPACE_ADMIN'] },
+  rowScope: 'company-space',
+});
