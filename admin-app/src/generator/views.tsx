@@ -7,6 +7,7 @@ import {
   Create,
   CreateButton,
   DataTable,
+  DateTimeInput,
   DeleteButton,
   Edit,
   EditButton,
@@ -32,6 +33,7 @@ import {
   useRecordContext,
   useRedirect,
   useTranslate,
+  type Exporter,
   type RaRecord,
   type RedirectionSideEffect,
 } from 'react-admin';
@@ -72,6 +74,8 @@ export interface ViewCustomization {
     bulkActions?: ReactNode | false;
     /** Shown above the table (hints, a summary). */
     header?: ReactNode;
+    /** Writes the CSV of the listed records instead of the definition's fields (an audit record's diff). */
+    exporter?: Exporter;
     /** Replaces the CSV export of the listed records (a server-side export). */
     exportButton?: ReactNode;
     /** Replaces the create button (a create page at another path), or false for none. */
@@ -113,6 +117,9 @@ const ROWS_PER_PAGE = [10, 25, 50, 100];
  */
 export const MUTATION_MODE = 'pessimistic';
 
+/** A local date and time as the API's ISO instant (a time range's bound); empty: no bound. */
+const toIsoTime = (value: string) => (value ? new Date(value).toISOString() : undefined);
+
 /** The filters of a list: the full-text search first, then every declared filter by its input. */
 export function filterElements(
   definition: ResourceDefinition,
@@ -127,6 +134,8 @@ export function filterElements(
     const common = { key: filter.source, source: filter.source, label, alwaysOn: filter.alwaysOn };
     if (filter.input === 'boolean') {
       filters.push(<NullableBooleanInput {...common} key={filter.source} />);
+    } else if (filter.input === 'datetime') {
+      filters.push(<DateTimeInput {...common} key={filter.source} parse={toIsoTime} />);
     } else if (filter.input === 'select') {
       filters.push(<SelectInput {...common} key={filter.source} choices={toChoices(filter.choices)} />);
     } else if (filter.input === 'reference') {
@@ -254,7 +263,7 @@ export function GeneratedList({
       sort={definition.list.defaultSort}
       filters={filters}
       filter={filter}
-      exporter={definitionExporter(definition)}
+      exporter={customization?.list?.exporter ?? definitionExporter(definition)}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       actions={<ListActions definition={definition} customization={customization} meta={meta} />}
       disableSyncWithLocation={disableSyncWithLocation}

@@ -8,7 +8,7 @@ import { HistoryProvider } from '../../generator/history-context';
 import { GeneratedShow } from '../../generator/views';
 import { gadgetsResource } from '../../test/gadgets';
 import { renderAdmin } from '../../test/render';
-import { auditDefinition } from './audit-test-definition';
+import { auditLogResource as auditDefinition } from '@portal/resources';
 import { ActivityList, RecordHistory } from './activity-views';
 
 // Rendering waits for react-admin's queries; on a busy machine that takes a while.
@@ -26,12 +26,13 @@ const gadget = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const change = {
-  id: 7,
+  id: '7',
   at: '2026-01-02T10:00:00.000Z',
   action: 'update',
   entity: 'gadget',
   entityId: gadgetId,
   actor: { id: '00000000-0000-4000-8000-00000000000a', name: 'Ada Admin', email: 'ada@example.com' },
+  serviceAccount: null,
   before: { name: 'Sprocket', enabled: false, secretHash: 'old-hash-value' },
   after: { name: 'Sprocket', enabled: true, secretHash: 'new-hash-value' },
 };
@@ -75,6 +76,7 @@ describe('Activity and History (issue 22 #2)', () => {
       'secretHashchanged (secret, not shown)',
     ]);
     expect(document.body.textContent).not.toMatch(/old-hash-value|new-hash-value/);
+    expect(screen.getByText('Ada Admin <ada@example.com>')).toBeTruthy();
     expect(provider.getList).toHaveBeenCalledWith(
       'audit-log',
       expect.objectContaining({ sort: auditDefinition.list.defaultSort }),

@@ -1,19 +1,28 @@
-import type { ResourceDefinition } from '@portal/resources';
-import type { Identifier } from 'react-admin';
+import type { AuditRecord, ResourceDefinition } from '@portal/resources';
+import { useRecordContext, type Identifier } from 'react-admin';
 import { useDefinitions } from '../../generator/definitions-context';
 import { AUDIT_LOG } from '../../generator/history-context';
 import { GeneratedList, GeneratedShow, type ViewCustomization } from '../../generator/views';
+import { activityExporter, actorText } from './activity-csv';
 import { ChangesField } from './changes-field';
 
 /** What the Activity views add to the generated ones: the diff of each change, never a create button. */
 export const activityCustomization: ViewCustomization = {
+  fields: { actor: () => <ActorField key="actor" /> },
   list: {
     createButton: false,
+    exporter: activityExporter,
     rowClick: 'show',
     extraColumns: [{ label: 'portal.history.changes', element: <ChangesField /> }],
   },
   show: { hideFields: ['before', 'after'], sections: <ChangesField /> },
 };
+
+/** Who made the change (one text for the page and the CSV). */
+function ActorField(_props: { label?: string }) {
+  const record = useRecordContext<AuditRecord>();
+  return record ? <span>{actorText(record)}</span> : null;
+}
 
 function useAuditDefinition(): ResourceDefinition | undefined {
   return useDefinitions().get(AUDIT_LOG);
