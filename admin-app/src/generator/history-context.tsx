@@ -1,9 +1,9 @@
-import type { ResourceDefinition } from '@portal/resources';
+import { auditLogResource } from '@portal/resources';
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { useCanAccess, type Identifier } from 'react-admin';
 
 /** The audit log's resource name (its definition: `auditLogResource` of @portal/resources). */
-export const AUDIT_LOG = 'audit-log';
+export const AUDIT_LOG = auditLogResource.name;
 
 /** A record's history list: the audit records of one entity and id. */
 export type RecordHistoryView = ComponentType<{ entity: string; entityId: Identifier }>;
@@ -24,10 +24,3 @@ export function useRecordHistoryView(): RecordHistoryView | undefined {
   const { canAccess } = useCanAccess({ resource: AUDIT_LOG, action: 'list' });
   return canAccess ? view : undefined;
 }
-
-/**
- * The audit entity of a definition's records: the server's repositories record a change under the snake_cased
- * singular label (`Board` → `board`, `Feature flag` → `feature_flag`).
- */
-export const auditEntityOf = (definition: Pick<ResourceDefinition, 'label'>) =>
-  definition.label.one.trim().toLowerCase().replace(/\s+/g, '_');

@@ -1,4 +1,4 @@
-import type { FieldDefinition, ResourceDefinition } from '@portal/resources';
+import { auditEntityOf, type FieldDefinition, type ResourceDefinition } from '@portal/resources';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
   AutocompleteInput,
@@ -40,7 +40,7 @@ import {
 import { useDefinitions } from './definitions-context';
 import { definitionExporter } from './exporter';
 import { fieldElement } from './fields';
-import { AUDIT_LOG, auditEntityOf, useRecordHistoryView } from './history-context';
+import { AUDIT_LOG, useRecordHistoryView } from './history-context';
 import { inputElement, referenceSearch, toChoices } from './inputs';
 import {
   createDefaults,

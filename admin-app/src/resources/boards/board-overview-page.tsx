@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { boardsResource } from '@portal/resources';
+import { auditEntityOf, boardsResource } from '@portal/resources';
 import {
   BooleanField,
   ListButton,
@@ -20,7 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { auditEntityOf, useRecordHistoryView } from '../../generator/history-context';
+import { useRecordHistoryView } from '../../generator/history-context';
 import { fieldOf } from '../../generator/schema';
 import { fieldElement } from '../../generator/fields';
 import { BOARD_ACTIONS, boardPagePath } from './board-actions';
