@@ -66,3 +66,20 @@ export async function fillProjects(db: Database, size: FillSize): Promise<void> 
     await run(sql.raw(`vacuum analyze ${table}`));
   }
 }
+
+/**
+ * Fills the history with `count` audit records spread over the bench projects and users, one a minute back from
+ * now, so the audit list (issue 22) is measured beside the project list on the same data.
+ */
+export async function fillAuditLog(db: Database, size: FillSize, count: number): Promise<void> {
+  await db.execute(sql`with p as (select id, row_number() over (order by id) - 1 as n from projects
+        where name like 'Bench project %'),
+      u as (select id, row_number() over (order by id) - 1 as n from users where issuer = 'bench')
+    insert into audit_log (actor_id, action, entity, entity_id, before, after, at)
+    select u.id, 'update', 'project', p.id::text, jsonb_build_object('name', 'Before ' || g),
+      jsonb_build_object('name', 'After ' || g), now() - make_interval(mins => g)
+    from generate_series(1, ${count}::int) g
+    join p on p.n = g % ${size.projects}::int
+    join u on u.n = g % ${size.users}::int`);
+  await db.execute(sql.raw('vacuum analyze audit_log'));
+}

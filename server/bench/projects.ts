@@ -2,14 +2,14 @@
  * Project API benchmark (issue 5, Scale): fills boards, serial numbers and projects, then measures with concurrent
  * clients over loopback the admin project list (first page; a page 50 rows from the end, asked by offset and by the
  * keyset cursor of the page before; a page in the middle, the deepest an offset can reach from either end), the
- * project detail and serial-number registration, on PGlite and on PostgreSQL side by side, each at a baseline of
+ * project detail, serial-number registration and the history list (issue 22: first page, one project's history), on PGlite and on PostgreSQL side by side, each at a baseline of
  * 1/100 of the size and at the full size, so growth with the data is seen in the same run. The clients run in a
  * worker thread (bench/measure.ts), off the server's event loop.
  *
  *   pnpm --filter @portal/server bench:projects [--scale 1] [--seconds 5] [--clients 10] [--rounds 1]
  *     [--db both|pglite|postgres] [--single] [--json <file>] [--cluster-url <postgresql://…/postgres>]
  *
- * --scale 1 is 100k projects, 10k boards and 1M serial numbers. Bounded: every scenario runs for --seconds, and
+ * --scale 1 is 100k projects, 10k boards, 1M serial numbers and 1M audit records. Bounded: every scenario runs for --seconds, and
  * the script stops by itself. `pnpm bench` runs it once per database and size with --single (only the size asked
  * for, without the 1/100 baseline: the report compares its own sizes), --json (its figures) and --cluster-url (a
  * PostgreSQL cluster it started, in which this script creates its own database).
@@ -28,7 +28,7 @@ import {
   startPostgresCluster,
   createDatabaseIn,
 } from '../src/ops/postgres-cluster.js';
-import { BENCH_SERIAL, BENCH_SPACE, fillProjects, type FillSize } from './fill.js';
+import { BENCH_SERIAL, BENCH_SPACE, fillAuditLog, fillProjects, type FillSize } from './fill.js';
 import { measureInWorker, type Figures, type RequestSpec } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
@@ -59,11 +59,15 @@ if (
 }
 const GOALS = { listP99: 30, registrationP99: 50, growth: 1.5 };
 
-const sizeAt = (scale: number): FillSize => ({
+/** The projects' fill and the history records (issue 22) spread over them. */
+type BenchSize = FillSize & { auditRecords: number };
+
+const sizeAt = (scale: number): BenchSize => ({
   projects: Math.round(100_000 * scale),
   boards: Math.max(10, Math.round(10_000 * scale)),
   serialNumbers: Math.round(1_000_000 * scale),
   users: Math.max(10, Math.round(1_000 * scale)),
+  auditRecords: Math.round(1_000_000 * scale),
 });
 
 type Scenario =
@@ -72,9 +76,11 @@ type Scenario =
   | 'list, deep (keyset)'
   | 'list, middle (offset)'
   | 'project detail'
-  | 'registration';
+  | 'registration'
+  | 'audit list, first page'
+  | 'audit list, one project';
 
-async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl?: string) {
+async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUrl?: string) {
   const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
   const port = await freePort();
   const config = loadConfig({
@@ -89,6 +95,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl
   const sampler = new RssSampler();
   const filling = performance.now();
   await fillProjects(database.db, size);
+  await fillAuditLog(database.db, size, size.auditRecords);
   // The benchmark's caller, the demo service account (Admin), registers in the bench company space.
   await database.db.execute(sql`insert into company_space_members (user_id, company_space_id)
     select sa.user_id, s.id from service_accounts sa, company_spaces s
@@ -142,6 +149,18 @@ async function benchOne(kind: 'pglite' | 'postgres', size: FillSize, databaseUrl
         body: JSON.stringify({ name: 'Bench registration', board: `${BENCH_SERIAL.prefix}{{n}}` }),
         counter: { first: nextSerial, width: BENCH_SERIAL.width },
       }),
+      'audit list, first page': () => ({
+        urls: [`${base}/api/v1/audit-log`],
+        headers: { ...headers, range: 'audit-log=0-49' },
+      }),
+      // One record's history, as its History tab asks: by entity and id, newest first.
+      'audit list, one project': () => ({
+        urls: sample.map(
+          (id) =>
+            `${base}/api/v1/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'project', entityId: id }))}`,
+        ),
+        headers: { ...headers, range: 'audit-log=0-49' },
+      }),
     };
     const results = {} as Record<Scenario, Figures>;
     for (const [name, spec] of Object.entries(scenarios) as [Scenario, () => RequestSpec][]) {
@@ -165,7 +184,8 @@ const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) :
 
 /** The kind of each scenario for `pnpm bench`'s goals, and the goal of issue 5 it has. */
 function describe(scenario: Scenario): Pick<ScenarioFigures, 'kind' | 'p99Goal' | 'clientsIn'> {
-  if (scenario.startsWith('list')) return { kind: 'list', p99Goal: GOALS.listP99, clientsIn: 'worker' };
+  if (scenario.startsWith('list') || scenario.startsWith('audit list'))
+    return { kind: 'list', p99Goal: GOALS.listP99, clientsIn: 'worker' };
   if (scenario === 'registration')
     return { kind: 'call', p99Goal: GOALS.registrationP99, clientsIn: 'worker' };
   return { kind: 'call', clientsIn: 'worker' };
@@ -211,7 +231,7 @@ async function main() {
       runs: runs.map((run): BenchRun => ({
         database: run.kind,
         serialNumbers: run.size.serialNumbers,
-        data: `${run.size.projects} projects, ${run.size.boards} boards, ${run.size.serialNumbers} serial numbers`,
+        data: `${run.size.projects} projects, ${run.size.boards} boards, ${run.size.serialNumbers} serial numbers, ${run.size.auditRecords} audit records`,
         fillSeconds: run.fillSeconds,
         peakRssMb: run.peakRssMb,
         scenarios: (Object.entries(run.results) as [Scenario, Figures][]).map(([name, figures]) => ({

@@ -103,6 +103,12 @@ const envShape = z.object({
     .string()
     .regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'expected comma-separated ISO 3166 country codes such as DE,FR,US')
     .optional(),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: 'expected a number of days' })
+    .int('expected a whole number of days')
+    .min(1, 'expected at least 1 day (unset keeps history forever)')
+    .max(36500, 'expected at most 36500 days')
+    .optional(),
 });
 const envSchema = envShape.superRefine((env, ctx) => {
   if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) {
@@ -223,6 +229,8 @@ export interface Config {
   };
   /** Countries the portal sells to (billing validation); unset: the default list of @portal/resources. */
   billingCountries: string[] | undefined;
+  /** Days the history (audit records) is kept; undefined keeps it forever (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number | undefined;
 }
 
 /** The start-log lines naming what is on for a local trial only (demo data, test payments); empty when neither. */
@@ -322,5 +330,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
     },
     billingCountries: e.BILLING_COUNTRIES?.split(','),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -6,6 +6,8 @@ import { identityAccounts, serviceAccounts, userRoles, users } from '../db/schem
 
 export interface CurrentUser extends User {
   subject: string;
+  /** The client id when a service account's token stands for this user (audit records name it). */
+  serviceAccountClientId?: string;
 }
 
 const text = (value: unknown): string | null =>
@@ -55,7 +57,7 @@ export function usersRepository(db: Database, issuerKey: string) {
         .where(eq(serviceAccounts.clientId, clientId))
         .limit(1);
       if (!row) return null;
-      return toUser(row.user, [...row.account.roles]);
+      return { ...toUser(row.user, [...row.account.roles]), serviceAccountClientId: clientId };
     },
 
     async rolesByUser(userIds: string[]): Promise<Map<string, string[]>> {

@@ -226,6 +226,8 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     actorId: uuid('actor_id'),
+    /** The service account's client id when a machine client made the change (actorId is then its user). */
+    actorClientId: text('actor_client_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
@@ -233,7 +235,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  // The history list reads newest first, and one record's history by entity and id, newest first.
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id),
+    index('audit_log_entity_at_idx').on(t.entity, t.entityId, t.at),
+  ],
 );
 
 // Exported here so the schema index (tables.ts) carries it like every table.

@@ -18,6 +18,7 @@ export async function audit(
 ) {
   await db.insert(auditLog).values({
     actorId: request.currentUser?.id ?? null,
+    actorClientId: request.currentUser?.serviceAccountClientId ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,

@@ -36,6 +36,8 @@ export function filterConditions(
     const target = column(declared.source);
     if (Array.isArray(value)) conditions.push(inArray(target, value));
     else if (declared.operator === 'contains') conditions.push(ilike(target, likePattern(String(value))));
+    else if (declared.operator === 'gte') conditions.push(sql`${target} >= ${value}`);
+    else if (declared.operator === 'lte') conditions.push(sql`${target} <= ${value}`);
     else conditions.push(eq(target, value));
   }
   const q = filter.q;

@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditRecord, ErrorBody } from '@portal/resources';
+import { loadConfig } from '../src/config.js';
+import { auditLog, boards, companySpaceMembers, companySpaces, users } from '../src/db/schema.js';
+import { projects } from '../src/db/schema-projects.js';
+import { pruneAuditLog } from '../src/modules/audit/retention.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { bearer, signIn, type Tokens } from './support/sign-in.js';
+
+let t: TestApp;
+let admin: Tokens;
+let csa: Tokens;
+let customer: Tokens;
+/** Ids of the seeded records, by what they are about. */
+const ids: Record<string, string> = {};
+
+const get = (url: string, tokens: Tokens | null, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...(tokens ? bearer(tokens) : {}), ...headers } });
+
+const listUrl = (filter: Record<string, unknown> = {}) =>
+  `/api/v1/audit-log?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+const list = async (tokens: Tokens, filter: Record<string, unknown> = {}) => {
+  const response = await get(listUrl(filter), tokens);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AuditRecord[]>();
+};
+
+const seed = async (row: typeof auditLog.$inferInsert) => {
+  const [inserted] = await t.database.db.insert(auditLog).values(row).returning({ id: auditLog.id });
+  return String(inserted!.id);
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [admin, csa, customer] = await Promise.all([
+    signIn(t.app, { email: 'admin@portal.test' }),
+    signIn(t.app, { email: 'csa@portal.test' }),
+    signIn(t.app, { email: 'customer@portal.test' }),
+  ]);
+  const db = t.database.db;
+  await db.delete(auditLog);
+  const [csaUser] = await db.select().from(users).where(eq(users.email, 'csa@portal.test'));
+  const [adminUser] = await db.select().from(users).where(eq(users.email, 'admin@portal.test'));
+  const [membership] = await db
+    .select()
+    .from(companySpaceMembers)
+    .where(eq(companySpaceMembers.userId, csaUser!.id));
+  const [board, otherBoard] = await db.select().from(boards).limit(2);
+  const [other] = await db.insert(companySpaces).values({ name: 'Audit Other Space' }).returning();
+  const [own] = await db
+    .insert(projects)
+    .values({ name: 'Own project', boardId: board!.id, companySpaceId: membership!.companySpaceId })
+    .returning();
+  const [foreign] = await db
+    .insert(projects)
+    .values({ name: 'Foreign project', boardId: otherBoard!.id, companySpaceId: other!.id })
+    .returning();
+  const at = (iso: string) => new Date(iso);
+  ids.ownProject = await seed({
+    actorId: adminUser!.id,
+    action: 'update',
+    entity: 'project',
+    entityId: own!.id,
+    before: { name: 'Old' },
+    after: { name: 'Own project', passwordHash: 'x', nested: { clientSecret: 's', kept: 1 } },
+    at: at('2026-01-01T10:00:00Z'),
+  });
+  ids.ownBoard = await seed({
+    actorId: adminUser!.id,
+    action: 'update',
+    entity: 'board',
+    entityId: board!.id,
+    at: at('2026-01-02T10:00:00Z'),
+  });
+  ids.ownPerson = await seed({
+    actorId: adminUser!.id,
+    action: 'create',
+    entity: 'user_role',
+    entityId: csaUser!.id,
+    after: { role: 'Internal' },
+    at: at('2026-01-03T10:00:00Z'),
+  });
+  ids.foreignProject = await seed({
+    actorId: csaUser!.id,
+    action: 'update',
+    entity: 'project',
+    entityId: foreign!.id,
+    at: at('2026-01-04T10:00:00Z'),
+  });
+  ids.foreignBoard = await seed({
+    actorId: adminUser!.id,
+    action: 'update',
+    entity: 'board',
+    entityId: otherBoard!.id,
+    at: at('2026-01-05T10:00:00Z'),
+  });
+  ids.flag = await seed({
+    actorId: null,
+    action: 'create',
+    entity: 'feature_flag',
+    entityId: 'f1',
+    at: at('2026-01-06T10:00:00Z'),
+  });
+  ids.foreignProjectId = foreign!.id;
+});
+afterAll(() => t?.close());
+
+describe('GET /api/v1/audit-log', () => {
+  it('answers an admin every record, newest first, with the actor and Content-Range', async () => {
+    const response = await get(listUrl(), admin, { range: 'audit-log=0-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-range']).toBe('audit-log 0-1/6');
+    expect(response.json<AuditRecord[]>().map((r) => r.id)).toEqual([ids.flag, ids.foreignBoard]);
+    const all = await list(admin);
+    expect(all.map((r) => r.id)).toEqual(
+      ['flag', 'foreignBoard', 'foreignProject', 'ownPerson', 'ownBoard', 'ownProject'].map((k) => ids[k]),
+    );
+    expect(all[2]!.actor).toMatchObject({ email: 'csa@portal.test' });
+    expect(all[0]!.actor).toBeNull();
+  });
+
+  it('never answers secret fields, at any depth', async () => {
+    const response = await get(`/api/v1/audit-log/${ids.ownProject}`, admin);
+    expect(response.statusCode).toBe(200);
+    const record = response.json<AuditRecord>();
+    expect(record.after).toEqual({ name: 'Own project', nested: { kept: 1 } });
+    expect(record.before).toEqual({ name: 'Old' });
+  });
+
+  it('filters by actor email, entity, entity id, action, time range and search', async () => {
+    const idsOf = async (filter: Record<string, unknown>) => (await list(admin, filter)).map((r) => r.id);
+    expect(await idsOf({ actor: 'CSA@portal.test' })).toEqual([ids.foreignProject]);
+    expect(await idsOf({ entity: 'board' })).toEqual([ids.foreignBoard, ids.ownBoard]);
+    expect(await idsOf({ entityId: 'f1' })).toEqual([ids.flag]);
+    expect(await idsOf({ action: 'create' })).toEqual([ids.flag, ids.ownPerson]);
+    expect(await idsOf({ from: '2026-01-02T00:00:00Z', to: '2026-01-03T23:59:59Z' })).toEqual([
+      ids.ownPerson,
+      ids.ownBoard,
+    ]);
+    expect(await idsOf({ q: 'feature' })).toEqual([ids.flag]);
+    expect(await idsOf({ q: 'csa@portal' })).toEqual([ids.foreignProject]);
+  });
+
+  it('refuses an undeclared filter or a malformed time with 400', async () => {
+    expect((await get(listUrl({ actorId: 'x' }), admin)).statusCode).toBe(400);
+    expect((await get(listUrl({ from: 'yesterday' }), admin)).statusCode).toBe(400);
+    expect((await get('/api/v1/audit-log/abc', admin)).statusCode).toBe(400);
+  });
+
+  it("answers a company space admin only their own space's projects, boards and people", async () => {
+    const seen = (await list(csa)).map((r) => r.id);
+    expect(seen).toEqual([ids.ownPerson, ids.ownBoard, ids.ownProject]);
+    // Another space's record stays absent, whatever the filter names, and is missing by id.
+    expect(await list(csa, { entityId: ids.foreignProjectId })).toEqual([]);
+    expect(await list(csa, { actor: 'csa@portal.test' })).toEqual([]);
+    for (const id of [ids.foreignProject, ids.foreignBoard, ids.flag]) {
+      const response = await get(`/api/v1/audit-log/${id}`, csa);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().errors[0]?.errorCode).toBe('not_found');
+    }
+    expect((await get(`/api/v1/audit-log/${ids.ownProject}`, csa)).statusCode).toBe(200);
+  });
+
+  it('refuses a customer with 403 and an anonymous caller with 401', async () => {
+    expect((await get(listUrl(), customer)).statusCode).toBe(403);
+    expect((await get(`/api/v1/audit-log/${ids.ownProject}`, customer)).statusCode).toBe(403);
+    expect((await get(listUrl(), null)).statusCode).toBe(401);
+  });
+
+  it('records the client id of a service account call and answers it', async () => {
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from('portal-smoke-test:demo-service-account-secret').toString('base64')}`,
+      },
+      payload: 'grant_type=client_credentials&scope=portal',
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/feature-flags',
+      headers: bearer(token.json<{ access_token: string }>()),
+      payload: { key: 'audited-by-robot', description: null, enabled: false },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const flagId = created.json<{ id: string }>().id;
+    const [record] = await list(admin, { entity: 'feature_flag', entityId: flagId });
+    expect(record?.serviceAccount).toMatchObject({ clientId: 'portal-smoke-test' });
+    expect(record?.actor).toMatchObject({ email: 'smoke-test@portal.test' });
+  });
+});
+
+describe('retention', () => {
+  it('validates AUDIT_RETENTION_DAYS and keeps history forever by default', () => {
+    expect(loadConfig({}).auditRetentionDays).toBeUndefined();
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    for (const bad of ['0', '-1', '1.5', 'forever']) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: bad })).toThrow(/AUDIT_RETENTION_DAYS/);
+    }
+  });
+
+  it('deletes only the records older than the cutoff, in batches', async () => {
+    const before = (await list(admin)).length;
+    const deleted = await pruneAuditLog(t.database.db, new Date('2026-01-03T00:00:00Z'), 1);
+    expect(deleted).toBe(2);
+    const left = (await list(admin)).map((r) => r.id);
+    expect(left).toHaveLength(before - 2);
+    expect(left).not.toContain(ids.ownProject);
+    expect(left).not.toContain(ids.ownBoard);
+    expect(left).toContain(ids.ownPerson);
+  });
+});
