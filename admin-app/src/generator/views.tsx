@@ -25,7 +25,6 @@ import {
   ShowButton,
   SimpleForm,
   SimpleShowLayout,
-  TabbedShowLayout,
   TextInput,
   Toolbar,
   TopToolbar,
@@ -40,7 +39,7 @@ import {
 import { useDefinitions } from './definitions-context';
 import { definitionExporter } from './exporter';
 import { fieldElement } from './fields';
-import { AUDIT_LOG, useRecordHistoryView } from './history-context';
+import { AUDIT_LOG, HistoryTabs, useRecordHistoryView } from './history-context';
 import { inputElement, referenceSearch, toChoices } from './inputs';
 import {
   createDefaults,
@@ -313,12 +312,10 @@ export function GeneratedShow({ definition, customization }: GeneratedViewProps)
       actions={<ShowActions definition={definition} customization={customization} />}
     >
       {withHistory ? (
-        <TabbedShowLayout>
-          <TabbedShowLayout.Tab label="portal.history.details">{fields}</TabbedShowLayout.Tab>
-          <TabbedShowLayout.Tab label="portal.history.tab" path="history">
-            <HistoryTabContent definition={definition} />
-          </TabbedShowLayout.Tab>
-        </TabbedShowLayout>
+        <HistoryTabs
+          details={<SimpleShowLayout>{fields}</SimpleShowLayout>}
+          history={<HistoryTabContent definition={definition} />}
+        />
       ) : (
         <SimpleShowLayout>{fields}</SimpleShowLayout>
       )}
