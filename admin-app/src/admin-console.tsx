@@ -5,6 +5,7 @@ import { Route } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { DefinitionsProvider } from './generator/definitions-context';
+import { HistoryProvider } from './generator/history-context';
 import { ApiProvider, type ApiContextValue } from './providers/api-context';
 import { resourceElement } from './generator/resource';
 import { ConsoleAccessDenied } from './layout/access-denied';
@@ -12,6 +13,7 @@ import { AdminLayout } from './layout/admin-layout';
 import { darkTheme, lightTheme } from './layout/theme';
 import { TimedNotification } from './layout/timed-notification';
 import { Dashboard } from './pages/dashboard';
+import { LazyRecordHistory } from './pages/activity/lazy';
 import { customRoutes } from './pages/routes';
 import { CUSTOMIZATIONS } from './resources';
 
@@ -49,31 +51,33 @@ export function AdminConsole({
         element: (
           <ApiProvider value={api}>
             <DefinitionsProvider definitions={byName}>
-              <Admin
-                basename="/admin"
-                title="portal.title"
-                dataProvider={dataProvider}
-                authProvider={authProvider}
-                i18nProvider={i18nProvider}
-                layout={AdminLayout}
-                dashboard={Dashboard}
-                theme={lightTheme}
-                darkTheme={darkTheme}
-                notification={TimedNotification}
-                accessDenied={ConsoleAccessDenied}
-                loginPage={false}
-                requireAuth
-                disableTelemetry
-              >
-                {definitions.map((definition) =>
-                  resourceElement(definition, CUSTOMIZATIONS[definition.name]),
-                )}
-                <CustomRoutes>
-                  {customRoutes.map((route) => (
-                    <Route key={route.path} path={route.path} element={route.element} />
-                  ))}
-                </CustomRoutes>
-              </Admin>
+              <HistoryProvider view={LazyRecordHistory}>
+                <Admin
+                  basename="/admin"
+                  title="portal.title"
+                  dataProvider={dataProvider}
+                  authProvider={authProvider}
+                  i18nProvider={i18nProvider}
+                  layout={AdminLayout}
+                  dashboard={Dashboard}
+                  theme={lightTheme}
+                  darkTheme={darkTheme}
+                  notification={TimedNotification}
+                  accessDenied={ConsoleAccessDenied}
+                  loginPage={false}
+                  requireAuth
+                  disableTelemetry
+                >
+                  {definitions.map((definition) =>
+                    resourceElement(definition, CUSTOMIZATIONS[definition.name]),
+                  )}
+                  <CustomRoutes>
+                    {customRoutes.map((route) => (
+                      <Route key={route.path} path={route.path} element={route.element} />
+                    ))}
+                  </CustomRoutes>
+                </Admin>
+              </HistoryProvider>
             </DefinitionsProvider>
           </ApiProvider>
         ),

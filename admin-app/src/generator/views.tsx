@@ -1,4 +1,4 @@
-import type { FieldDefinition, ResourceDefinition } from '@portal/resources';
+import { auditEntityOf, type FieldDefinition, type ResourceDefinition } from '@portal/resources';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
   AutocompleteInput,
@@ -7,6 +7,7 @@ import {
   Create,
   CreateButton,
   DataTable,
+  DateTimeInput,
   DeleteButton,
   Edit,
   EditButton,
@@ -31,12 +32,14 @@ import {
   useRecordContext,
   useRedirect,
   useTranslate,
+  type Exporter,
   type RaRecord,
   type RedirectionSideEffect,
 } from 'react-admin';
 import { useDefinitions } from './definitions-context';
 import { definitionExporter } from './exporter';
 import { fieldElement } from './fields';
+import { AUDIT_LOG, HistoryTabs, useRecordHistoryView } from './history-context';
 import { inputElement, referenceSearch, toChoices } from './inputs';
 import {
   createDefaults,
@@ -62,12 +65,16 @@ export interface ViewCustomization {
     actions?: ReactNode;
     /** A last column with buttons for each row. */
     rowActions?: ReactNode;
+    /** Columns after the definition's, each with its label (an audit record's diff). */
+    extraColumns?: readonly { label: string; element: ReactNode }[];
     /** Where a click on a row goes; by default edit when there is an edit view, else show. */
     rowClick?: 'edit' | 'show' | false;
     /** Buttons for the selected rows, instead of export and delete. */
     bulkActions?: ReactNode | false;
     /** Shown above the table (hints, a summary). */
     header?: ReactNode;
+    /** Writes the CSV of the listed records instead of the definition's fields (an audit record's diff). */
+    exporter?: Exporter;
     /** Replaces the CSV export of the listed records (a server-side export). */
     exportButton?: ReactNode;
     /** Replaces the create button (a create page at another path), or false for none. */
@@ -109,6 +116,9 @@ const ROWS_PER_PAGE = [10, 25, 50, 100];
  */
 export const MUTATION_MODE = 'pessimistic';
 
+/** A local date and time as the API's ISO instant (a time range's bound); empty: no bound. */
+const toIsoTime = (value: string) => (value ? new Date(value).toISOString() : undefined);
+
 /** The filters of a list: the full-text search first, then every declared filter by its input. */
 export function filterElements(
   definition: ResourceDefinition,
@@ -123,6 +133,8 @@ export function filterElements(
     const common = { key: filter.source, source: filter.source, label, alwaysOn: filter.alwaysOn };
     if (filter.input === 'boolean') {
       filters.push(<NullableBooleanInput {...common} key={filter.source} />);
+    } else if (filter.input === 'datetime') {
+      filters.push(<DateTimeInput {...common} key={filter.source} parse={toIsoTime} />);
     } else if (filter.input === 'select') {
       filters.push(<SelectInput {...common} key={filter.source} choices={toChoices(filter.choices)} />);
     } else if (filter.input === 'reference') {
@@ -204,6 +216,11 @@ export function GeneratedDataTable({ definition, customization, meta }: Generate
           </DataTable.Col>
         );
       })}
+      {customization?.list?.extraColumns?.map((column) => (
+        <DataTable.Col key={column.label} label={column.label} disableSort>
+          {column.element}
+        </DataTable.Col>
+      ))}
       {customization?.list?.rowActions && (
         <DataTable.Col label="portal.list.actions" disableSort>
           {customization.list.rowActions}
@@ -220,16 +237,32 @@ export function GeneratedList({
   meta,
   disableSyncWithLocation,
   title,
-}: GeneratedViewProps & { disableSyncWithLocation?: boolean; title?: string | false }) {
+  filter,
+}: GeneratedViewProps & {
+  disableSyncWithLocation?: boolean;
+  title?: string | false;
+  /** Filters always sent and not shown (a record's history: its entity and id). */
+  filter?: Record<string, unknown>;
+}) {
   const definitions = useDefinitions();
-  const filters = useMemo(() => filterElements(definition, definitions), [definition, definitions]);
+  // A fixed filter's input is left out: it could only show what the list is already limited to.
+  const filters = useMemo(
+    () =>
+      filterElements(definition, definitions).filter(
+        (element) => !filter || !((element.key ?? '') in filter),
+      ),
+    [definition, definitions, filter],
+  );
+  // Each nested or fixed-filter list keeps its own page, sort and filters.
+  const scope = meta ?? filter;
   return (
     <List
       resource={definition.name}
       perPage={definition.list.perPage ?? 25}
       sort={definition.list.defaultSort}
       filters={filters}
-      exporter={definitionExporter(definition)}
+      filter={filter}
+      exporter={customization?.list?.exporter ?? definitionExporter(definition)}
       pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
       actions={<ListActions definition={definition} customization={customization} meta={meta} />}
       disableSyncWithLocation={disableSyncWithLocation}
@@ -237,7 +270,7 @@ export function GeneratedList({
       queryOptions={meta ? { meta } : undefined}
       // The toolbar (create, export, a nested list's own buttons) stays on an empty list.
       empty={false}
-      storeKey={meta ? `${definition.name}.${Object.values(meta).join('.')}` : undefined}
+      storeKey={scope ? `${definition.name}.${Object.values(scope).join('.')}` : undefined}
     >
       {customization?.list?.header}
       <GeneratedDataTable definition={definition} customization={customization} meta={meta} />
@@ -256,18 +289,36 @@ function ShowActions({ definition, customization }: GeneratedViewProps) {
   );
 }
 
-/** Every field of a record but its secrets, by widget. */
+/** The record's changes (its History tab). */
+function HistoryTabContent({ definition }: { definition: ResourceDefinition }) {
+  const History = useRecordHistoryView();
+  const record = useRecordContext();
+  if (!History || record?.id === undefined) return null;
+  return <History entity={auditEntityOf(definition)} entityId={record.id} />;
+}
+
+/**
+ * Every field of a record but its secrets, by widget; beside them a History tab with the record's changes for
+ * whoever may read the audit log (not on the audit log's own records).
+ */
 export function GeneratedShow({ definition, customization }: GeneratedViewProps) {
+  const withHistory = !!useRecordHistoryView() && definition.name !== AUDIT_LOG;
+  const fields = visibleFields(definition)
+    .filter((field) => !customization?.show?.hideFields?.includes(field.source))
+    .map((field) => displayOf(field, customization, false));
   return (
     <Show
       resource={definition.name}
       actions={<ShowActions definition={definition} customization={customization} />}
     >
-      <SimpleShowLayout>
-        {visibleFields(definition)
-          .filter((field) => !customization?.show?.hideFields?.includes(field.source))
-          .map((field) => displayOf(field, customization, false))}
-      </SimpleShowLayout>
+      {withHistory ? (
+        <HistoryTabs
+          details={<SimpleShowLayout>{fields}</SimpleShowLayout>}
+          history={<HistoryTabContent definition={definition} />}
+        />
+      ) : (
+        <SimpleShowLayout>{fields}</SimpleShowLayout>
+      )}
       {customization?.show?.sections}
     </Show>
   );

@@ -533,6 +533,16 @@ export const portalMessages = {
         finished: 'Finished',
       },
     },
+    history: {
+      tab: 'History',
+      details: 'Details',
+      field: 'Field',
+      old: 'Old',
+      new: 'New',
+      hidden: 'changed (secret, not shown)',
+      changes: 'Changes',
+      no_changes: 'No field changed.',
+    },
     test_pages: {
       gtm_title: 'Tag manager test',
       adf_title: 'Analytics data feed test',

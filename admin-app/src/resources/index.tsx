@@ -5,6 +5,7 @@ import Flag from '@mui/icons-material/Flag';
 import Label from '@mui/icons-material/Label';
 import Link from '@mui/icons-material/Link';
 import type { ResourceCustomization } from '../generator/resource';
+import { auditLogCustomization } from './audit-log';
 import { boardsResourceCustomization } from './boards';
 import { softwareBundlesCustomization, softwareCustomization } from './catalogue';
 import { exportAccessRequestsCustomization, licensesCustomization, ordersCustomization } from './commerce';
@@ -37,4 +38,5 @@ export const CUSTOMIZATIONS: Readonly<Record<string, ResourceCustomization>> = {
   'board-csa-links': { icon: Link },
   'board-viewer-links': { icon: Link },
   maintenance: { icon: Campaign },
+  'audit-log': auditLogCustomization,
 };

@@ -105,7 +105,16 @@ export interface ResourceDefinition {
   rowScope?: 'company-space';
   /** Uniqueness rules, each answered 409 with its own message when a write breaks it. */
   unique?: readonly UniqueRule[];
+  /** The audit records' entity type of its records when not the snake_cased singular label (software: `tool`). */
+  auditEntity?: string;
 }
+
+/**
+ * The entity type under which changes of a definition's records are audited (`Feature flag` → `feature_flag`):
+ * the server's repositories write it, a record's History tab filters by it.
+ */
+export const auditEntityOf = (definition: Pick<ResourceDefinition, 'label' | 'auditEntity'>): string =>
+  definition.auditEntity ?? definition.label.one.trim().toLowerCase().replace(/\s+/g, '_');
 
 /** Typed identity so definitions keep their literal field names. */
 export const defineResource = <const D extends ResourceDefinition>(definition: D): D => definition;

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ResourceDefinition } from '@portal/resources';
+import { auditEntityOf, type ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import type { FilterSql } from './list-sql.js';
 
@@ -62,8 +62,6 @@ export interface Repository<R extends Row = Row, Rec = unknown> {
   createdSchema?: z.ZodType;
 }
 
-const snakeCase = (text: string) => text.trim().toLowerCase().replace(/\s+/g, '_');
-
 /** A row field as the API answers it: dates as ISO text. */
 const apiValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
@@ -74,7 +72,7 @@ const apiValue = (value: unknown) => (value instanceof Date ? value.toISOString(
  * table)`.
  */
 export function defineRepository<T extends PgTable, Rec = unknown>(
-  definition: Pick<ResourceDefinition, 'record' | 'idField' | 'label'> &
+  definition: Pick<ResourceDefinition, 'record' | 'idField' | 'label' | 'auditEntity'> &
     Partial<Pick<ResourceDefinition, 'create' | 'update' | 'fields'>>,
   table: T,
   overrides: Partial<Repository<T['$inferSelect'], Rec>> = {},
@@ -110,7 +108,7 @@ export function defineRepository<T extends PgTable, Rec = unknown>(
     table,
     key,
     columns: { ...tableColumns, id: key },
-    entity: snakeCase(definition.label.one),
+    entity: auditEntityOf(definition),
     toRecords: async (_db, rows) =>
       rows.map(
         (row) => Object.fromEntries(recordFields.map((field) => [field, apiValue(row[field])])) as Rec,

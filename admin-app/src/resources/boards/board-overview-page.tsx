@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { boardsResource } from '@portal/resources';
+import { auditEntityOf, boardsResource } from '@portal/resources';
 import {
   BooleanField,
   ListButton,
@@ -20,6 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { useRecordHistoryView } from '../../generator/history-context';
 import { fieldOf } from '../../generator/schema';
 import { fieldElement } from '../../generator/fields';
 import { BOARD_ACTIONS, boardPagePath } from './board-actions';
@@ -28,6 +29,7 @@ function BoardOverviewContent() {
   const record = useRecordContext();
   const translate = useTranslate();
   const basename = useBasename();
+  const History = useRecordHistoryView();
   if (!record) return null;
   const field = (source: string) => fieldElement(fieldOf(boardsResource, source));
   return (
@@ -83,6 +85,14 @@ function BoardOverviewContent() {
           </Card>
         ))}
       </Box>
+      {History && (
+        <Box component="section" aria-label={translate('portal.history.tab')} sx={{ mt: 3 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 500, mb: 1 }}>
+            {translate('portal.history.tab')}
+          </Typography>
+          <History entity={auditEntityOf(boardsResource)} entityId={record.id} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -10,6 +10,8 @@ export const softwareResource = defineResource({
   name: 'software',
   path: 'software',
   label: { one: 'Software', many: 'Software and tools' },
+  // Its routes audit a tool's changes as `tool` (as the tool versions are `tool_version`).
+  auditEntity: 'tool',
   record: softwareRecordSchema,
   create: toolInputSchema,
   update: toolUpdateSchema,
