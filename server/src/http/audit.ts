@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isSecretField } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
@@ -10,9 +11,6 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Field names whose values are secrets: passwords and their hashes, client secrets, tokens, TOTP seeds, card data. */
-export const SECRET_FIELD = /password|hash|secret|token|totp|privatekey|card|cvc|cvv|iban/i;
-
 export const REDACTED = '[redacted]';
 
 /** The value with every secret field (at any depth) replaced, so no audit record ever holds one. */
@@ -22,7 +20,7 @@ export function redactSecrets(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, field]) => [
       key,
-      SECRET_FIELD.test(key) && field !== null && field !== undefined ? REDACTED : redactSecrets(field),
+      isSecretField(key) && field !== null && field !== undefined ? REDACTED : redactSecrets(field),
     ]),
   );
 }

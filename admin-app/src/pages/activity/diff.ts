@@ -7,10 +7,9 @@ export interface FieldChange {
   hidden: boolean;
 }
 
-/** Field names whose values are never shown (secrets, password hashes, tokens, keys), at any depth. */
-const SECRET_FIELD = /(secret|password|passwd|hash|token|api_?key|private_?key|credential)/i;
+import { isSecretField } from '@portal/resources';
 
-export const isSecretField = (field: string) => SECRET_FIELD.test(field);
+export { isSecretField };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

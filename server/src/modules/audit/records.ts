@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { AuditRecord } from '@portal/resources';
+import { isSecretField, type AuditRecord } from '@portal/resources';
 import type { auditLog } from '../../db/schema.js';
 import { users } from '../../db/schema.js';
 import type { Executor } from '../../http/repository.js';
@@ -7,20 +7,15 @@ import type { Executor } from '../../http/repository.js';
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
- * Field names whose values are never answered: passwords, their hashes, client secrets, tokens, one-time codes.
- * Matched anywhere in a before/after value, at any depth.
- */
-
-/**
  * A before/after value without its secret fields (the one place the history strips them): `audit()` redacts them
- * when writing (the same {@link SECRET_FIELD}); records written before that still hold them.
+ * when writing (the same rule, `isSecretField`); records written before that still hold them.
  */
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([field]) => !SECRET_FIELD.test(field))
+      .filter(([field]) => !isSecretField(field))
       .map(([field, inner]) => [field, withoutSecrets(inner)]),
   );
 }
