@@ -228,43 +228,22 @@ export function createApiClient({
     return answerOf<T>(response.status, await response.text());
   }
 
-  /** The bytes of a file with the upload's progress: `fetch` cannot report how much of a body has gone out. */
-  async function sendWithProgress(
-    url: string,
-    method: string,
-    { file, onProgress, signal }: Pick<UploadInput<UploadEndpointKey>, 'file' | 'onProgress' | 'signal'>,
-  ): Promise<{ status: number; statusText: string; text: string }> {
-    const headers = await headersFor(method);
-    headers.set('Content-Type', 'application/octet-stream');
-    return new Promise((resolve, reject) => {
-      const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
-      if (signal?.aborted) return reject(aborted());
-      const xhr = createXhr();
-      xhr.open(method, url);
-      headers.forEach((value, name) => xhr.setRequestHeader(name, value));
-      xhr.upload.onprogress = (event) =>
-        onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
-      const abort = () => xhr.abort();
-      signal?.addEventListener('abort', abort, { once: true });
-      const settle = (done: () => void) => () => {
-        signal?.removeEventListener('abort', abort);
-        done();
-      };
-      xhr.onload = settle(() =>
-        resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText }),
-      );
-      xhr.onerror = settle(() => reject(networkError()));
-      xhr.onabort = settle(() => reject(aborted()));
-      xhr.send(file);
-    });
-  }
-
   async function upload<K extends UploadEndpointKey>(
     endpoint: K,
     { params, query, file, onProgress, signal }: UploadInput<K>,
   ): Promise<EndpointAnswer<K>> {
     const { method, path } = resolve(endpoint, { params, query });
-    const answer = await sendWithProgress(apiUrl(path), method, { file, onProgress, signal });
+    // Loaded on the first upload: no page's first load carries it.
+    const { sendWithProgress } = await import('./upload-xhr.js');
+    const answer = await sendWithProgress(createXhr(), {
+      url: apiUrl(path),
+      method,
+      headers: await headersFor(method),
+      file,
+      onProgress,
+      signal,
+      networkError,
+    });
     if (answer.status < 200 || answer.status >= 300) {
       throw failure(answer.status, answer.text, answer.statusText);
     }
