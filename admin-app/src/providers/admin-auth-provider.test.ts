@@ -10,7 +10,11 @@ const listable = (roles: string[]) =>
 
 describe('decideAccess', () => {
   it("gives a company space admin's menu exactly what the definitions allow them", () => {
-    expect(listable(['Company Space Admin']).sort()).toEqual(['board-viewer-links', 'company-spaces']);
+    expect(listable(['Company Space Admin']).sort()).toEqual([
+      'audit-log',
+      'board-viewer-links',
+      'company-spaces',
+    ]);
   });
 
   it('gives an admin every resource and a customer none', () => {
