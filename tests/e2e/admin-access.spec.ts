@@ -13,6 +13,8 @@ test.describe('admin console: a company space admin', () => {
       'Dashboard',
       'Company spaces',
       'Board links to company space viewers',
+      // Issue 22: the history of their own space's projects, boards and people.
+      'Activity',
     ]);
     // No board overview on their dashboard.
     await expect(page.getByRole('heading', { name: 'Board overview' })).toHaveCount(0);
