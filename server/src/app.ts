@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : { level: config.logLevel, stream: options.logStream, ...requestLogOptions() },
     // One line per request instead, at a level by outcome and time (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Autoload imports every module and route file inside one plugin: on a busy machine (or from the TypeScript
     // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.

@@ -72,6 +72,8 @@ beforeAll(async () => {
     action: 'update',
     entity: 'board',
     entityId: board!.id,
+    // A board permission's entry names the user it was given to.
+    after: { userId: csaUser!.id, email: 'csa@portal.test' },
     at: at('2026-01-02T10:00:00Z'),
   });
   ids.ownPerson = await seed({
@@ -141,6 +143,9 @@ describe('GET /api/v1/audit-log', () => {
     ]);
     expect(await idsOf({ q: 'feature' })).toEqual([ids.flag]);
     expect(await idsOf({ q: 'csa@portal' })).toEqual([ids.foreignProject]);
+    // About a user: their role and the board permission naming them, not what they did themselves.
+    expect(await idsOf({ user: 'CSA@portal.test' })).toEqual([ids.ownPerson, ids.ownBoard]);
+    expect(await idsOf({ user: 'nobody@portal.test' })).toEqual([]);
   });
 
   it('refuses an undeclared filter or a malformed time with 400', async () => {

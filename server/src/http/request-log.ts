@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * that took `slowMs` or longer, `info` for the rest. With the default LOG_LEVEL (`warn`) only failures and slow
  * requests are written: two synchronous info lines per request were 5–7 % of the CPU under load (issue 24).
  * LOG_LEVEL=info brings every request's line back. Fastify's own incoming/completed lines are turned off
- * (`disableRequestLogging`) so this is the only one; the `req` serializer of log-redaction.ts redacts it.
+ * (`LogController` with `disableRequestLogging`) so this is the only one; the `req` serializer of log-redaction.ts redacts it.
  */
 export function registerRequestLog(app: FastifyInstance, options: { slowMs: number }): void {
   app.addHook('onResponse', async (request, reply) => {

@@ -17,6 +17,9 @@ export const auditLogResource = defineResource({
     defaultSort: { field: 'at', order: 'DESC' },
     filters: [
       { source: 'actor', label: 'Actor email', operator: 'eq', input: 'text', alwaysOn: true },
+      // Who gave this user access, and when: the records about a user (their account, their roles, and entries
+      // naming them, as a board permission does), whoever made them.
+      { source: 'user', label: 'About user (email)', operator: 'eq', input: 'text', alwaysOn: true },
       { source: 'entity', label: 'Entity type', operator: 'eq', input: 'text', alwaysOn: true },
       { source: 'entityId', label: 'Entity id', operator: 'eq', input: 'text' },
       { source: 'action', label: 'Action', operator: 'eq', input: 'text' },

@@ -33,6 +33,23 @@ export function inSpaceOf(userId: string): SQL {
   )`;
 }
 
+/** The ids of the users with this email, ignoring case (the log keeps ids only), as text or as uuid. */
+const userIdsByEmail = (email: unknown, asText = false) =>
+  sql`(select ${asText ? sql`${users.id}::text` : users.id} from ${users} where lower(${users.email}) = lower(${String(email)}))`;
+
+/**
+ * The records about a user: their account and roles (entity id), and entries naming them by `userId` before or
+ * after the change (a board permission, a project membership).
+ */
+function aboutUser(email: unknown): SQL {
+  const ids = userIdsByEmail(email, true);
+  return sql`(
+    (${auditLog.entity} in ('user', 'user_role') and ${auditLog.entityId} in ${ids})
+    or ${auditLog.after} ->> 'userId' in ${ids}
+    or ${auditLog.before} ->> 'userId' in ${ids}
+  )`;
+}
+
 const actorEmail = sql`(select ${users.email} from ${users} where ${users.id} = ${auditLog.actorId})`;
 
 export const auditLogRepository = defineRepository<typeof auditLog, AuditRecord>(auditLogResource, auditLog, {
@@ -51,8 +68,8 @@ export const auditLogRepository = defineRepository<typeof auditLog, AuditRecord>
   },
   filters: {
     // The actor by email, ignoring case, through the users table (the log keeps only the id).
-    actor: (value) =>
-      sql`${auditLog.actorId} in (select ${users.id} from ${users} where lower(${users.email}) = lower(${String(value)}))`,
+    actor: (value) => sql`${auditLog.actorId} in ${userIdsByEmail(value)}`,
+    user: aboutUser,
   },
   toRecords: auditRecords,
   listScope: (request) => (reachesEverything(request) ? undefined : inSpaceOf(request.currentUser!.id)),
