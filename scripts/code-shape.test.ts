@@ -1,11 +1,15 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   codeShapeOffenders,
+  databaseImports,
   handlersOf,
   MAX_HANDLER_LINES,
   moduleValueImports,
+  routeDatabaseImports,
   routeModuleImports,
 } from './code-shape.js';
 
@@ -56,5 +60,49 @@ describe('code shape of server/src (issue 21)', () => {
 
   it('route files take module values from decorators (only the areas listed as not moved still import them)', () => {
     expect(routeModuleImports()).toEqual([]);
+  });
+
+  it('finds imports (types too) and re-exports of drizzle-orm and of the db tables, not of other db files', () => {
+    const src = '/repo/server/src';
+    const found = databaseImports(
+      parse(
+        `import { eq } from 'drizzle-orm';\n` +
+          `import type { PgColumn } from 'drizzle-orm/pg-core';\n` +
+          `import { boards } from '../../../db/schema-boards.js';\n` +
+          `import type { Database } from '../../../db/client.js';\n` +
+          `export { users } from '../../../db/tables.js';\n` +
+          `import { listRows } from '../../../http/list.js';\n` +
+          `import { z } from 'zod';`,
+      ),
+      path.join(src, 'routes/boards/_id/probe.ts'),
+      src,
+    );
+    expect(found.map((hit) => `${hit.line} ${hit.module}`)).toEqual([
+      '1 drizzle-orm',
+      '2 drizzle-orm/pg-core',
+      '3 db/schema-boards',
+      '5 db/tables',
+    ]);
+  });
+
+  it('reports unlisted route files reaching the database, and listed ones that no longer do', () => {
+    const src = fs.mkdtempSync(path.join(os.tmpdir(), 'code-shape-'));
+    try {
+      fs.mkdirSync(path.join(src, 'routes/area'), { recursive: true });
+      fs.writeFileSync(path.join(src, 'routes/area/queries.ts'), `import { eq } from 'drizzle-orm';\n`);
+      fs.writeFileSync(path.join(src, 'routes/area/moved.ts'), `import { z } from 'zod';\n`);
+      fs.writeFileSync(path.join(src, 'routes/area/listed.ts'), `import { x } from '../../db/schema.js';\n`);
+      const offenders = routeDatabaseImports(src, ['area/listed.ts', 'area/moved.ts']);
+      expect(offenders.map((o) => `${o.file}:${o.line} ${o.module}`).sort()).toEqual([
+        'area/moved.ts:1 -',
+        'area/queries.ts:1 drizzle-orm',
+      ]);
+    } finally {
+      fs.rmSync(src, { recursive: true, force: true });
+    }
+  });
+
+  it('route files reach the database only through repositories (only the files listed as not moved still import it)', () => {
+    expect(routeDatabaseImports()).toEqual([]);
   });
 });

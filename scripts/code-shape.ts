@@ -153,6 +153,23 @@ export interface ModuleImport {
   name: string;
 }
 
+/**
+ * The import and export-from declarations of a source with their module (a relative one as its path under `src`
+ * without extension, a package by its name) and line.
+ */
+function importsOf(source: ts.SourceFile, file: string, srcRoot: string) {
+  return source.statements.flatMap((statement) => {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) return [];
+    const specifier = statement.moduleSpecifier;
+    if (!specifier || !ts.isStringLiteral(specifier)) return [];
+    const module = specifier.text.startsWith('.')
+      ? path.relative(srcRoot, path.resolve(path.dirname(file), specifier.text)).replace(/\.[jt]sx?$/, '')
+      : specifier.text;
+    const line = source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1;
+    return [{ statement, module, line }];
+  });
+}
+
 /** Values (not types) a source imports from `src/modules/**`, minus the allowed pure helpers. */
 export function moduleValueImports(
   source: ts.SourceFile,
@@ -160,13 +177,10 @@ export function moduleValueImports(
   srcRoot: string,
 ): Omit<ModuleImport, 'file'>[] {
   const found: Omit<ModuleImport, 'file'>[] = [];
-  for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+  for (const { statement, module, line } of importsOf(source, file, srcRoot)) {
+    if (!ts.isImportDeclaration(statement) || !module.startsWith('modules/')) continue;
     const clause = statement.importClause;
     if (!clause || clause.isTypeOnly) continue;
-    const target = path.relative(srcRoot, path.resolve(path.dirname(file), statement.moduleSpecifier.text));
-    const module = target.replace(/\.[jt]sx?$/, '');
-    if (!module.startsWith('modules/')) continue;
     const names: string[] = [];
     if (clause.name) names.push('default');
     const bindings = clause.namedBindings;
@@ -175,11 +189,32 @@ export function moduleValueImports(
       for (const element of bindings.elements)
         if (!element.isTypeOnly) names.push((element.propertyName ?? element.name).text);
     const allowed = ROUTE_MODULE_HELPERS[module]?.names;
-    const line = source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1;
     for (const name of names)
       if (allowed !== '*' && !(name !== '*' && allowed?.includes(name))) found.push({ line, module, name });
   }
   return found;
+}
+
+/**
+ * Every route file of `src/routes` checked by `find`: a file named in `notMoved` must still have a hit (else it is
+ * reported with module `-`, so the list only shrinks), any other file none.
+ */
+function checkRouteFiles(
+  srcRoot: string,
+  notMoved: readonly string[],
+  find: (source: ts.SourceFile, file: string) => Omit<ModuleImport, 'file'>[],
+): ModuleImport[] {
+  const routes = path.join(srcRoot, 'routes');
+  const offenders: ModuleImport[] = [];
+  for (const file of sourceFiles(routes)) {
+    const relative = path.relative(routes, file);
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const found = find(source, file);
+    if (notMoved.includes(relative)) {
+      if (!found.length) offenders.push({ file: relative, line: 1, module: '-', name: '-' });
+    } else offenders.push(...found.map((hit) => ({ file: relative, ...hit })));
+  }
+  return offenders;
 }
 
 /**
@@ -189,17 +224,58 @@ export function moduleValueImports(
 export function routeModuleImports(
   srcRoot = path.resolve(import.meta.dirname, '../server/src'),
 ): ModuleImport[] {
-  const routes = path.join(srcRoot, 'routes');
-  const offenders: ModuleImport[] = [];
-  for (const file of sourceFiles(routes)) {
-    const relative = path.relative(routes, file);
-    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const found = moduleValueImports(source, file, srcRoot);
-    if (ROUTES_NOT_MOVED.includes(relative)) {
-      if (!found.length) offenders.push({ file: relative, line: 1, module: '-', name: '-' });
-    } else offenders.push(...found.map((hit) => ({ file: relative, ...hit })));
-  }
-  return offenders;
+  return checkRouteFiles(srcRoot, ROUTES_NOT_MOVED, (source, file) =>
+    moduleValueImports(source, file, srcRoot),
+  );
+}
+
+/**
+ * Route files that still reach the database themselves (import `drizzle-orm` or the tables of `src/db`) instead of
+ * through a repository's decorator. The check fails when one no longer does, so the list only shrinks.
+ */
+export const DB_IMPORTS_NOT_MOVED: readonly string[] = [
+  'billing-information/billing.ts',
+  'board-viewer-links/boards.ts',
+  'catalogue/public.ts',
+  'company-spaces/members.ts',
+  'export-access-requests/export-access.ts',
+  'feature-flags/enabled.ts',
+  'installers/installers.ts',
+  'licenses/licenses.ts',
+  'maintenance/admin.ts',
+  'orders/orders.ts',
+  'questionnaires/_id/questions.ts',
+  'questionnaires/questionnaires.ts',
+  'software-bundles/admin.ts',
+  'software/admin.ts',
+  'users/roles/grants.ts',
+];
+
+/** Table modules of `src/db` (the schema files and `tables`, which re-exports them), relative to `src`. */
+const isTableModule = (module: string) => /^db\/(schema[^/]*|tables)$/.test(module);
+
+/**
+ * Imports (types too) and re-exports of `drizzle-orm` (any entry point) or of a table module of `src/db` in one
+ * source; `name` is `*`, the whole declaration.
+ */
+export function databaseImports(
+  source: ts.SourceFile,
+  file: string,
+  srcRoot: string,
+): Omit<ModuleImport, 'file'>[] {
+  return importsOf(source, file, srcRoot)
+    .filter(
+      ({ module }) => module === 'drizzle-orm' || module.startsWith('drizzle-orm/') || isTableModule(module),
+    )
+    .map(({ line, module }) => ({ line, module, name: '*' }));
+}
+
+/** Route files importing drizzle-orm or db tables, and entries of `DB_IMPORTS_NOT_MOVED` that import neither (`-`). */
+export function routeDatabaseImports(
+  srcRoot = path.resolve(import.meta.dirname, '../server/src'),
+  notMoved: readonly string[] = DB_IMPORTS_NOT_MOVED,
+): ModuleImport[] {
+  return checkRouteFiles(srcRoot, notMoved, (source, file) => databaseImports(source, file, srcRoot));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -207,7 +283,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const o of offenders)
     console.log(`${o.file}:${o.line} ${o.what}: ${o.lines} lines (at most ${o.limit})`);
   console.log(`${offenders.length} over the limits`);
-  const imports = routeModuleImports();
+  const imports = [...routeModuleImports(), ...routeDatabaseImports()];
   for (const i of imports)
     console.log(`server/src/routes/${i.file}:${i.line} imports ${i.name} from ${i.module}`);
   process.exitCode = offenders.length + imports.length > 0 ? 1 : 0;

@@ -1,19 +1,30 @@
 import { repositoryModule } from '../../http/module.js';
-import { findPartner, partnerRecord, partnerRecords } from '../partners/records.js';
-import { boardNotFound, lockBoard, requireBoard } from './boards.js';
+import { assignPartner, boardPartnerRecords, unassignPartner } from '../partners/board-partners.js';
+import { findPartner, partnerRecord } from '../partners/records.js';
+import { boardNotFound, findBoard, lockBoard, requireBoard } from './boards.js';
 import { gettingStartedItemsOf, writeGettingStartedItems } from './getting-started.js';
 import { appendLink, linksOf, removeLink, renumberLinks, requireLink, updateLink } from './links.js';
 import { assertNamesCurrent, saveBoardList } from './list-save.js';
 import { grantPermission, revokePermission } from './permissions.js';
 import { addRestriction, removeRestriction } from './restrictions.js';
+import {
+  deleteFollowUp,
+  existingMetadataKeys,
+  replaceXmlEntries,
+  saveFollowUp,
+  saveSecureWorkflow,
+  saveSupportLink,
+} from './settings.js';
 import { boardToolsOf, writeBoardTools } from './tools.js';
 
 /**
  * What the routes under a board use besides the generic repositories: the board itself (found or locked), the
- * whole-list saves, and the board's links, getting-started items, tools, partners, restrictions and permissions.
+ * whole-list saves, and the board's links, getting-started items, tools, partners, restrictions, permissions and
+ * settings (support link, follow-up, secure workflow, XML validation entries).
  * Every function takes the executor first, so a route runs several of them in one transaction.
  */
 const boardContent = {
+  findBoard,
   requireBoard,
   lockBoard,
   boardNotFound,
@@ -31,11 +42,19 @@ const boardContent = {
   writeBoardTools,
   findPartner,
   partnerRecord,
-  partnerRecords,
+  boardPartnerRecords,
+  assignPartner,
+  unassignPartner,
   addRestriction,
   removeRestriction,
   grantPermission,
   revokePermission,
+  saveSupportLink,
+  saveFollowUp,
+  deleteFollowUp,
+  saveSecureWorkflow,
+  existingMetadataKeys,
+  replaceXmlEntries,
 };
 
 export type BoardContentRepository = typeof boardContent;

@@ -1,7 +1,10 @@
 import { repositoryModule } from '../../http/module.js';
-import * as boardDocuments from './documents.js';
+import { assignableDocumentPage, boardDocumentPage } from './documents-repository.js';
+import * as documents from './documents.js';
 
-/** A board's documents (spec §3 document): assignments, the primary document, SAMI and custom documents. */
+/** A board's documents (spec §3 document): its lists, assignments, the primary document, SAMI and custom documents. */
+const boardDocuments = { ...documents, boardDocumentPage, assignableDocumentPage };
+
 export type BoardDocumentsRepository = typeof boardDocuments;
 
 declare module 'fastify' {

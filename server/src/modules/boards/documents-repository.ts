@@ -1,16 +1,23 @@
+import { inArray, notInArray, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import {
   documentsResource,
+  type BoardDocument,
   type DocumentCreate,
   type DocumentUpdate,
   type PortalDocument,
 } from '@portal/resources';
+import type { Database } from '../../db/client.js';
 import { documents } from '../../db/schema-boards.js';
 import { ApiError } from '../../http/errors.js';
+import { listRows } from '../../http/list.js';
 import { repositoryModule } from '../../http/module.js';
 import { defineRepository, type Repository } from '../../http/repository.js';
 import {
+  assignedTo,
   boardsShowing,
   documentChanges,
+  primaryDocumentIds,
   documentColumns,
   toDocument,
   type DocumentRow,
@@ -57,3 +64,39 @@ export const documentsRepository = defineRepository<typeof documents, PortalDocu
 );
 
 export default repositoryModule('documents', () => documentsRepository);
+
+type ListRequest = Parameters<typeof listRows>[1];
+
+/**
+ * A page of the document library in the simple-rest dialect, on one side of a board: the documents on it or those
+ * not on it. Its Content-Range unit stays `documents` (why these lists are not `resourceRoutes`: server README).
+ */
+const libraryPage = (db: Database, scope: SQL, request: ListRequest, reply: FastifyReply) =>
+  listRows<DocumentRow>(
+    { db, table: documents, columns: documentColumns, definition: documentsResource, scope },
+    request,
+    reply,
+  );
+
+/** A page of the board's documents, each with the board's primary flag. */
+export async function boardDocumentPage(
+  db: Database,
+  boardId: string,
+  request: ListRequest,
+  reply: FastifyReply,
+): Promise<BoardDocument[]> {
+  const rows = await libraryPage(db, inArray(documents.id, assignedTo(db, boardId)), request, reply);
+  const primary = rows.length ? await primaryDocumentIds(db, boardId) : [];
+  return rows.map((row) => ({ ...toDocument(row), primary: primary.includes(row.id) }));
+}
+
+/** A page of the documents not on the board yet, to pick one to assign. */
+export async function assignableDocumentPage(
+  db: Database,
+  boardId: string,
+  request: ListRequest,
+  reply: FastifyReply,
+): Promise<PortalDocument[]> {
+  const rows = await libraryPage(db, notInArray(documents.id, assignedTo(db, boardId)), request, reply);
+  return rows.map(toDocument);
+}

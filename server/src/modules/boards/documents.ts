@@ -163,28 +163,38 @@ export async function boardsShowing(
   return shown!.total;
 }
 
-/** Creates a user (custom) document and assigns it to the board. */
-export async function createBoardDocument(
+/** Creates a user (custom) document, on no board yet ({@link putOnBoard} puts it on one). */
+export async function createDocument(
   tx: Executor,
-  boardId: string,
   fields: Omit<typeof documents.$inferInsert, 'source'>,
 ): Promise<DocumentRow> {
   const [row] = await tx
     .insert(documents)
     .values({ ...fields, source: 'custom' })
     .returning();
-  await tx.insert(boardDocuments).values({ boardId, documentId: row!.id });
   return row!;
 }
 
-/** Assigns a document to the board; false when it is assigned already. */
-export async function assignDocument(tx: Executor, boardId: string, documentId: string): Promise<boolean> {
+/**
+ * Puts a document on the board (locked by the caller), as its primary one when asked; 409 duplicate when it is
+ * there already. What creating a document on a board and assigning an existing one share.
+ */
+export async function putOnBoard(
+  tx: Executor,
+  boardId: string,
+  document: DocumentRow,
+  primary: boolean,
+): Promise<BoardDocument> {
   const [added] = await tx
     .insert(boardDocuments)
-    .values({ boardId, documentId })
+    .values({ boardId, documentId: document.id })
     .onConflictDoNothing()
     .returning();
-  return !!added;
+  if (!added) {
+    throw ApiError.of(409, 'duplicate', 'This document is already assigned to this board.', ['documentId']);
+  }
+  if (primary) await setPrimary(tx, boardId, document.id, true);
+  return { ...toDocument(document), primary };
 }
 
 export async function unassignDocument(tx: Executor, boardId: string, documentId: string): Promise<void> {

@@ -1,18 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { GettingStartedStep, Link, ProjectBoard, SecureConfig } from '@portal/resources';
-import {
-  boardDocuments,
-  boardLinks,
-  boardPartners,
-  documents,
-  gettingStartedItems,
-  partners,
-} from '../../db/tables.js';
+import { boardDocuments, boardLinks, documents, gettingStartedItems } from '../../db/tables.js';
 import { toDocument } from '../boards/documents.js';
 import { toBoardRecord, type BoardRow } from '../boards/boards.js';
 import { projectToolsOf } from '../boards/tools.js';
 import { secureSettings, toXmlEntry, xmlEntryRows } from '../dip/records.js';
-import { partnerRecords } from '../partners/records.js';
+import { boardPartnerRecords } from '../partners/board-partners.js';
 import type { Executor } from '../../http/repository.js';
 
 /** Every document of the board, exclusive ones included (only the board's projects see those): primary first. */
@@ -46,23 +39,6 @@ async function gettingStartedOf(db: Executor, boardId: string): Promise<GettingS
   }));
 }
 
-async function partnersOf(db: Executor, boardId: string) {
-  const rows = await db
-    .select()
-    .from(partners)
-    .where(
-      inArray(
-        partners.id,
-        db
-          .select({ id: boardPartners.partnerId })
-          .from(boardPartners)
-          .where(eq(boardPartners.boardId, boardId)),
-      ),
-    )
-    .orderBy(sql`lower(${partners.name})`, asc(partners.id));
-  return partnerRecords(db, rows);
-}
-
 async function linksOf(db: Executor, boardId: string): Promise<Link[]> {
   const rows = await db
     .select()
@@ -87,7 +63,7 @@ export async function projectBoardView(db: Executor, board: BoardRow): Promise<P
   const [docs, gettingStarted, boardPartnerList, links, secureConfig, tools] = await Promise.all([
     boardDocumentsOf(db, board.id),
     gettingStartedOf(db, board.id),
-    partnersOf(db, board.id),
+    boardPartnerRecords(db, board.id),
     linksOf(db, board.id),
     secureConfigOf(db, board),
     projectToolsOf(db, board.id),

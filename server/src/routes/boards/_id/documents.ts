@@ -1,4 +1,4 @@
-import { inArray, notInArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,16 +8,14 @@ import {
   boardsResource,
   documentAssignmentSchema,
   documentSchema,
-  documentsResource,
+  type BoardDocument,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { documents } from '../../../db/schema-boards.js';
 import { isForeignKeyViolation } from '../../../http/database-errors.js';
 import { ApiError } from '../../../http/errors.js';
 import { listQuerystring } from '../../../http/list-query.js';
-import { listRows } from '../../../http/list.js';
-import type { DocumentRow } from '../../../modules/boards/documents.js';
+import type { BoardRow, Executor } from '../../../modules/boards/boards.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, rangeHeaders, security, tags } from '../records.js';
 
@@ -39,6 +37,21 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       throw error;
     }
   };
+  /** The steps every change of the board's documents shares: the board locked, the change, its audit record. */
+  const changeDocuments = (
+    request: Pick<FastifyRequest, 'currentUser'> & { params: { id: string } },
+    action: string,
+    change: (
+      tx: Executor,
+      board: BoardRow,
+    ) => Promise<{ answer: BoardDocument; before?: BoardDocument; after?: BoardDocument }>,
+  ) =>
+    db.transaction(async (tx) => {
+      const board = await lockBoard(tx, request.params.id);
+      const { answer, ...audited } = await change(tx, board);
+      await auditBoard(tx, request, board.id, action, audited);
+      return answer;
+    });
 
   app.get(
     '/documents',
@@ -57,19 +70,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     },
     async (request, reply) => {
       const board = await requireBoard(db, request.params.id);
-      const rows = await listRows<DocumentRow>(
-        {
-          db,
-          table: documents,
-          columns: docs.documentColumns,
-          definition: documentsResource,
-          scope: inArray(documents.id, docs.assignedTo(db, board.id)),
-        },
-        request,
-        reply,
-      );
-      const primary = rows.length ? await docs.primaryDocumentIds(db, board.id) : [];
-      return rows.map((row) => ({ ...docs.toDocument(row), primary: primary.includes(row.id) }));
+      return docs.boardDocumentPage(db, board.id, request, reply);
     },
   );
 
@@ -90,18 +91,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     },
     async (request, reply) => {
       const board = await requireBoard(db, request.params.id);
-      const rows = await listRows<DocumentRow>(
-        {
-          db,
-          table: documents,
-          columns: docs.documentColumns,
-          definition: documentsResource,
-          scope: notInArray(documents.id, docs.assignedTo(db, board.id)),
-        },
-        request,
-        reply,
-      );
-      return rows.map(docs.toDocument);
+      return docs.assignableDocumentPage(db, board.id, request, reply);
     },
   );
 
@@ -122,14 +112,10 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request, reply) => {
       const { primary = false, ...fields } = request.body;
       const created = await withBoardGone(() =>
-        db.transaction(async (tx) => {
-          const board = await lockBoard(tx, request.params.id);
+        changeDocuments(request, 'create_document', async (tx, board) => {
           docs.assertHasIspn(board);
-          const row = await docs.createBoardDocument(tx, board.id, fields);
-          if (primary) await docs.setPrimary(tx, board.id, row.id, true);
-          const record = { ...docs.toDocument(row), primary };
-          await auditBoard(tx, request, board.id, 'create_document', { after: record });
-          return record;
+          const after = await docs.putOnBoard(tx, board.id, await docs.createDocument(tx, fields), primary);
+          return { answer: after, after };
         }),
       );
       return reply.code(201).send(created);
@@ -151,8 +137,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
+      changeDocuments(request, 'update_document', async (tx, board) => {
         const before = await docs.boardDocument(tx, board.id, request.params.documentId);
         const { primary, ...changes } = request.body;
         await docs.updateDocument(tx, before, changes);
@@ -160,8 +145,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
           await docs.setPrimary(tx, board.id, before.id, primary);
         }
         const after = await docs.boardDocument(tx, board.id, before.id);
-        await auditBoard(tx, request, board.id, 'update_document', { before, after });
-        return after;
+        return { answer: after, before, after };
       }),
   );
 
@@ -179,8 +163,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
+      changeDocuments(request, 'delete_document', async (tx, board) => {
         const record = await docs.boardDocument(tx, board.id, request.params.documentId);
         if (record.source === 'sami') {
           throw ApiError.of(
@@ -200,8 +183,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
           );
         }
         await docs.deleteDocument(tx, record.id);
-        await auditBoard(tx, request, board.id, 'delete_document', { before: record });
-        return record;
+        return { answer: record, before: record };
       }),
   );
 
@@ -222,20 +204,10 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request, reply) => {
       const { documentId, primary = false } = request.body;
       try {
-        const assigned = await db.transaction(async (tx) => {
-          const board = await lockBoard(tx, request.params.id);
+        const assigned = await changeDocuments(request, 'assign_document', async (tx, board) => {
           docs.assertHasIspn(board);
-          const document = await docs.findDocument(tx, documentId);
-          const added = await docs.assignDocument(tx, board.id, document.id);
-          if (!added) {
-            throw ApiError.of(409, 'duplicate', 'This document is already assigned to this board.', [
-              'documentId',
-            ]);
-          }
-          if (primary) await docs.setPrimary(tx, board.id, document.id, true);
-          const record = { ...docs.toDocument(document), primary };
-          await auditBoard(tx, request, board.id, 'assign_document', { after: record });
-          return record;
+          const after = await docs.putOnBoard(tx, board.id, await docs.findDocument(tx, documentId), primary);
+          return { answer: after, after };
         });
         return reply.code(201).send(assigned);
       } catch (error) {
@@ -260,12 +232,10 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
+      changeDocuments(request, 'unassign_document', async (tx, board) => {
         const record = await docs.boardDocument(tx, board.id, request.params.documentId);
         await docs.unassignDocument(tx, board.id, record.id);
-        await auditBoard(tx, request, board.id, 'unassign_document', { before: record });
-        return record;
+        return { answer: record, before: record };
       }),
   );
 };

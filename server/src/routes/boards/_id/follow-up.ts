@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { MESSAGES, boardsResource, followUpAnswerSchema, followUpInputSchema } from '@portal/resources';
-import { boards, dipFollowUps } from '../../../db/tables.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +9,7 @@ import { errorResponses } from '../../schemas.js';
 
 /** What follows a board's design-in process: the next board, registered for the next owner; admins only. */
 const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { lockBoard, requireBoard } = app.boardContent;
+  const { deleteFollowUp, findBoard, lockBoard, requireBoard, saveFollowUp } = app.boardContent;
   const { followUpOf, userByEmail } = app.dip;
   app.get(
     '/follow-up',
@@ -53,23 +51,13 @@ const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db })
         if (nextBoardId === board.id) {
           throw badRequest('The next board must be another board.', ['nextBoardId']);
         }
-        const [next] = await tx
-          .select({ id: boards.id })
-          .from(boards)
-          .where(eq(boards.id, nextBoardId))
-          .limit(1);
-        if (!next) throw notFound('The next board was not found.', ['nextBoardId']);
+        if (!(await findBoard(tx, nextBoardId)))
+          throw notFound('The next board was not found.', ['nextBoardId']);
         if (nextOwnerEmail && !(await userByEmail(tx, nextOwnerEmail))) {
           throw notFound(MESSAGES.followUpUserNotFound, ['nextOwnerEmail']);
         }
         const before = await followUpOf(tx, board.id);
-        await tx
-          .insert(dipFollowUps)
-          .values({ boardId: board.id, nextBoardId, nextOwnerEmail })
-          .onConflictDoUpdate({
-            target: dipFollowUps.boardId,
-            set: { nextBoardId, nextOwnerEmail, updatedAt: new Date() },
-          });
+        await saveFollowUp(tx, board.id, { nextBoardId, nextOwnerEmail });
         const after = await followUpOf(tx, board.id);
         await auditBoard(tx, request, board.id, 'save_follow_up', { before, after });
         return { followUp: after };
@@ -92,7 +80,7 @@ const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db })
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
         const before = await followUpOf(tx, board.id);
-        await tx.delete(dipFollowUps).where(eq(dipFollowUps.boardId, board.id));
+        await deleteFollowUp(tx, board.id);
         if (before) await auditBoard(tx, request, board.id, 'delete_follow_up', { before });
         return { followUp: null };
       }),

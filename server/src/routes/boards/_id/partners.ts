@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardsResource, partnerAssignmentSchema, partnerSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { boardPartners, partners } from '../../../db/schema-boards.js';
 import { isForeignKeyViolation } from '../../../http/database-errors.js';
 import { ApiError, notFound } from '../../../http/errors.js';
 import { errorResponses } from '../../schemas.js';
@@ -16,7 +14,15 @@ const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
 
 /** Partners a board shows (spec product §2.3 partners/edit): assign and unassign existing partners. */
 const boardPartnerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { findPartner, lockBoard, partnerRecord, partnerRecords, requireBoard } = app.boardContent;
+  const {
+    assignPartner,
+    boardPartnerRecords,
+    findPartner,
+    lockBoard,
+    partnerRecord,
+    requireBoard,
+    unassignPartner,
+  } = app.boardContent;
   app.get(
     '/partners',
     {
@@ -31,20 +37,7 @@ const boardPartnerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     },
     async (request) => {
       const board = await requireBoard(db, request.params.id);
-      const rows = await db
-        .select()
-        .from(partners)
-        .where(
-          inArray(
-            partners.id,
-            db
-              .select({ id: boardPartners.partnerId })
-              .from(boardPartners)
-              .where(eq(boardPartners.boardId, board.id)),
-          ),
-        )
-        .orderBy(sql`lower(${partners.name})`, asc(partners.id));
-      return partnerRecords(db, rows);
+      return boardPartnerRecords(db, board.id);
     },
   );
 
@@ -68,12 +61,7 @@ const boardPartnerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
           const board = await lockBoard(tx, request.params.id);
           const partner = await findPartner(tx, request.body.partnerId);
           if (!partner) throw partnerNotFound();
-          const [added] = await tx
-            .insert(boardPartners)
-            .values({ boardId: board.id, partnerId: partner.id })
-            .onConflictDoNothing()
-            .returning();
-          if (!added) {
+          if (!(await assignPartner(tx, board.id, partner.id))) {
             throw ApiError.of(409, 'duplicate', 'This partner is already assigned to this board.', [
               'partnerId',
             ]);
@@ -109,16 +97,13 @@ const boardPartnerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (request) =>
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
-        const [removed] = await tx
-          .delete(boardPartners)
-          .where(
-            and(eq(boardPartners.boardId, board.id), eq(boardPartners.partnerId, request.params.partnerId)),
-          )
-          .returning();
-        if (!removed) throw notFound('This partner is not assigned to this board.', ['partnerId']);
-        const partner = await findPartner(tx, removed.partnerId);
+        const { partnerId } = request.params;
+        if (!(await unassignPartner(tx, board.id, partnerId))) {
+          throw notFound('This partner is not assigned to this board.', ['partnerId']);
+        }
+        const partner = await findPartner(tx, partnerId);
         await auditBoard(tx, request, board.id, 'unassign_partner', {
-          before: { partnerId: removed.partnerId, name: partner!.name },
+          before: { partnerId, name: partner!.name },
         });
         return partnerRecord(tx, partner!);
       }),

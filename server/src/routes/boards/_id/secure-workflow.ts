@@ -1,5 +1,4 @@
 import { boardsResource, secureConfigInputSchema, secureConfigSchema } from '@portal/resources';
-import { secureWorkflowConfigs } from '../../../db/tables.js';
 import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
@@ -12,7 +11,7 @@ import { errorResponses } from '../../schemas.js';
  * validation entries, edited at …/xml-validation-entries); admins only.
  */
 const secureWorkflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { lockBoard, requireBoard } = app.boardContent;
+  const { lockBoard, requireBoard, saveSecureWorkflow } = app.boardContent;
   const { secureConfigOf } = app.dip;
   app.get(
     '/secure-workflow',
@@ -51,17 +50,10 @@ const secureWorkflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
         const before = await secureConfigOf(tx, board.id);
-        const values = {
+        await saveSecureWorkflow(tx, board.id, {
           acceptedFileTypes: request.body.acceptedFileTypes.map((type) => type.toLowerCase()),
           deletePolicy: request.body.deletePolicy,
-        };
-        await tx
-          .insert(secureWorkflowConfigs)
-          .values({ boardId: board.id, ...values })
-          .onConflictDoUpdate({
-            target: secureWorkflowConfigs.boardId,
-            set: { ...values, updatedAt: new Date() },
-          });
+        });
         const after = await secureConfigOf(tx, board.id);
         await auditBoard(tx, request, board.id, 'save_secure_workflow', { before, after });
         return after;

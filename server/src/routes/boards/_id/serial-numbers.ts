@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -14,70 +13,18 @@ import {
   serialNumbersAddSchema,
   sikFileSchema,
   type ErrorItem,
-  type SerialNumberRecord,
   type SikFile,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { serialNumbers } from '../../../db/schema-boards.js';
-import { projects } from '../../../db/schema-projects.js';
 import { isUniqueViolation } from '../../../http/database-errors.js';
-import { ApiError, notFound } from '../../../http/errors.js';
+import { ApiError } from '../../../http/errors.js';
 import { listQuerystring } from '../../../http/list-query.js';
-import { listRows } from '../../../http/list.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, rangeHeaders, security, tags } from '../records.js';
-import type { Executor } from '../../../modules/boards/boards.js';
-
-type SerialNumberRow = typeof serialNumbers.$inferSelect;
-
-const columns = {
-  id: serialNumbers.id,
-  value: serialNumbers.value,
-  multiRegistration: serialNumbers.multiRegistration,
-  createdAt: serialNumbers.createdAt,
-};
 
 const serialNumberParams = z.object({ id: z.uuid(), serialNumberId: z.uuid() });
 const boardParams = z.object({ id: z.uuid() });
-const INSERT_CHUNK = 1000;
-
-const serialNumberNotFound = () => notFound('Serial number not found.', ['serialNumber']);
-
-/** How many projects registered each of these serial numbers. */
-async function registrationsOf(db: Executor, ids: string[]): Promise<Map<string, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: projects.serialNumberId, total: count() })
-    .from(projects)
-    .where(inArray(projects.serialNumberId, ids))
-    .groupBy(projects.serialNumberId);
-  return new Map(rows.map((row) => [row.id!, row.total]));
-}
-
-async function toRecords(db: Executor, rows: SerialNumberRow[]): Promise<SerialNumberRecord[]> {
-  const registrations = await registrationsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    value: row.value,
-    multiRegistration: row.multiRegistration,
-    registrations: registrations.get(row.id) ?? 0,
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
-
-async function findSerialNumber(db: Executor, boardId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(serialNumbers)
-    .where(and(eq(serialNumbers.id, id), eq(serialNumbers.boardId, boardId)))
-    .limit(1);
-  if (!row) throw serialNumberNotFound();
-  return row;
-}
 
 /** The line (1-based) each value first stands on in the text the admin entered. */
 function linesOf(text: string): Map<string, number> {
@@ -141,6 +88,7 @@ const fileName = (name: string, suffix: string) =>
  */
 const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, config }) => {
   const { lockBoard, requireBoard } = app.boardContent;
+  const serials = app.boardSerialNumbers;
   const { publicUrl } = config;
   app.get(
     '/serial-numbers',
@@ -159,18 +107,7 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
     async (request, reply) => {
       const board = await requireBoard(db, request.params.id);
-      const rows = await listRows<SerialNumberRow>(
-        {
-          db,
-          table: serialNumbers,
-          columns,
-          definition: boardSerialNumbersResource,
-          scope: eq(serialNumbers.boardId, board.id),
-        },
-        request,
-        reply,
-      );
-      return toRecords(db, rows);
+      return serials.listSerialNumbers(db, board.id, request, reply);
     },
   );
 
@@ -194,36 +131,24 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       try {
         const added = await db.transaction(async (tx) => {
           const board = await requireBoard(tx, request.params.id);
-          const existing = await tx
-            .select({ value: serialNumbers.value })
-            .from(serialNumbers)
-            .where(inArray(serialNumbers.value, parsed.serialNumbers));
-          if (existing.length) throw duplicates(existing.map((row) => row.value));
-          const rows: SerialNumberRow[] = [];
-          for (let start = 0; start < parsed.serialNumbers.length; start += INSERT_CHUNK) {
-            const chunk = parsed.serialNumbers.slice(start, start + INSERT_CHUNK);
-            rows.push(
-              ...(await tx
-                .insert(serialNumbers)
-                .values(chunk.map((value) => ({ boardId: board.id, value, multiRegistration })))
-                .returning()),
-            );
-          }
+          const existing = await serials.existingValues(tx, parsed.serialNumbers);
+          if (existing.length) throw duplicates(existing);
+          const records = await serials.insertSerialNumbers(
+            tx,
+            board.id,
+            parsed.serialNumbers,
+            multiRegistration,
+          );
           await auditBoard(tx, request, board.id, 'add_serial_numbers', {
             after: { serialNumbers: parsed.serialNumbers, multiRegistration },
           });
-          return rows.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+          return records;
         });
-        return reply.code(201).send(await toRecords(db, added));
+        return reply.code(201).send(added);
       } catch (error) {
         // Added by a concurrent call between the check and the insert.
-        if (isUniqueViolation(error)) {
-          const existing = await db
-            .select({ value: serialNumbers.value })
-            .from(serialNumbers)
-            .where(inArray(serialNumbers.value, parsed.serialNumbers));
-          throw duplicates(existing.map((row) => row.value));
-        }
+        if (isUniqueViolation(error))
+          throw duplicates(await serials.existingValues(db, parsed.serialNumbers));
         throw error;
       }
     },
@@ -246,18 +171,13 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     async (request) =>
       db.transaction(async (tx) => {
         const board = await requireBoard(tx, request.params.id);
-        const current = await findSerialNumber(tx, board.id, request.params.serialNumberId);
-        const [row] = await tx
-          .update(serialNumbers)
-          .set({ multiRegistration: request.body.multiRegistration })
-          .where(eq(serialNumbers.id, current.id))
-          .returning();
+        const current = await serials.findSerialNumber(tx, board.id, request.params.serialNumberId);
+        const record = await serials.setMultiRegistration(tx, current.id, request.body.multiRegistration);
         await auditBoard(tx, request, board.id, 'update_serial_number', {
           before: { value: current.value, multiRegistration: current.multiRegistration },
-          after: { value: row!.value, multiRegistration: row!.multiRegistration },
+          after: { value: record.value, multiRegistration: record.multiRegistration },
         });
-        const [record] = await toRecords(tx, [row!]);
-        return record!;
+        return record;
       }),
   );
 
@@ -277,9 +197,8 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     async (request) =>
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
-        const current = await findSerialNumber(tx, board.id, request.params.serialNumberId);
-        const [record] = await toRecords(tx, [current]);
-        if (record!.registrations > 0) {
+        const record = await serials.serialNumberRecord(tx, board.id, request.params.serialNumberId);
+        if (record.registrations > 0) {
           throw ApiError.of(
             409,
             'conflict',
@@ -287,11 +206,11 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
             ['serialNumber'],
           );
         }
-        await tx.delete(serialNumbers).where(eq(serialNumbers.id, current.id));
+        await serials.deleteSerialNumber(tx, record.id);
         await auditBoard(tx, request, board.id, 'delete_serial_number', {
-          before: { value: current.value, multiRegistration: current.multiRegistration },
+          before: { value: record.value, multiRegistration: record.multiRegistration },
         });
-        return record!;
+        return record;
       }),
   );
 
@@ -314,7 +233,7 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
     },
     async (request, reply) => {
       const board = await requireBoard(db, request.params.id);
-      const serialNumber = await findSerialNumber(db, board.id, request.params.serialNumberId);
+      const serialNumber = await serials.findSerialNumber(db, board.id, request.params.serialNumberId);
       const origin = publicUrl ?? `${request.protocol}://${request.host}`;
       const link = `${origin.replace(/\/$/, '')}/welcome?serialnumber=${encodeURIComponent(serialNumber.value)}`;
       const png = await QRCode.toBuffer(link, {
@@ -352,11 +271,7 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
           ['ispn'],
         );
       }
-      const rows = await db
-        .select({ value: serialNumbers.value, multiRegistration: serialNumbers.multiRegistration })
-        .from(serialNumbers)
-        .where(eq(serialNumbers.boardId, board.id))
-        .orderBy(asc(serialNumbers.value));
+      const rows = await serials.sikSerialNumbers(db, board.id);
       const sik: SikFile = {
         format: SIK_FORMAT,
         version: SIK_FORMAT_VERSION,

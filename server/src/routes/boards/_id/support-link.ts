@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boardSupportLinkAnswerSchema, boardSupportLinkInputSchema, boardsResource } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { boards } from '../../../db/schema.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, security, tags } from '../records.js';
 
 /** A board's support link (spec product §2.3 edit-support). */
 const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { lockBoard, requireBoard } = app.boardContent;
+  const { lockBoard, requireBoard, saveSupportLink } = app.boardContent;
   app.get(
     '/support-link',
     {
@@ -43,7 +41,7 @@ const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
       db.transaction(async (tx) => {
         const board = await lockBoard(tx, request.params.id);
         const supportLink = request.body.supportLink?.trim() ?? null;
-        await tx.update(boards).set({ supportLink, updatedAt: new Date() }).where(eq(boards.id, board.id));
+        await saveSupportLink(tx, board.id, supportLink);
         await auditBoard(tx, request, board.id, 'update_support_link', {
           before: { supportLink: board.supportLink },
           after: { supportLink },

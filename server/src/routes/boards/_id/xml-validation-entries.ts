@@ -1,4 +1,3 @@
-import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   boardsResource,
@@ -6,7 +5,6 @@ import {
   xmlValidationEntrySchema,
   type ErrorItem,
 } from '@portal/resources';
-import { metadataKeys, xmlValidationEntries } from '../../../db/tables.js';
 import { ApiError } from '../../../http/errors.js';
 import { checkXPath, XPathError } from '../../../uploads/xml.js';
 import { dipTags as tags, toXmlEntry } from '../../../modules/dip/records.js';
@@ -18,7 +16,7 @@ import { errorResponses } from '../../schemas.js';
 
 /** The XML validation entries a secure board's uploaded configurations are checked against; admins only. */
 const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { lockBoard, requireBoard } = app.boardContent;
+  const { existingMetadataKeys, lockBoard, replaceXmlEntries, requireBoard } = app.boardContent;
   const { xmlEntryRows } = app.dip;
   app.get(
     '/xml-validation-entries',
@@ -69,16 +67,7 @@ const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
             messages: [message],
           });
         const keys = [...new Set(entries.flatMap((entry) => entry.metadataKey ?? []))];
-        const known = new Set(
-          keys.length
-            ? (
-                await tx
-                  .select({ key: metadataKeys.key })
-                  .from(metadataKeys)
-                  .where(inArray(metadataKeys.key, keys))
-              ).map((row) => row.key)
-            : [],
-        );
+        const known = await existingMetadataKeys(tx, keys);
         entries.forEach((entry, index) => {
           try {
             checkXPath(entry.xpath);
@@ -93,12 +82,7 @@ const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         if (problems.length) throw new ApiError(400, problems);
 
         const before = (await xmlEntryRows(tx, board.id)).map(toXmlEntry);
-        await tx.delete(xmlValidationEntries).where(eq(xmlValidationEntries.boardId, board.id));
-        if (entries.length) {
-          await tx
-            .insert(xmlValidationEntries)
-            .values(entries.map((entry, position) => ({ ...entry, position, boardId: board.id })));
-        }
+        await replaceXmlEntries(tx, board.id, entries);
         const after = (await xmlEntryRows(tx, board.id)).map(toXmlEntry);
         await auditBoard(tx, request, board.id, 'save_xml_validation_entries', { before, after });
         return after;
