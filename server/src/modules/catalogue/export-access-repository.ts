@@ -31,8 +31,6 @@ const columns = {
 function exportAccessRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 'db' | 'clock'>) {
   const own = ownRecords<RequestRow, ExportAccessRequest>(db, {
     table: exportAccessRequests,
-    id: exportAccessRequests.id,
-    owner: exportAccessRequests.userId,
     columns: () => columns,
     definition: exportAccessRequestsResource,
     records: (tx, rows) => Promise.all(rows.map((row) => exportAccessRecord(tx, row))),

@@ -48,8 +48,6 @@ const keyRecord = (row: typeof installationKeys.$inferSelect): InstallationKey =
 function installersRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 'db' | 'clock'>) {
   const own = ownRecords<InstallerRow, InstallerRecord>(db, {
     table: installers,
-    id: installers.id,
-    owner: installers.userId,
     columns: () => ({ id: installers.id, createdAt: installers.createdAt }),
     definition: installersList,
     records: installerRecords,

@@ -20,8 +20,6 @@ function licensesRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 'd
     sql`(case when ${licenses.revokedAt} is not null then 'revoked' when ${licenses.expiration} is null then 'perpetual' when ${licenses.expiration} <= ${clock.now()} then 'expired' else 'active' end)`;
   const own = ownRecords<LicenseRow, LicenseRecord>(db, {
     table: licenses,
-    id: licenses.id,
-    owner: licenses.userId,
     columns: () => ({
       id: licenses.id,
       product: licenses.product,

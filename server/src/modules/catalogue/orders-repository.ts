@@ -27,8 +27,6 @@ const orderColumns = {
 function ordersRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 'db' | 'clock'>) {
   const own = ownRecords<OrderRow, OrderRecord>(db, {
     table: orders,
-    id: orders.id,
-    owner: orders.userId,
     columns: () => orderColumns,
     definition: ordersResource,
     records: orderRecords,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
@@ -16,11 +16,9 @@ export const ownScope = (request: FastifyRequest, column: PgColumn) =>
   isAdmin(request) ? undefined : eq(column, request.currentUser!.id);
 
 /** What differs between orders, licenses, installers and export access requests, each owned by a customer. */
-export interface OwnTable<Row, Rec> extends Pick<ListSource, 'table' | 'definition'> {
-  /** The column naming the row's owner. */
-  owner: PgColumn;
-  /** The id column, for reading one row. */
-  id: PgColumn;
+export interface OwnTable<Row, Rec> extends Pick<ListSource, 'definition'> {
+  /** The table: its `id` names a row, its `userId` the row's owner. */
+  table: PgTable & { id: PgColumn; userId: PgColumn };
   /** The list's columns, made per call (a status computed on the clock's time). */
   columns: () => ListSource['columns'];
   /** Records of rows, in the rows' order. */
@@ -37,7 +35,7 @@ export interface OwnTable<Row, Rec> extends Pick<ListSource, 'table' | 'definiti
 export function ownRecords<Row extends { userId: string }, Rec>(db: Database, spec: OwnTable<Row, Rec>) {
   const missing = () => notFound(`${spec.what} not found.`, [spec.resource]);
   async function find(tx: Executor, id: string, lock: boolean): Promise<Row | undefined> {
-    const query = tx.select().from(spec.table).where(eq(spec.id, id)).limit(1);
+    const query = tx.select().from(spec.table).where(eq(spec.table.id, id)).limit(1);
     return ((await (lock ? query.for('update') : query)) as Row[])[0];
   }
   /** The row by id for a caller the route's access rule already allowed (an admin's write); 404 if none. */
@@ -62,7 +60,7 @@ export function ownRecords<Row extends { userId: string }, Rec>(db: Database, sp
     /** The caller's own records, or every one for an admin: sorted, filtered and paged, with `Content-Range`. */
     async list(request: ListRequest, reply: FastifyReply): Promise<Rec[]> {
       const { table, definition } = spec;
-      const scope = ownScope(request, spec.owner);
+      const scope = ownScope(request, spec.table.userId);
       const source = { db, table, columns: spec.columns(), definition, scope };
       return spec.records(db, await listRows<Row>(source, request, reply));
     },
