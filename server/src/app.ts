@@ -274,7 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
 
-  await app.register(maintenanceRootRoute, { db });
+  await app.register(maintenanceRootRoute);
   // Outside /api/v1, so not autoloaded: the embedded provider's hosted test-payment page.
   await app.register(paymentPageRoutes);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

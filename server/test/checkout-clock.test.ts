@@ -75,13 +75,11 @@ describe('the checkout service on an injected clock', () => {
 
     clock.advance(CHECKOUT_SESSION_VALIDITY_MS - 1);
     expect(await service.expireDue()).toBe(0);
-    expect((await service.get(checkout.id, { id: actor.currentUser!.id, admin: false })).status).toBe(
-      'started',
-    );
+    expect((await service.get(checkout.id, actor)).status).toBe('started');
 
     clock.advance(1);
     expect(await service.expireDue()).toBe(1);
-    const expired = await service.get(checkout.id, { id: actor.currentUser!.id, admin: false });
+    const expired = await service.get(checkout.id, actor);
     expect(expired.status).toBe('expired');
     expect(expired.orders[0]!.status).toBe('payment-canceled');
     const [entry] = await t.database.db

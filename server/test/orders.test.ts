@@ -391,4 +391,23 @@ describe('the lists of a customer’s own rows (one helper: orders, licenses, in
       expectError(await call('GET', path, null), 401, 'unauthorized');
     },
   );
+
+  // The one rule of `ownRecords` on every path that reads one row: another customer's row is not revealed.
+  it.each(lists)(
+    '%s/{id}: its owner and an admin read a row; another customer gets 404, as for an unknown id',
+    async (path) => {
+      const [row] = (await call('GET', path, customer)).json<{ id: string }[]>();
+      const rowPaths = [`${path}/${row!.id}`];
+      if (path === '/installers')
+        rowPaths.push(`${path}/${row!.id}/installation-keys`, `${path}/${row!.id}/installation-keys/latest`);
+      for (const rowPath of rowPaths) {
+        for (const allowed of [customer, admin])
+          expect((await call('GET', rowPath, allowed)).statusCode, rowPath).toBe(200);
+        const refused = expectError(await call('GET', rowPath, internal), 404, 'not_found');
+        expect(refused.errors[0]!.resources).toEqual([path.slice(1, -1)]);
+        expectError(await call('GET', rowPath, null), 401, 'unauthorized');
+      }
+      expectError(await call('GET', `${path}/${randomUUID()}`, customer), 404, 'not_found');
+    },
+  );
 });

@@ -5,6 +5,7 @@ import {
   ERROR_MESSAGES,
   cartEntryKey,
   cartKeys,
+  hasAnyRouteRole,
   type Checkout,
   type CheckoutEntryInput,
   type PaymentSessionStatus,
@@ -56,6 +57,9 @@ export function checkoutIdempotencyKey(userId: string, entryKeys: readonly strin
 }
 
 type CheckoutUser = NonNullable<Actor['currentUser']>;
+
+/** Admins reach every checkout; a customer only their own. */
+const isAdminActor = (actor: Actor) => hasAnyRouteRole(actor.currentUser, ['ADMIN']);
 
 /**
  * Checkout of a cart (spec §4, §5): re-checks every entry against the catalogue, demands the questionnaire
@@ -252,7 +256,9 @@ export function checkoutService(ctx: CheckoutContext) {
       }
     },
 
-    async get(checkoutId: string, user: { id: string; admin: boolean }): Promise<Checkout> {
+    /** The caller's checkout (an admin's: any); 404 for another customer's. */
+    async get(checkoutId: string, actor: Actor): Promise<Checkout> {
+      const user = { id: actor.currentUser?.id ?? '', admin: isAdminActor(actor) };
       return db.transaction(async (tx) => {
         const { checkout } = await ownCheckout(tx, checkoutId, user);
         return checkoutRecord(tx, checkout);
@@ -260,11 +266,11 @@ export function checkoutService(ctx: CheckoutContext) {
     },
 
     /** The customer leaves the payment page: the session stays resumable until it expires. */
-    cancel: (checkoutId: string, actor: Actor, admin = false) =>
+    cancel: (checkoutId: string, actor: Actor, admin = isAdminActor(actor)) =>
       customerMove(checkoutId, actor, admin, 'cancel'),
 
     /** A canceled session is started again (the same payment page) unless its 24 hours are over. */
-    resume: (checkoutId: string, actor: Actor, admin = false) =>
+    resume: (checkoutId: string, actor: Actor, admin = isAdminActor(actor)) =>
       customerMove(checkoutId, actor, admin, 'resume'),
   };
 }

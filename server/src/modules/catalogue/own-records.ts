@@ -1,20 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { access } from '../../auth/access.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
+import type { ListRequest } from '../../http/own-list.js';
 import { listRows, type ListSource } from '../../http/list.js';
-import { errorResponses } from '../../http/openapi.js';
-import { isAdmin } from './context.js';
-
-export const security = [{ bearer: [] }];
-export const idParams = z.object({ id: z.uuid() });
-export const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
+import { isAdmin, type Executor } from './context.js';
 
 export const emailOf = (column: PgColumn) =>
   sql`(select ${users.email} from ${users} where ${users.id} = ${column})`;
@@ -23,53 +15,54 @@ export const emailOf = (column: PgColumn) =>
 export const ownScope = (request: FastifyRequest, column: PgColumn) =>
   isAdmin(request) ? undefined : eq(column, request.currentUser!.id);
 
-/** A row of the caller's own (any row for an admin); 404 otherwise, so others' rows are not revealed. */
-export async function ownRow<T extends { userId: string }>(
-  request: FastifyRequest,
-  row: T | undefined,
-  what: string,
-) {
-  if (!row || (row.userId !== request.currentUser!.id && !isAdmin(request)))
-    throw notFound(`${what} not found.`);
-  return row;
-}
-
-/** A list of rows each owned by a customer: what differs between orders, licenses, installers and the like. */
-export interface OwnList<Row> extends Pick<ListSource, 'table' | 'definition'> {
-  tags: string[];
-  summary: string;
-  /** The schema of one record of the answer. */
-  record: z.ZodType;
-  /** The column naming the row's owner. */
-  owner: PgColumn;
+/** What differs between orders, licenses, installers and export access requests, each owned by a customer. */
+export interface OwnTable<Row, Rec> extends Pick<ListSource, 'definition'> {
+  /** The table: its `id` names a row, its `userId` the row's owner. */
+  table: PgTable & { id: PgColumn; userId: PgColumn };
   /** The list's columns, made per call (a status computed on the clock's time). */
   columns: () => ListSource['columns'];
-  records: (db: Database, rows: Row[]) => Promise<unknown[]>;
+  /** Records of rows, in the rows' order. */
+  records: (db: Executor, rows: Row[]) => Promise<Rec[]>;
+  /** The 404 of a row that is not there or not the caller's: `<what> not found.`, naming `resource`. */
+  what: string;
+  resource: string;
 }
 
 /**
- * `GET ''` of a customer's own rows (spec §2.2 /my/…), every customer's for an admin: sorted, filtered and paged
- * by the definition's list, with `Content-Range`.
+ * The rule of a customer's records (spec §2.2 /my/…), once for every such table: a customer reaches their own
+ * rows, an admin every one; another customer's row is 404, so it is not revealed.
  */
-export function ownListRoute<Row>(app: FastifyInstance, db: Database, list: OwnList<Row>): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: list.tags,
-        summary: list.summary,
-        security,
-        querystring: listQuerystring,
-        headers: listHeaders,
-        response: { 200: z.array(list.record), ...errorResponses(400, 401, 403) },
-      },
+export function ownRecords<Row extends { userId: string }, Rec>(db: Database, spec: OwnTable<Row, Rec>) {
+  const missing = () => notFound(`${spec.what} not found.`, [spec.resource]);
+  async function find(tx: Executor, id: string, lock: boolean): Promise<Row | undefined> {
+    const query = tx.select().from(spec.table).where(eq(spec.table.id, id)).limit(1);
+    return ((await (lock ? query.for('update') : query)) as Row[])[0];
+  }
+  /** The row by id for a caller the route's access rule already allowed (an admin's write); 404 if none. */
+  async function row(tx: Executor, id: string, lock = false): Promise<Row> {
+    const found = await find(tx, id, lock);
+    if (!found) throw missing();
+    return found;
+  }
+  /** One of the caller's own rows (any for an admin); 404 otherwise. */
+  async function ownRow(request: FastifyRequest, id: string): Promise<Row> {
+    const found = await find(db, id, false);
+    if (!found || (found.userId !== request.currentUser!.id && !isAdmin(request))) throw missing();
+    return found;
+  }
+  const record = async (tx: Executor, found: Row) => (await spec.records(tx, [found]))[0]!;
+  return {
+    row,
+    ownRow,
+    record,
+    /** One of the caller's own records (any for an admin); 404 otherwise. */
+    ownRecord: async (request: FastifyRequest, id: string) => record(db, await ownRow(request, id)),
+    /** The caller's own records, or every one for an admin: sorted, filtered and paged, with `Content-Range`. */
+    async list(request: ListRequest, reply: FastifyReply): Promise<Rec[]> {
+      const { table, definition } = spec;
+      const scope = ownScope(request, spec.table.userId);
+      const source = { db, table, columns: spec.columns(), definition, scope };
+      return spec.records(db, await listRows<Row>(source, request, reply));
     },
-    async (request, reply) => {
-      const { table, definition } = list;
-      const scope = ownScope(request, list.owner);
-      const source = { db, table, columns: list.columns(), definition, scope };
-      return list.records(db, await listRows<Row>(source, request, reply));
-    },
-  );
+  };
 }

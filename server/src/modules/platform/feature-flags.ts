@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import { featureFlagsResource, type FeatureFlag, type FeatureFlagInput } from '@portal/resources';
 import { featureFlags } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
@@ -6,10 +7,15 @@ import { defineRepository, type Repository } from '../../http/repository.js';
 
 type FeatureFlagRow = typeof featureFlags.$inferSelect;
 
+export interface FeatureFlagsRepository extends Repository<FeatureFlagRow, FeatureFlag> {
+  /** The keys of the enabled flags, sorted: what the apps read before sign-in. */
+  enabledKeys(): Promise<string[]>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Feature toggles (spec product §2.3 /admin/feature-flags). */
-    featureFlags: Repository<FeatureFlagRow, FeatureFlag>;
+    featureFlags: FeatureFlagsRepository;
   }
 }
 
@@ -36,4 +42,14 @@ export const featureFlagsRepository = defineRepository<typeof featureFlags, Feat
   },
 );
 
-export default repositoryModule('featureFlags', () => featureFlagsRepository);
+export default repositoryModule('featureFlags', ({ db }): FeatureFlagsRepository => ({
+  ...featureFlagsRepository,
+  async enabledKeys() {
+    const rows = await db
+      .select({ key: featureFlags.key })
+      .from(featureFlags)
+      .where(eq(featureFlags.enabled, true))
+      .orderBy(asc(featureFlags.key));
+    return rows.map((row) => row.key);
+  },
+}));

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { checkoutInputSchema, checkoutSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { errorResponses } from '../schemas.js';
-import { isAdmin } from '../../modules/catalogue/context.js';
 import { bearerSecurity as security } from '../../http/openapi.js';
 
 const tags = ['cart and checkout'];
@@ -51,8 +50,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      service.get(request.params.id, { id: request.currentUser!.id, admin: isAdmin(request) }),
+    async (request) => service.get(request.params.id, request),
   );
 
   app.post(
@@ -68,7 +66,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.cancel(request.params.id, request, isAdmin(request)),
+    async (request) => service.cancel(request.params.id, request),
   );
 
   app.post(
@@ -84,7 +82,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.resume(request.params.id, request, isAdmin(request)),
+    async (request) => service.resume(request.params.id, request),
   );
 };
 

@@ -1,49 +1,24 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderPositionDecisionSchema, orderRecordSchema, ordersResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { orderPositions, orders } from '../../db/schema-commerce.js';
-import { audit } from '../../http/audit.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { bearerSecurity as security } from '../../http/openapi.js';
+import { idParams, ownListRoute } from '../../http/own-list.js';
 import { errorResponses } from '../schemas.js';
-import {
-  decidePosition,
-  orderRecords,
-  refreshOrderStatus,
-  type OrderRow,
-} from '../../modules/catalogue/fulfilment.js';
-
-import { emailOf, idParams, ownRow, ownListRoute, security } from '../../modules/catalogue/own-records.js';
 
 /**
  * Orders with their positions (spec §2.2 /my/orders): each visible to its owner and to admins; admins decide
  * positions.
  */
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.catalogue;
-  const { db, clock } = ctx;
+  const repository = app.orders;
 
-  const orderColumns = {
-    id: orders.id,
-    number: orders.number,
-    status: orders.status,
-    kind: orders.kind,
-    paid: orders.paid,
-    requestedAt: orders.requestedAt,
-    userEmail: emailOf(orders.userId),
-  };
-
-  ownListRoute<OrderRow>(app, db, {
+  ownListRoute(app, {
     tags: ['orders'],
     summary:
       "Orders with their positions: the caller's own (spec §2.2 /my/orders), every customer's for an admin (filters status, kind, paid, q over number and email)",
     record: orderRecordSchema,
-    table: orders,
-    owner: orders.userId,
-    columns: () => orderColumns,
-    definition: ordersResource,
-    records: orderRecords,
+    list: repository.list,
   });
 
   app.get(
@@ -58,10 +33,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderRecordSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const [row] = await db.select().from(orders).where(eq(orders.id, request.params.id)).limit(1);
-      return (await orderRecords(db, [await ownRow(request, row, 'Order')]))[0]!;
-    },
+    async (request) => repository.ownRecord(request, request.params.id),
   );
 
   app.put(
@@ -78,51 +50,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderRecordSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(eq(orders.id, request.params.id))
-          .for('update')
-          .limit(1);
-        if (!order) throw notFound('Order not found.', ['order']);
-        const [position] = await tx
-          .select()
-          .from(orderPositions)
-          .where(and(eq(orderPositions.orderId, order.id), eq(orderPositions.id, request.params.positionId)))
-          .limit(1);
-        if (!position) throw notFound('Position not found.', ['position']);
-        if (order.kind === 'purchase' && !order.paid) {
-          throw ApiError.of(409, 'invalid_state_transition', 'A purchase is decided by its payment first.', [
-            'status',
-          ]);
-        }
-        const [before] = await orderRecords(tx, [order]);
-        const now = clock.now();
-        await decidePosition(
-          tx,
-          order,
-          position,
-          {
-            ...request.body,
-            comment: request.body.comment?.trim() || null,
-            decidedBy: request.currentUser!.id,
-          },
-          now,
-        );
-        await refreshOrderStatus(tx, order.id, now);
-        const [fresh] = await tx.select().from(orders).where(eq(orders.id, order.id)).limit(1);
-        const [after] = await orderRecords(tx, [fresh!]);
-        await audit(tx, request, {
-          action: `position_${request.body.status}`,
-          entity: 'order',
-          entityId: order.id,
-          before,
-          after,
-        });
-        return after!;
-      }),
+    async (request) => repository.decide(request, request.params.id, request.params.positionId, request.body),
   );
 };
 

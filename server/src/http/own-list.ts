@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../auth/access.js';
+import { listQuerystring } from './list-query.js';
+import { bearerSecurity, errorResponses } from './openapi.js';
+
+export const idParams = z.object({ id: z.uuid() });
+const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
+
+/** A list call as the repository reads it: the caller, the simple-rest querystring and the `Range` header. */
+export type ListRequest = FastifyRequest & {
+  query: z.infer<typeof listQuerystring>;
+  headers: { range?: string };
+};
+
+/** A list of rows each owned by a customer: its documentation and the repository call that reads it. */
+export interface OwnList {
+  tags: string[];
+  summary: string;
+  /** The schema of one record of the answer. */
+  record: z.ZodType;
+  list: (request: ListRequest, reply: FastifyReply) => Promise<unknown[]>;
+}
+
+/**
+ * `GET ''` of a customer's own rows (spec §2.2 /my/…), every customer's for an admin: sorted, filtered and paged
+ * by the repository's definition, with `Content-Range`.
+ */
+export function ownListRoute(app: FastifyInstance, list: OwnList): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags: list.tags,
+        summary: list.summary,
+        security: bearerSecurity,
+        querystring: listQuerystring,
+        headers: listHeaders,
+        response: { 200: z.array(list.record), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => list.list(request, reply),
+  );
+}
