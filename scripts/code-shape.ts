@@ -110,6 +110,10 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
     names: ['assetKindOf', 'inspectionOf'],
     reason: 'how an upload is stored and inspected while it streams',
   },
+  'modules/boards/user-links': {
+    names: ['linkNotes'],
+    reason: 'the OpenAPI notes of the board link routes (text only)',
+  },
   'modules/dip/assets': {
     names: ['assetStorageKey'],
     reason: 'the storage key of a file, named before it streams',
@@ -122,9 +126,6 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
  */
 export const ROUTES_NOT_MOVED: readonly string[] = [
   'billing-information/billing.ts',
-  'board-csa-links/crud.ts',
-  'board-viewer-links/boards.ts',
-  'board-viewer-links/crud.ts',
   'catalogue/public.ts',
   'checkouts/checkout.ts',
   'company-spaces/members.ts',
