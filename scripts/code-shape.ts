@@ -140,8 +140,6 @@ export const ROUTES_NOT_MOVED: readonly string[] = [
   'projects/lists.ts',
   'questionnaires/_id/questions.ts',
   'questionnaires/questionnaires.ts',
-  'software-bundles/admin.ts',
-  'software/admin.ts',
   'users/roles/grants.ts',
 ];
 
