@@ -138,8 +138,6 @@ export const ROUTES_NOT_MOVED: readonly string[] = [
   'projects/_id/members.ts',
   'projects/_id/project.ts',
   'projects/lists.ts',
-  'questionnaires/_id/questions.ts',
-  'questionnaires/questionnaires.ts',
   'users/roles/grants.ts',
 ];
 

@@ -25,9 +25,13 @@ export async function refusing<T>(
   }
 }
 
+/** The 409 `duplicate` of a key a write found taken (a feature ID, a uuid, a version label, a question id). */
+export const taken = (message: string, fields: string[]) => () =>
+  ApiError.of(409, 'duplicate', message, fields);
+
 /** The 409 of a version label the item has already. */
-export const versionTaken = (noun: 'tool' | 'bundle') => () =>
-  ApiError.of(409, 'duplicate', `This ${noun} already has this version.`, ['version']);
+export const versionTaken = (noun: 'tool' | 'bundle') =>
+  taken(`This ${noun} already has this version.`, ['version']);
 
 export const unknownQuestionnaire = () => badRequest('No questionnaire has this id.', ['questionnaireId']);
 

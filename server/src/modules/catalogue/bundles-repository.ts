@@ -9,11 +9,12 @@ import {
 } from '@portal/resources';
 import { bundleVersions, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
-import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import {
   refusing,
   requestFlowStore,
+  taken,
   versionTaken,
   unknownQuestionnaire,
   type Actor,
@@ -36,7 +37,7 @@ declare module 'fastify' {
 
 const bundleNotFound = () => notFound('Software bundle not found.', ['uuid']);
 
-const duplicateBundle = () => ApiError.of(409, 'duplicate', 'A bundle with this uuid exists.', ['uuid']);
+const duplicateBundle = taken('A bundle with this uuid exists.', ['uuid']);
 const duplicateVersion = versionTaken('bundle');
 
 /** The list's sort, filter and search columns (the uuid is the key the console addresses a bundle by). */

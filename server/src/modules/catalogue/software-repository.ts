@@ -12,10 +12,10 @@ import type {
 } from '@portal/resources';
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import { sha256Of } from '../../storage/file-storage.js';
-import { refusing, requestFlowStore, versionTaken, type Actor } from './admin-writes.js';
+import { refusing, requestFlowStore, taken, versionTaken, type Actor } from './admin-writes.js';
 import { apiUrl, type CatalogueContext, type Executor } from './context.js';
 import {
   filesOf,
@@ -35,8 +35,7 @@ declare module 'fastify' {
   }
 }
 
-const duplicateFeature = () =>
-  ApiError.of(409, 'duplicate', 'Another tool already has this feature ID.', ['featureId']);
+const duplicateFeature = taken('Another tool already has this feature ID.', ['featureId']);
 const duplicateVersion = versionTaken('tool');
 
 /** The list's sort, filter and search columns. */
