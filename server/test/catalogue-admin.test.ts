@@ -561,6 +561,43 @@ describe('software bundles', () => {
     );
   });
 
+  it('refuses an unknown questionnaire with 400 and a version label the bundle has with 409, changing nothing', async () => {
+    const asking = { ...bundleInput, requestFlow: 'cart-with-questionnaire', questionnaireId: randomUUID() };
+    const unknown = expectError(
+      await call('PUT', '/software-bundles/BND-TEST-1', admin, asking),
+      400,
+      'invalid_request',
+    );
+    expect(unknown.errors[0]!.resources).toEqual(['questionnaireId']);
+    expect(
+      (await call('GET', '/software-bundles/BND-TEST-1', admin)).json<SoftwareBundleDetail>(),
+    ).toMatchObject({
+      name: 'Renamed',
+      questionnaireId: null,
+    });
+    expectError(
+      await call('POST', '/software-bundles', admin, { ...asking, uuid: 'BND-TEST-2' }),
+      400,
+      'invalid_request',
+    );
+    expectError(await call('GET', '/software-bundles/BND-TEST-2', admin), 404, 'not_found');
+
+    const url = '/software-bundles/BND-TEST-1/versions';
+    const input = {
+      version: 'a',
+      description: 'Pinned.',
+      released: false,
+      toolVersions: [{ featureId: 'nx-flash-programmer', version: '3.0.0' }],
+    };
+    const a = (await call('POST', url, admin, input)).json<BundleVersion>();
+    const b = (await call('POST', url, admin, { ...input, version: 'b' })).json<BundleVersion>();
+    expectError(await call('PUT', `${url}/${b.id}`, admin, input), 409, 'duplicate');
+    const labels = (await call('GET', url, admin)).json<BundleVersion[]>().map((v) => v.version);
+    expect(labels).toEqual(['a', 'b']);
+    for (const version of [a, b])
+      expect((await call('DELETE', `${url}/${version.id}`, admin)).statusCode).toBe(200);
+  });
+
   it('has a request flow editor; deleting answers the record', async () => {
     const flow = { requestFlow: 'external', questionnaireId: null, requestUrl: 'https://example.com/ask' };
     expect((await call('PUT', '/software-bundles/BND-TEST-1/request-flow', admin, flow)).json()).toEqual(

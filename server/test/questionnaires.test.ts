@@ -346,3 +346,43 @@ describe('deleting questionnaires', () => {
     expectError(await call('DELETE', `/questionnaires/${form.id}`, admin), 404, 'not_found');
   });
 });
+
+describe('taken question ids', () => {
+  const total = async () =>
+    (await call('GET', '/questionnaires', admin)).headers['content-range']?.toString().split('/')[1];
+
+  it('answers 409 duplicate for a question id given twice or owned by another questionnaire, writing nothing', async () => {
+    const taken = randomUUID();
+    const before = await total();
+    const twice = await call('POST', '/questionnaires', admin, {
+      name: 'Twice',
+      questions: [question('free-text', 'A', { id: taken }), question('free-text', 'B', { id: taken })],
+    });
+    expect(expectError(twice, 409, 'duplicate').errors[0]!.resources).toEqual(['questions']);
+    expect(await total()).toBe(before);
+
+    const owner = (
+      await call('POST', '/questionnaires', admin, {
+        name: 'Owner',
+        questions: [question('free-text', 'Owned', { id: taken })],
+      })
+    ).json<Questionnaire>();
+    const other = (
+      await call('POST', '/questionnaires', admin, {
+        name: 'Other',
+        questions: [question('free-text', 'First')],
+      })
+    ).json<Questionnaire>();
+    const stolen = await call(
+      'POST',
+      `/questionnaires/${other.id}/questions`,
+      admin,
+      question('free-text', 'Stolen', { id: taken }),
+    );
+    expect(expectError(stolen, 409, 'duplicate').errors[0]!.resources).toEqual(['id']);
+    const read = async (id: string) =>
+      (await call('GET', `/questionnaires/${id}`, admin)).json<Questionnaire>();
+    expect((await read(other.id)).questions.map((q) => q.title)).toEqual(['First']);
+    expect((await read(owner.id)).questions.map((q) => q.title)).toEqual(['Owned']);
+  });
+});

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   requestFlowInputSchema,
   type BundleVersion,
@@ -10,12 +9,24 @@ import {
 } from '@portal/resources';
 import { bundleVersions, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
-import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
+import {
+  refusing,
+  requestFlowStore,
+  taken,
+  versionTaken,
+  unknownQuestionnaire,
+  type Actor,
+} from './admin-writes.js';
 import type { CatalogueContext, Executor } from './context.js';
-import { bundleColumns, bundleDetail, toBundleVersion, type BundleSummaryRow } from './records.js';
-
-type Actor = Pick<FastifyRequest, 'currentUser'>;
+import {
+  bundleColumns,
+  bundleDetail,
+  bundleRecords,
+  toBundleVersion,
+  type BundleSummaryRow,
+} from './records.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +37,15 @@ declare module 'fastify' {
 
 const bundleNotFound = () => notFound('Software bundle not found.', ['uuid']);
 
-export const duplicateBundle = () =>
-  ApiError.of(409, 'duplicate', 'A bundle with this uuid exists.', ['uuid']);
+const duplicateBundle = taken('A bundle with this uuid exists.', ['uuid']);
+const duplicateVersion = versionTaken('bundle');
+
+/** The list's sort, filter and search columns (the uuid is the key the console addresses a bundle by). */
+const listColumns = {
+  id: softwareBundles.uuid,
+  name: softwareBundles.name,
+  released: softwareBundles.released,
+};
 
 async function unknownFeatures(db: Executor, featureIds: readonly string[]): Promise<string[]> {
   if (!featureIds.length) return [];
@@ -117,52 +135,71 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
     return row;
   }
 
-  /** Marks the bundle changed, so the catalogue's change-date order sees its new versions. */
-  const touch = (tx: Executor, bundleId: string) =>
-    tx.update(softwareBundles).set({ updatedAt: clock.now() }).where(eq(softwareBundles.id, bundleId));
+  /** Marks the bundle changed (with the request flow values given), so the catalogue's change-date order sees it. */
+  const touch = (tx: Executor, bundleId: string, values: Partial<RequestFlowInput> = {}) =>
+    tx
+      .update(softwareBundles)
+      .set({ updatedAt: clock.now(), ...values })
+      .where(eq(softwareBundles.id, bundleId));
+
+  const requestFlows = requestFlowStore(db, {
+    entity: 'software_bundle',
+    find: findBundle,
+    save: async (tx, row, flow) => (await touch(tx, row.id, flow).returning(bundleColumns))[0]!,
+  });
 
   return {
-    findBundle,
+    table: softwareBundles,
+    columns: listColumns,
+    /** The records of a list page. */
+    records: (rows: BundleSummaryRow[]) => bundleRecords(db, rows),
     detail: async (uuid: string) => bundleDetail(db, await findBundle(uuid), true),
+    ...requestFlows,
 
-    createBundle: (actor: Actor, input: SoftwareBundleInput): Promise<SoftwareBundleDetail> =>
-      db.transaction(async (tx) => {
-        await checkInput(tx, input, null);
-        const now = clock.now();
-        const [row] = await tx
-          .insert(softwareBundles)
-          .values({ ...values(input), uuid: input.uuid.trim(), createdAt: now, updatedAt: now })
-          .returning(bundleColumns);
-        const after = await bundleDetail(tx, row!, true);
-        await audit(tx, actor, { action: 'create', entity: 'software_bundle', entityId: row!.id, after });
-        return after;
-      }),
+    create: (actor: Actor, input: SoftwareBundleInput): Promise<SoftwareBundleDetail> =>
+      refusing(
+        db.transaction(async (tx) => {
+          await checkInput(tx, input, null);
+          const now = clock.now();
+          const [row] = await tx
+            .insert(softwareBundles)
+            .values({ ...values(input), uuid: input.uuid.trim(), createdAt: now, updatedAt: now })
+            .returning(bundleColumns);
+          const after = await bundleDetail(tx, row!, true);
+          await audit(tx, actor, { action: 'create', entity: 'software_bundle', entityId: row!.id, after });
+          return after;
+        }),
+        { duplicate: duplicateBundle, unknownReference: unknownQuestionnaire },
+      ),
 
-    updateBundle: (actor: Actor, uuid: string, input: SoftwareBundleInput): Promise<SoftwareBundleDetail> =>
-      db.transaction(async (tx) => {
-        const bundle = await findBundle(uuid, tx);
-        if (input.uuid.trim() !== bundle.uuid)
-          throw badRequest('The uuid of a bundle cannot change.', ['uuid']);
-        await checkInput(tx, input, bundle.requestUrl);
-        const before = await bundleDetail(tx, bundle, true);
-        const [row] = await tx
-          .update(softwareBundles)
-          .set({ ...values(input), updatedAt: clock.now() })
-          .where(eq(softwareBundles.id, bundle.id))
-          .returning(bundleColumns);
-        const after = await bundleDetail(tx, row!, true);
-        await audit(tx, actor, {
-          action: 'update',
-          entity: 'software_bundle',
-          entityId: bundle.id,
-          before,
-          after,
-        });
-        return after;
-      }),
+    update: (actor: Actor, uuid: string, input: SoftwareBundleInput): Promise<SoftwareBundleDetail> =>
+      refusing(
+        db.transaction(async (tx) => {
+          const bundle = await findBundle(uuid, tx);
+          if (input.uuid.trim() !== bundle.uuid)
+            throw badRequest('The uuid of a bundle cannot change.', ['uuid']);
+          await checkInput(tx, input, bundle.requestUrl);
+          const before = await bundleDetail(tx, bundle, true);
+          const [row] = await tx
+            .update(softwareBundles)
+            .set({ ...values(input), updatedAt: clock.now() })
+            .where(eq(softwareBundles.id, bundle.id))
+            .returning(bundleColumns);
+          const after = await bundleDetail(tx, row!, true);
+          await audit(tx, actor, {
+            action: 'update',
+            entity: 'software_bundle',
+            entityId: bundle.id,
+            before,
+            after,
+          });
+          return after;
+        }),
+        { unknownReference: unknownQuestionnaire },
+      ),
 
     /** Deletes a bundle with its versions; answers the deleted record. */
-    deleteBundle: (actor: Actor, uuid: string): Promise<SoftwareBundleDetail> =>
+    remove: (actor: Actor, uuid: string): Promise<SoftwareBundleDetail> =>
       db.transaction(async (tx) => {
         const bundle = await findBundle(uuid, tx);
         const before = await bundleDetail(tx, bundle, true);
@@ -183,44 +220,50 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
     },
 
     createVersion: (actor: Actor, uuid: string, input: BundleVersionInput): Promise<BundleVersion> =>
-      db.transaction(async (tx) => {
-        const bundle = await findBundle(uuid, tx);
-        await checkVersionInput(tx, bundle, input);
-        const [row] = await tx
-          .insert(bundleVersions)
-          .values({ ...input, bundleId: bundle.id, createdAt: clock.now() })
-          .returning();
-        await touch(tx, bundle.id);
-        const after = toBundleVersion(row!);
-        await audit(tx, actor, { action: 'create', entity: 'bundle_version', entityId: row!.id, after });
-        return after;
-      }),
+      refusing(
+        db.transaction(async (tx) => {
+          const bundle = await findBundle(uuid, tx);
+          await checkVersionInput(tx, bundle, input);
+          const [row] = await tx
+            .insert(bundleVersions)
+            .values({ ...input, bundleId: bundle.id, createdAt: clock.now() })
+            .returning();
+          await touch(tx, bundle.id);
+          const after = toBundleVersion(row!);
+          await audit(tx, actor, { action: 'create', entity: 'bundle_version', entityId: row!.id, after });
+          return after;
+        }),
+        { duplicate: duplicateVersion },
+      ),
 
     updateVersion: (actor: Actor, uuid: string, versionId: string, input: BundleVersionInput) =>
-      db.transaction(async (tx) => {
-        const bundle = await findBundle(uuid, tx);
-        const row = await findBundleVersion(bundle.id, versionId, tx);
-        await checkVersionInput(tx, bundle, input);
-        const [updated] = await tx
-          .update(bundleVersions)
-          .set(input)
-          .where(eq(bundleVersions.id, row.id))
-          .returning();
-        await touch(tx, bundle.id);
-        const after = toBundleVersion(updated!);
-        const before = toBundleVersion(row);
-        await audit(tx, actor, {
-          action: 'update',
-          entity: 'bundle_version',
-          entityId: row.id,
-          before,
-          after,
-        });
-        return after;
-      }),
+      refusing(
+        db.transaction(async (tx) => {
+          const bundle = await findBundle(uuid, tx);
+          const row = await findBundleVersion(bundle.id, versionId, tx);
+          await checkVersionInput(tx, bundle, input);
+          const [updated] = await tx
+            .update(bundleVersions)
+            .set(input)
+            .where(eq(bundleVersions.id, row.id))
+            .returning();
+          await touch(tx, bundle.id);
+          const after = toBundleVersion(updated!);
+          const before = toBundleVersion(row);
+          await audit(tx, actor, {
+            action: 'update',
+            entity: 'bundle_version',
+            entityId: row.id,
+            before,
+            after,
+          });
+          return after;
+        }),
+        { duplicate: duplicateVersion },
+      ),
 
     /** Deletes a bundle version; answers it. */
-    deleteVersion: (actor: Actor, uuid: string, versionId: string) =>
+    removeVersion: (actor: Actor, uuid: string, versionId: string) =>
       db.transaction(async (tx) => {
         const bundle = await findBundle(uuid, tx);
         const row = await findBundleVersion(bundle.id, versionId, tx);
@@ -229,18 +272,6 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
         await audit(tx, actor, { action: 'delete', entity: 'bundle_version', entityId: row.id, before });
         return before;
       }),
-
-    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
-
-    /** Writes a bundle's request flow (the caller audits it). */
-    async saveRequestFlow(tx: Executor, bundle: BundleSummaryRow, flow: RequestFlowInput) {
-      const [row] = await tx
-        .update(softwareBundles)
-        .set({ ...flow, updatedAt: clock.now() })
-        .where(eq(softwareBundles.id, bundle.id))
-        .returning(bundleColumns);
-      return row!;
-    },
   };
 }
 

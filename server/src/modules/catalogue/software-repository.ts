@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type {
   CatalogueFile,
   CatalogueFileInput,
@@ -13,9 +12,10 @@ import type {
 } from '@portal/resources';
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import { sha256Of } from '../../storage/file-storage.js';
+import { refusing, requestFlowStore, taken, versionTaken, type Actor } from './admin-writes.js';
 import { apiUrl, type CatalogueContext, type Executor } from './context.js';
 import {
   filesOf,
@@ -28,14 +28,24 @@ import {
   type VersionRow,
 } from './records.js';
 
-type Actor = Pick<FastifyRequest, 'currentUser'>;
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Tools, their versions and files as the admin console changes them. */
     software: SoftwareRepository;
   }
 }
+
+const duplicateFeature = taken('Another tool already has this feature ID.', ['featureId']);
+const duplicateVersion = versionTaken('tool');
+
+/** The list's sort, filter and search columns. */
+const listColumns = {
+  id: tools.id,
+  name: tools.name,
+  featureId: tools.featureId,
+  type: tools.type,
+  isRemoved: tools.isRemoved,
+};
 
 /** The version columns a version form writes. */
 function versionValues(input: ToolVersionInput) {
@@ -100,9 +110,12 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
     return { ...toToolVersionDetail(api, tool.featureId, row, files, null), canDownload: row.canDownload };
   }
 
-  /** Marks the tool changed, so the catalogue's change-date order sees new versions and files. */
-  const touch = (tx: Executor, toolId: string) =>
-    tx.update(tools).set({ updatedAt: clock.now() }).where(eq(tools.id, toolId));
+  /** Marks the tool changed (with the request flow values given), so the catalogue's change-date order sees it. */
+  const touch = (tx: Executor, toolId: string, values: Partial<RequestFlowInput> = {}) =>
+    tx
+      .update(tools)
+      .set({ updatedAt: clock.now(), ...values })
+      .where(eq(tools.id, toolId));
 
   /** A tool and one of its versions, 404 when either is unknown. */
   async function findToolVersion(toolId: string, versionId: string, tx: Executor = db) {
@@ -110,27 +123,36 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
     return { tool, version: await findVersion(tool.id, versionId, tx) };
   }
 
+  const requestFlows = requestFlowStore(db, {
+    entity: 'tool',
+    find: findTool,
+    save: async (tx, row, flow) => (await touch(tx, row.id, flow).returning(toolColumns))[0]!,
+  });
+
   return {
-    findTool,
-    record,
+    table: tools,
+    columns: listColumns,
     /** The records of a list page. */
     records: (rows: ToolSummaryRow[]) => softwareRecords(db, api, rows),
-    findToolVersion,
-    versionRecord,
+    detail: async (id: string) => record(await findTool(id)),
+    ...requestFlows,
 
-    createTool: (actor: Actor, input: ToolInput) =>
-      db.transaction(async (tx) => {
-        const now = clock.now();
-        const [row] = await tx
-          .insert(tools)
-          .values({ ...input, name: input.name.trim(), createdAt: now, updatedAt: now })
-          .returning(toolColumns);
-        const after = await record(row!, tx);
-        await audit(tx, actor, { action: 'create', entity: 'tool', entityId: row!.id, after });
-        return after;
-      }),
+    create: (actor: Actor, input: ToolInput) =>
+      refusing(
+        db.transaction(async (tx) => {
+          const now = clock.now();
+          const [row] = await tx
+            .insert(tools)
+            .values({ ...input, name: input.name.trim(), createdAt: now, updatedAt: now })
+            .returning(toolColumns);
+          const after = await record(row!, tx);
+          await audit(tx, actor, { action: 'create', entity: 'tool', entityId: row!.id, after });
+          return after;
+        }),
+        { duplicate: duplicateFeature },
+      ),
 
-    updateTool: (actor: Actor, id: string, input: ToolUpdate) =>
+    update: (actor: Actor, id: string, input: ToolUpdate) =>
       db.transaction(async (tx) => {
         const tool = await findTool(id, tx);
         const before = await record(tool, tx);
@@ -145,7 +167,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
       }),
 
     /** Deletes a tool with its versions and files; answers the deleted record. */
-    async deleteTool(actor: Actor, id: string): Promise<SoftwareRecord> {
+    async remove(actor: Actor, id: string): Promise<SoftwareRecord> {
       const { before, keys } = await db.transaction(async (tx) => {
         const tool = await findTool(id, tx);
         const snapshot = await record(tool, tx);
@@ -160,6 +182,11 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
       });
       await Promise.all(keys.map((key) => storage.delete(key)));
       return before;
+    },
+
+    async version(toolId: string, versionId: string): Promise<ToolVersionDetail> {
+      const { tool, version } = await findToolVersion(toolId, versionId);
+      return versionRecord(tool, version);
     },
 
     /** Every version of a tool, oldest first. */
@@ -181,36 +208,48 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
     },
 
     createVersion: (actor: Actor, toolId: string, input: ToolVersionInput) =>
-      db.transaction(async (tx) => {
-        const tool = await findTool(toolId, tx);
-        const now = clock.now();
-        const [row] = await tx
-          .insert(toolVersions)
-          .values({ ...versionValues(input), toolId: tool.id, createdAt: now, updatedAt: now })
-          .returning();
-        await touch(tx, tool.id);
-        const after = await versionRecord(tool, row!, tx);
-        await audit(tx, actor, { action: 'create', entity: 'tool_version', entityId: row!.id, after });
-        return after;
-      }),
+      refusing(
+        db.transaction(async (tx) => {
+          const tool = await findTool(toolId, tx);
+          const now = clock.now();
+          const [row] = await tx
+            .insert(toolVersions)
+            .values({ ...versionValues(input), toolId: tool.id, createdAt: now, updatedAt: now })
+            .returning();
+          await touch(tx, tool.id);
+          const after = await versionRecord(tool, row!, tx);
+          await audit(tx, actor, { action: 'create', entity: 'tool_version', entityId: row!.id, after });
+          return after;
+        }),
+        { duplicate: duplicateVersion },
+      ),
 
     updateVersion: (actor: Actor, toolId: string, versionId: string, input: ToolVersionInput) =>
-      db.transaction(async (tx) => {
-        const { tool, version: row } = await findToolVersion(toolId, versionId, tx);
-        const before = await versionRecord(tool, row, tx);
-        const [updated] = await tx
-          .update(toolVersions)
-          .set({ ...versionValues(input), updatedAt: clock.now() })
-          .where(eq(toolVersions.id, row.id))
-          .returning();
-        await touch(tx, tool.id);
-        const after = await versionRecord(tool, updated!, tx);
-        await audit(tx, actor, { action: 'update', entity: 'tool_version', entityId: row.id, before, after });
-        return after;
-      }),
+      refusing(
+        db.transaction(async (tx) => {
+          const { tool, version: row } = await findToolVersion(toolId, versionId, tx);
+          const before = await versionRecord(tool, row, tx);
+          const [updated] = await tx
+            .update(toolVersions)
+            .set({ ...versionValues(input), updatedAt: clock.now() })
+            .where(eq(toolVersions.id, row.id))
+            .returning();
+          await touch(tx, tool.id);
+          const after = await versionRecord(tool, updated!, tx);
+          await audit(tx, actor, {
+            action: 'update',
+            entity: 'tool_version',
+            entityId: row.id,
+            before,
+            after,
+          });
+          return after;
+        }),
+        { duplicate: duplicateVersion },
+      ),
 
     /** Deletes a version with its files; answers the deleted version. */
-    async deleteVersion(actor: Actor, toolId: string, versionId: string): Promise<ToolVersionDetail> {
+    async removeVersion(actor: Actor, toolId: string, versionId: string): Promise<ToolVersionDetail> {
       const { before, keys } = await db.transaction(async (tx) => {
         const { tool, version: row } = await findToolVersion(toolId, versionId, tx);
         const snapshot = await versionRecord(tool, row, tx);
@@ -316,18 +355,6 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
       await storage.delete(key);
       return before;
     },
-
-    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),
-
-    /** Writes a tool's request flow (the caller audits it). */
-    async saveRequestFlow(tx: Executor, tool: ToolSummaryRow, flow: RequestFlowInput) {
-      const [row] = await tx
-        .update(tools)
-        .set({ ...flow, updatedAt: clock.now() })
-        .where(eq(tools.id, tool.id))
-        .returning(toolColumns);
-      return row!;
-    },
   };
 }
 
@@ -336,6 +363,3 @@ export type SoftwareRepository = ReturnType<typeof softwareRepository>;
 export default repositoryModule('software', (_options, app) => softwareRepository(app.catalogue), [
   'catalogue',
 ]);
-
-export const duplicateFeature = () =>
-  ApiError.of(409, 'duplicate', 'Another tool already has this feature ID.', ['featureId']);

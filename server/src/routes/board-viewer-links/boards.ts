@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardSchema, boardViewerLinksResource, boardsResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { boards } from '../../db/schema.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
-import { boardColumns, toBoardRecord, type BoardRow } from '../../modules/boards/boards.js';
+import type { BoardRow } from '../../modules/boards/boards.js';
 import { errorResponses } from '../schemas.js';
 import { rangeHeaders } from '../boards/records.js';
 
@@ -15,6 +14,8 @@ const security = [{ bearer: [] }];
 
 /** `GET /board-viewer-links/boards`: the board picker of company space admins, who cannot read the admin board list. */
 const viewerLinkBoards: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  // The admin board list's repository: the same rows, sorts, filters and records.
+  const { boards } = app;
   app.get(
     '/boards',
     {
@@ -31,16 +32,11 @@ const viewerLinkBoards: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db 
     },
     async (request, reply) => {
       const rows = await listRows<BoardRow>(
-        {
-          db,
-          table: boards,
-          columns: boardColumns,
-          definition: boardsResource,
-        },
+        { db, table: boards.table, columns: boards.columns, definition: boardsResource },
         request,
         reply,
       );
-      return rows.map(toBoardRecord);
+      return boards.toRecords(db, rows);
     },
   );
 };

@@ -15,32 +15,14 @@ import {
   uploadFileNameSchema,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { tools } from '../../db/schema-catalogue.js';
 import { ApiError } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
-import { listRows } from '../../http/list.js';
-import type { ToolSummaryRow } from '../../modules/catalogue/records.js';
-import { duplicateFeature } from '../../modules/catalogue/software-repository.js';
+import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../schemas.js';
-import { refusing, wholeListRange } from '../../modules/catalogue/admin-writes.js';
-import { requestFlowRoutes } from '../../modules/catalogue/request-flow-routes.js';
+import { catalogueAdminRoutes } from '../catalogue-admin.js';
 
 const tags = ['software (admin)'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.uuid() });
-const versionParams = z.object({ id: z.uuid(), versionId: z.uuid() });
-const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) });
-
-const listColumns = {
-  id: tools.id,
-  name: tools.name,
-  featureId: tools.featureId,
-  type: tools.type,
-  isRemoved: tools.isRemoved,
-};
-
-const duplicateVersion = () =>
-  ApiError.of(409, 'duplicate', 'This tool already has this version.', ['version']);
+const fileParams = z.object({ id: z.uuid(), versionId: z.uuid(), fileName: z.string().min(1).max(255) });
 
 /** The upload's name, checked by the upload rules (their error codes: invalid_name, name_too_long). */
 function checkedFileName(fileName: string): string {
@@ -58,11 +40,9 @@ function checkedFileName(fileName: string): string {
  * The admin side of software and tools (spec §2.3 /admin/manage-assets, /admin/software/{id}/versions,
  * /admin/software/{id}/request-flow): tools, their versions, the versions' files and the request flow.
  */
-const softwareAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { software, catalogue: ctx } = app;
-  const rule = (action: 'list' | 'show' | 'create' | 'edit' | 'delete') => ({
-    access: access.resource(softwareResource, action),
-  });
+const softwareAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
+  const { software } = app;
+  const rule = { access: access.resource(softwareResource, 'edit') };
 
   // Files arrive as their bytes; only these routes accept such a body.
   app.addContentTypeParser(
@@ -71,189 +51,41 @@ const softwareAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    '',
-    {
-      config: rule('list'),
-      schema: {
-        tags,
-        summary:
-          'List tools and software with every version (filters type, isRemoved, q over name and feature ID)',
-        security,
-        querystring: listQuerystring,
-        headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
-        response: { 200: z.array(softwareRecordSchema), ...errorResponses(400, 401, 403) },
-      },
+  catalogueAdminRoutes(app, db, {
+    definition: softwareResource,
+    tags,
+    key: 'id',
+    keySchema: z.uuid(),
+    noun: 'tool',
+    schemas: {
+      summary: softwareRecordSchema,
+      detail: softwareRecordSchema,
+      input: toolInputSchema,
+      update: toolUpdateSchema,
+      version: toolVersionDetailSchema,
+      versionInput: toolVersionInputSchema,
     },
-    async (request, reply) => {
-      const rows = await listRows<ToolSummaryRow>(
-        { db: ctx.db, table: tools, columns: listColumns, definition: softwareResource },
-        request,
-        reply,
-      );
-      return software.records(rows);
+    summaries: {
+      list: 'List tools and software with every version (filters type, isRemoved, q over name and feature ID)',
+      show: 'One tool with every version',
+      create: 'Create a tool (409 `duplicate` when the feature ID is taken)',
+      update: 'Change a tool (its feature ID stays)',
+      remove: 'Delete a tool with its versions and files; answers the deleted record',
+      versions: "Every version of a tool, oldest first (canDownload is the catalogue's own switch here)",
+      version: 'One version of a tool',
+      createVersion:
+        'Add a version (a serial product number makes it payable and needs a price; 409 `duplicate` for a label the tool has)',
+      updateVersion: 'Change a version (its files stay)',
+      removeVersion: 'Delete a version with its files; answers the deleted version',
     },
-  );
-
-  app.get(
-    '/:id',
-    {
-      config: rule('show'),
-      schema: {
-        tags,
-        summary: 'One tool with every version',
-        security,
-        params: idParams,
-        response: { 200: softwareRecordSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => software.record(await software.findTool(request.params.id)),
-  );
-
-  app.post(
-    '',
-    {
-      config: rule('create'),
-      schema: {
-        tags,
-        summary: 'Create a tool (409 `duplicate` when the feature ID is taken)',
-        security,
-        body: toolInputSchema,
-        response: { 201: softwareRecordSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await refusing(software.createTool(request, request.body), { duplicate: duplicateFeature })),
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: rule('edit'),
-      schema: {
-        tags,
-        summary: 'Change a tool (its feature ID stays)',
-        security,
-        params: idParams,
-        body: toolUpdateSchema,
-        response: { 200: softwareRecordSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => software.updateTool(request, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      config: rule('delete'),
-      schema: {
-        tags,
-        summary: 'Delete a tool with its versions and files; answers the deleted record',
-        security,
-        params: idParams,
-        response: { 200: softwareRecordSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => software.deleteTool(request, request.params.id),
-  );
-
-  app.get(
-    '/:id/versions',
-    {
-      config: rule('show'),
-      schema: {
-        tags,
-        summary: "Every version of a tool, oldest first (canDownload is the catalogue's own switch here)",
-        security,
-        params: idParams,
-        response: { 200: z.array(toolVersionDetailSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const versions = await software.versions(request.params.id);
-      reply.header('Content-Range', wholeListRange(versions.length));
-      return versions;
-    },
-  );
-
-  app.get(
-    '/:id/versions/:versionId',
-    {
-      config: rule('show'),
-      schema: {
-        tags,
-        summary: 'One version of a tool',
-        security,
-        params: versionParams,
-        response: { 200: toolVersionDetailSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { tool, version } = await software.findToolVersion(request.params.id, request.params.versionId);
-      return software.versionRecord(tool, version);
-    },
-  );
-
-  app.post(
-    '/:id/versions',
-    {
-      config: rule('edit'),
-      schema: {
-        tags,
-        summary:
-          'Add a version (a serial product number makes it payable and needs a price; 409 `duplicate` for a label the tool has)',
-        security,
-        params: idParams,
-        body: toolVersionInputSchema,
-        response: { 201: toolVersionDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const created = software.createVersion(request, request.params.id, request.body);
-      return reply.code(201).send(await refusing(created, { duplicate: duplicateVersion }));
-    },
-  );
-
-  app.put(
-    '/:id/versions/:versionId',
-    {
-      config: rule('edit'),
-      schema: {
-        tags,
-        summary: 'Change a version (its files stay)',
-        security,
-        params: versionParams,
-        body: toolVersionInputSchema,
-        response: { 200: toolVersionDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      refusing(software.updateVersion(request, request.params.id, request.params.versionId, request.body), {
-        duplicate: duplicateVersion,
-      }),
-  );
-
-  app.delete(
-    '/:id/versions/:versionId',
-    {
-      config: rule('edit'),
-      schema: {
-        tags,
-        summary: 'Delete a version with its files; answers the deleted version',
-        security,
-        params: versionParams,
-        response: { 200: toolVersionDetailSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => software.deleteVersion(request, request.params.id, request.params.versionId),
-  );
+    removeConflicts: true,
+    items: software,
+  });
 
   app.put(
     '/:id/versions/:versionId/files/:fileName',
     {
-      config: rule('edit'),
+      config: rule,
       bodyLimit: MAX_UPLOAD_FILE_SIZE_BYTES,
       schema: {
         tags,
@@ -291,7 +123,7 @@ const softwareAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/versions/:versionId/files/:fileName',
     {
-      config: rule('edit'),
+      config: rule,
       schema: {
         tags,
         summary: 'Delete a file of a version; answers the deleted file',
@@ -307,19 +139,6 @@ const softwareAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName: request.params.fileName,
       }),
   );
-
-  requestFlowRoutes(app, {
-    path: '/:id',
-    params: idParams,
-    tags,
-    security,
-    noun: 'tool',
-    entity: 'tool',
-    rule,
-    find: (params, tx) => software.findTool(params.id, tx),
-    transaction: software.transaction,
-    save: software.saveRequestFlow,
-  });
 };
 
 export default softwareAdminRoutes;

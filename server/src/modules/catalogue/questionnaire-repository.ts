@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, max } from 'drizzle-orm';
+import {
+  ERROR_MESSAGES,
+  MESSAGES,
+  type Question,
+  type QuestionInput,
+  type Questionnaire,
+  type QuestionnaireInput,
+} from '@portal/resources';
+import { questionnaires, questions, softwareBundles, tools } from '../../db/schema-catalogue.js';
+import { audit } from '../../http/audit.js';
+import { ApiError } from '../../http/errors.js';
+import { repositoryModule } from '../../http/module.js';
+import { refusing, taken, type Actor } from './admin-writes.js';
+import type { CatalogueContext, Executor } from './context.js';
+import {
+  assertQuestionnaire,
+  questionNotFound,
+  questionValues,
+  questionnaireRecords,
+  questionnaireStore,
+  toQuestion,
+  writeQuestions,
+} from './questionnaires.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Questionnaires and their questions as the admin console changes them (spec §2.3 /admin/questionnaires). */
+    questionnaires: QuestionnairesRepository;
+  }
+}
+
+const takenQuestionIds = taken('A question id is already taken.', ['questions']);
+const takenQuestionId = taken('This question id is already taken.', ['id']);
+const inUse = (items: string[]) =>
+  ApiError.of(409, 'questionnaire_in_use', ERROR_MESSAGES.questionnaire_in_use, items);
+
+/** The questions of a copy: new ids, dependencies pointing at the copied questions. */
+function copiedQuestions(source: Questionnaire): Question[] {
+  const newIds = new Map(source.questions.map((question) => [question.id, randomUUID()]));
+  return source.questions.map((question) => ({
+    ...question,
+    id: newIds.get(question.id)!,
+    dependentQuestions: question.dependentQuestions.map((dependent) => ({
+      ...dependent,
+      questionId: newIds.get(dependent.questionId) ?? dependent.questionId,
+    })),
+  }));
+}
+
+/** A question of a loaded questionnaire, 404 when it has none of that id. */
+function questionOf(questionnaire: Questionnaire, questionId: string): Question {
+  const question = questionnaire.questions.find((q) => q.id === questionId);
+  if (!question) throw questionNotFound();
+  return question;
+}
+
+/**
+ * A question may go when no other depends on it and the questionnaire keeps its rules without it (409 otherwise);
+ * questions that list it as dependent forget it.
+ */
+function assertRemovable(questionnaire: Questionnaire, question: Question): void {
+  if (question.dependentQuestions.length) {
+    throw ApiError.of(
+      409,
+      'question_has_dependents',
+      MESSAGES.questionDeleteFailed,
+      question.dependentQuestions.map((dependent) => dependent.questionId),
+    );
+  }
+  const rest = questionnaire.questions
+    .filter((q) => q.id !== question.id)
+    .map((q) => ({
+      ...q,
+      dependentQuestions: q.dependentQuestions.filter((d) => d.questionId !== question.id),
+    }));
+  if (!rest.length) {
+    throw ApiError.of(
+      409,
+      'conflict',
+      'A questionnaire keeps at least one question; delete the questionnaire instead.',
+      [question.id],
+    );
+  }
+  assertQuestionnaire(questionnaire.name, rest);
+}
+
+/**
+ * Questionnaires and their questions as the admin console changes them: every change is audited in its
+ * transaction; a questionnaire items still ask, and a question others depend on, cannot be deleted.
+ */
+export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clock'>) {
+  const { db, clock } = ctx;
+  const { find, touch } = questionnaireStore(ctx);
+
+  /** Inserts a questionnaire with its questions and answers it as stored. */
+  async function insert(tx: Executor, name: string, all: QuestionInput[]): Promise<Questionnaire> {
+    const now = clock.now();
+    const [row] = await tx
+      .insert(questionnaires)
+      .values({ name, createdAt: now, updatedAt: now })
+      .returning();
+    await writeQuestions(tx, row!.id, all);
+    return find(row!.id, tx);
+  }
+
+  /** The tools and bundles (feature IDs, uuids) that ask a questionnaire. */
+  async function askedBy(tx: Executor, id: string): Promise<string[]> {
+    const askingTools = await tx
+      .select({ key: tools.featureId })
+      .from(tools)
+      .where(eq(tools.questionnaireId, id));
+    const askingBundles = await tx
+      .select({ key: softwareBundles.uuid })
+      .from(softwareBundles)
+      .where(eq(softwareBundles.questionnaireId, id));
+    return [...askingTools, ...askingBundles].map((row) => row.key);
+  }
+
+  return {
+    table: questionnaires,
+    columns: { id: questionnaires.id, name: questionnaires.name },
+    /** The records of a list page, with their questions. */
+    records: (rows: (typeof questionnaires.$inferSelect)[]) => questionnaireRecords(db, rows),
+    find: (id: string) => find(id),
+
+    create: (actor: Actor, input: QuestionnaireInput) =>
+      refusing(
+        db.transaction(async (tx) => {
+          const after = await insert(tx, input.name.trim(), input.questions);
+          await audit(tx, actor, { action: 'create', entity: 'questionnaire', entityId: after.id, after });
+          return after;
+        }),
+        { duplicate: takenQuestionIds },
+      ),
+
+    update: (actor: Actor, id: string, input: QuestionnaireInput) =>
+      refusing(
+        db.transaction(async (tx) => {
+          const before = await find(id, tx);
+          await tx
+            .update(questionnaires)
+            .set({ name: input.name.trim(), updatedAt: clock.now() })
+            .where(eq(questionnaires.id, before.id));
+          await writeQuestions(tx, before.id, input.questions);
+          const after = await find(before.id, tx);
+          await audit(tx, actor, {
+            action: 'update',
+            entity: 'questionnaire',
+            entityId: before.id,
+            before,
+            after,
+          });
+          return after;
+        }),
+        { duplicate: takenQuestionIds },
+      ),
+
+    /** Deletes a questionnaire no item asks; answers it. */
+    remove: (actor: Actor, id: string) =>
+      refusing(
+        db.transaction(async (tx) => {
+          const before = await find(id, tx);
+          const asking = await askedBy(tx, before.id);
+          if (asking.length) throw inUse(asking);
+          await tx.delete(questionnaires).where(eq(questionnaires.id, before.id));
+          await audit(tx, actor, { action: 'delete', entity: 'questionnaire', entityId: before.id, before });
+          return before;
+        }),
+        // An item came to ask it between the check and the delete.
+        { unknownReference: () => inUse([]) },
+      ),
+
+    /** Copies a questionnaire with its questions (new ids, dependencies kept); answers the copy. */
+    copy: (actor: Actor, id: string) =>
+      db.transaction(async (tx) => {
+        const source = await find(id, tx);
+        const after = await insert(tx, `Copy of ${source.name}`, copiedQuestions(source));
+        await audit(tx, actor, {
+          action: 'copy',
+          entity: 'questionnaire',
+          entityId: after.id,
+          before: { copiedFrom: source.id },
+          after,
+        });
+        return after;
+      }),
+
+    question: async (id: string, questionId: string) => questionOf(await find(id), questionId),
+
+    /** Adds a question at the end; its dependent questions must be questions of this questionnaire. */
+    addQuestion: (actor: Actor, id: string, input: QuestionInput) =>
+      refusing(
+        db.transaction(async (tx) => {
+          const questionnaire = await find(id, tx);
+          const questionId = input.id ?? randomUUID();
+          assertQuestionnaire(questionnaire.name, [...questionnaire.questions, { ...input, id: questionId }]);
+          const [last] = await tx
+            .select({ position: max(questions.position) })
+            .from(questions)
+            .where(eq(questions.questionnaireId, questionnaire.id));
+          const [row] = await tx
+            .insert(questions)
+            .values({
+              ...questionValues(input),
+              id: questionId,
+              questionnaireId: questionnaire.id,
+              position: (last?.position ?? -1) + 1,
+            })
+            .returning();
+          await touch(tx, questionnaire.id);
+          const after = toQuestion(row!);
+          await audit(tx, actor, { action: 'create', entity: 'question', entityId: row!.id, after });
+          return after;
+        }),
+        { duplicate: takenQuestionId },
+      ),
+
+    updateQuestion: (actor: Actor, id: string, questionId: string, input: QuestionInput) =>
+      db.transaction(async (tx) => {
+        const questionnaire = await find(id, tx);
+        const before = questionOf(questionnaire, questionId);
+        const changed: Question = { ...input, id: before.id };
+        assertQuestionnaire(
+          questionnaire.name,
+          questionnaire.questions.map((q) => (q.id === before.id ? changed : q)),
+        );
+        const [row] = await tx
+          .update(questions)
+          .set(questionValues(input))
+          .where(eq(questions.id, before.id))
+          .returning();
+        await touch(tx, questionnaire.id);
+        const after = toQuestion(row!);
+        await audit(tx, actor, { action: 'update', entity: 'question', entityId: before.id, before, after });
+        return after;
+      }),
+
+    /** Deletes a question no other depends on; answers it. */
+    removeQuestion: (actor: Actor, id: string, questionId: string) =>
+      db.transaction(async (tx) => {
+        const questionnaire = await find(id, tx);
+        const question = questionOf(questionnaire, questionId);
+        assertRemovable(questionnaire, question);
+        for (const parent of questionnaire.questions) {
+          const kept = parent.dependentQuestions.filter((d) => d.questionId !== question.id);
+          if (kept.length !== parent.dependentQuestions.length) {
+            await tx.update(questions).set({ dependentQuestions: kept }).where(eq(questions.id, parent.id));
+          }
+        }
+        await tx
+          .delete(questions)
+          .where(and(eq(questions.id, question.id), eq(questions.questionnaireId, questionnaire.id)));
+        await touch(tx, questionnaire.id);
+        await audit(tx, actor, {
+          action: 'delete',
+          entity: 'question',
+          entityId: question.id,
+          before: question,
+        });
+        return question;
+      }),
+  };
+}
+
+export type QuestionnairesRepository = ReturnType<typeof questionnairesRepository>;
+
+export default repositoryModule(
+  'questionnaires',
+  (_options, app) => questionnairesRepository(app.catalogue),
+  ['catalogue'],
+);
