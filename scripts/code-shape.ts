@@ -134,7 +134,6 @@ export const ROUTES_NOT_MOVED: readonly string[] = [
   'licenses/licenses.ts',
   'orders/orders.ts',
   'projects/_id/invitations.ts',
-  'projects/_id/members.ts',
   'projects/_id/project.ts',
   'projects/lists.ts',
   'questionnaires/_id/questions.ts',
