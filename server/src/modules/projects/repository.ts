@@ -7,7 +7,13 @@ import { audit, type AuditEntry } from '../../http/audit.js';
 import { repositoryModule } from '../../http/module.js';
 import type { Executor } from '../../http/repository.js';
 import { projectDipFileKeys } from '../dip/records.js';
-import { assertNotCancelled, projectNotFound, reachProject, type ReachedProject } from './access.js';
+import {
+  assertNotCancelled,
+  projectIsSecure,
+  projectNotFound,
+  reachProject,
+  type ReachedProject,
+} from './access.js';
 import { projectBoardView } from './board-view.js';
 import { loadCaller, type ProjectCaller } from './caller.js';
 import { listProjects, type projectListQuerystring } from './list.js';
@@ -43,6 +49,8 @@ export interface ProjectsRepository {
   existing(tx: Executor, id: string, options?: { lock?: boolean }): Promise<ProjectWithBoard>;
   /** 404 unknown, 403 no role allowing the need, then the secure rule (`reachProject`). */
   reach: typeof reachProject;
+  /** Whether a project is secure, before the second factor is asked for (`projectIsSecure`). */
+  isSecure: typeof projectIsSecure;
   /**
    * A change by the project's managers (owner, substitute, admin): in one transaction with the project locked,
    * refused on a cancelled project unless `whileCancelled`; answers the project as it is after the change.
@@ -97,6 +105,7 @@ export default repositoryModule(
         return found;
       },
       reach: reachProject,
+      isSecure: projectIsSecure,
       change: (request, projectId, work, { whileCancelled = false } = {}) =>
         db.transaction(async (tx) => {
           const who = await loadCaller(tx, request);
