@@ -127,7 +127,6 @@ export const ROUTES_NOT_MOVED: readonly string[] = [
   'board-viewer-links/crud.ts',
   'catalogue/public.ts',
   'checkouts/checkout.ts',
-  'company-spaces/members.ts',
   'export-access-requests/export-access.ts',
   'installers/installers.ts',
   'licenses/licenses.ts',
@@ -137,7 +136,6 @@ export const ROUTES_NOT_MOVED: readonly string[] = [
   'questionnaires/questionnaires.ts',
   'software-bundles/admin.ts',
   'software/admin.ts',
-  'users/roles/grants.ts',
 ];
 
 export interface ModuleImport {
