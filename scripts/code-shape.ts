@@ -126,13 +126,7 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
  */
 export const ROUTES_NOT_MOVED: readonly string[] = [
   'catalogue/public.ts',
-  'company-spaces/members.ts',
-  'invitations/_id/invitation.ts',
-  'projects/_id/invitations.ts',
-  'projects/_id/members.ts',
-  'projects/_id/project.ts',
   'projects/lists.ts',
-  'users/roles/grants.ts',
 ];
 
 export interface ModuleImport {
@@ -226,8 +220,6 @@ export function routeModuleImports(
  */
 export const DB_IMPORTS_NOT_MOVED: readonly string[] = [
   'catalogue/public.ts',
-  'company-spaces/members.ts',
-  'users/roles/grants.ts',
 ];
 
 /** Table modules of `src/db` (the schema files and `tables`, which re-exports them), relative to `src`. */

@@ -1,12 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { INVITATION_PASSWORD_HEADER, type Invitation } from '@portal/resources';
 import { rateLimitHits } from '../src/db/schema-rate-limits.js';
 import { storedKey } from '../src/http/rate-limit-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
+import { API_PREFIX } from '../src/app.js';
+
+/** Every route whose headers take an invitation's password, as the app registers it (`METHOD /path/:id`). */
+const passwordRoutes: string[] = [];
+vi.mock('fastify', async (importOriginal) => {
+  const fastify = await importOriginal<typeof Fastify>();
+  // The root instance's first hook sees every route of every plugin.
+  const withRouteLog = (options?: Fastify.FastifyServerOptions) => {
+    const app = fastify.default(options);
+    app.addHook('onRoute', (route) => {
+      const headers = route.schema?.headers as z.ZodObject | undefined;
+      if (headers?.shape?.[INVITATION_PASSWORD_HEADER])
+        // HEAD routes are GET's own, with its hooks.
+        if (headers?.shape?.[INVITATION_PASSWORD_HEADER])
+          for (const method of [route.method].flat())
+            if (method !== 'HEAD') passwordRoutes.push(`${method} ${route.url}`);
+    });
+    return app;
+  };
+  return { ...fastify, default: withRouteLog };
+});
 
 /**
  * Invitation passwords cannot be guessed faster than the rate limit (10 guesses per 10 minutes per invitation and
@@ -39,6 +62,23 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('invitation password guesses', () => {
+  it('are limited on every route that takes an invitation password', async () => {
+    expect(passwordRoutes.sort()).toEqual([
+      `GET ${API_PREFIX}/invitations/:id`,
+      `POST ${API_PREFIX}/invitations/:id/accept`,
+    ]);
+    for (const route of passwordRoutes) {
+      const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+      const { id, password } = await openInvitation();
+      const path = url.replace(':id', id);
+      const guesser = (await kit.account(`guesser-${method.toLowerCase()}@portal.test`)).tokens;
+      const guess = (attempt: string) => call(method, path, guesser, undefined, withPassword(attempt));
+      for (let i = 0; i < 10; i += 1)
+        expectError(await guess(`wrong-${i}`), 403, 'invitation_invalid_password');
+      expectError(await guess(password!), 429, 'too_many_requests');
+    }
+  });
+
   it('share one budget between reading and accepting', async () => {
     const { id, password } = await openInvitation();
     const guesser = (await kit.account('guesser-one@portal.test')).tokens;

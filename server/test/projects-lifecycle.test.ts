@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddMultipleMembersResult, NotificationSetting, Project } from '@portal/resources';
+import type { AddMultipleMembersResult, CompanySpace, NotificationSetting, Project } from '@portal/resources';
 import { assertNotInProjects } from '../src/modules/projects/company-space-rule.js';
-import { auditLog, notificationSettings, projectMembers } from '../src/db/tables.js';
+import { auditLog, companySpaceMembers, notificationSettings, projectMembers } from '../src/db/tables.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -400,7 +400,7 @@ describe('notification settings', () => {
   });
 });
 
-describe('leaving a company space (assertMayLeave)', () => {
+describe('leaving a company space (assertNotInProjects)', () => {
   it('is refused with user_still_in_projects while the user holds a role in one of its projects', async () => {
     const project = await newProject({ name: 'Keeps colleague' });
     await t.database.db
@@ -422,5 +422,35 @@ describe('leaving a company space (assertMayLeave)', () => {
     await expect(
       assertNotInProjects(t.database.db, { ...membership, userId: stranger.id }),
     ).resolves.toBeUndefined();
+  });
+
+  it('is asked by every removal route (members and FAEs): 409 while in a project, removed once they left it', async () => {
+    const project = await newProject({ name: 'Holds both kinds' });
+    const space = await kit.spaceId('Acme Devices');
+    for (const [kind, list] of [
+      ['member', 'members'],
+      ['fae', 'faes'],
+    ] as const) {
+      const person = await kit.account(`space-${kind}@example.com`, {
+        space: 'Acme Devices',
+        spaceKind: kind,
+      });
+      await t.database.db
+        .insert(projectMembers)
+        .values({ projectId: project.id, userId: person.id, role: 'member' });
+      const remove = () => call('DELETE', `company-spaces/${space}/${list}/${person.id}`, admin);
+      expectError(await remove(), 409, 'user_still_in_projects');
+      expect(
+        (
+          await t.database.db
+            .select()
+            .from(companySpaceMembers)
+            .where(eq(companySpaceMembers.userId, person.id))
+        ).length,
+      ).toBe(1);
+      expect((await call('DELETE', `projects/${project.id}/users/me`, person.tokens)).statusCode).toBe(204);
+      const after = expectOk<CompanySpace>(await remove());
+      expect(after[list].map((someone) => someone.id)).not.toContain(person.id);
+    }
   });
 });

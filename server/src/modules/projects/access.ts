@@ -59,6 +59,19 @@ export async function reachProject(
   return { ...found, roles };
 }
 
+/**
+ * Whether a project is secure, asked before opening it, so without the second-factor rule: 404 unknown, 403 for a
+ * caller without a role in it.
+ */
+export async function projectIsSecure(db: Executor, caller: ProjectCaller, id: string): Promise<boolean> {
+  const found = await findProject(db, id);
+  if (!found) throw projectNotFound();
+  if (!allows(caller, rolesIn(caller, found), 'view')) {
+    throw ApiError.of(403, 'forbidden', 'You are not a member of this project.', ['project']);
+  }
+  return found.project.secure;
+}
+
 /** Changes other than leaving, deleting and member removal are refused on a cancelled project. */
 export function assertNotCancelled(found: ProjectWithBoard): void {
   if (found.project.status === 'cancelled') {

@@ -7,7 +7,8 @@ import type { Database } from '../../db/client.js';
 /**
  * Leaving a company space while still holding a role in one of its projects would leave those projects with
  * people outside their space: refused with 409 `user_still_in_projects`, naming (up to ten of) the projects.
- * Company space roles need no check: they end with the membership. For `assertMayLeave` in company-spaces.ts.
+ * Company space roles need no check: they end with the membership. Every removal from a space calls it
+ * (`companySpaceMembers.remove` in platform/company-spaces-members.ts).
  */
 export async function assertNotInProjects(
   tx: Pick<Database, 'select'>,

@@ -14,19 +14,19 @@ import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import { createRateLimitCounter, reserveAttempts } from '../../http/rate-limit-store.js';
-import { verifyPassword } from '../../lib/password.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { Executor } from '../../http/repository.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
 import { findProject, invitationRecord, type InvitationRow, type ProjectWithBoard } from './records.js';
 import { explicitRoleOf } from './roles.js';
 
-export const invitationError = (status: number, code: ErrorCode, resources: string[] = ['invitation']) =>
+const invitationError = (status: number, code: ErrorCode, resources: string[] = ['invitation']) =>
   ApiError.of(status, code, ERROR_MESSAGES[code], resources);
 
 /** Letters and digits that cannot be mistaken for each other when read out or typed from a message. */
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 /** 14 characters of 56: about 81 bits, far beyond what the rate limit lets anyone guess in 48 hours. */
-export function generatePassword(length = 14): string {
+function generatePassword(length = 14): string {
   return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
 }
 
@@ -47,14 +47,14 @@ const GUESS_WINDOW_MS = 10 * 60 * 1000;
  * no row. Counted in the database like the other rate limits, so two instances, or one restarted, spend from the
  * same budget.
  */
-export function guessBudget(db: Database, log: FastifyBaseLogger) {
+function guessBudget(db: Database, log: FastifyBaseLogger) {
   const counter = createRateLimitCounter(db, {
     onPruneError: (error) => log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
   const held = new WeakMap<FastifyRequest, () => Promise<void>>();
   return {
     /** Before the password is checked: one guess of each budget, or 429 when one is spent. */
-    async take(request: FastifyRequest, reply: FastifyReply) {
+    async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const invitation = (request.params as { id?: string }).id ?? '';
       const caller = `${invitation}|${request.currentUser?.id ?? request.ip}`;
       const budgets = [
@@ -64,14 +64,14 @@ export function guessBudget(db: Database, log: FastifyBaseLogger) {
       held.set(request, (await reserveAttempts(counter, budgets, reply)).release);
     },
     /** A refused password keeps its guess; every other outcome gives it back. */
-    async markWrongPassword(request: FastifyRequest, _reply: FastifyReply, error: unknown) {
+    async onError(request: FastifyRequest, _reply: FastifyReply, error: unknown) {
       const wrong =
         error instanceof ApiError &&
         error.errors.some((item) => item.errorCode === 'invitation_invalid_password');
       if (wrong) held.delete(request);
     },
     /** Runs once the answer is sent, after the route's transaction has ended either way. */
-    async giveBack(request: FastifyRequest) {
+    async onResponse(request: FastifyRequest) {
       const release = held.get(request);
       held.delete(request);
       await release?.();
@@ -131,12 +131,19 @@ async function invitationDetails(
 }
 
 export interface ProjectInvitationsRepository {
+  /**
+   * The hooks of every route that takes an invitation's password (spread into its options): reading and accepting
+   * spend one budget of guesses.
+   */
+  guessBudget: ReturnType<typeof guessBudget>;
+  /** The password of a new invitation (chosen, or made up when left out) and its hash. */
+  password(chosen?: string): Promise<{ password: string; passwordHash: string }>;
   /** A new invitation link of a project, valid 48 hours; revokes the open one. Answered without its password. */
   create(tx: Executor, projectId: string, createdBy: string, passwordHash: string): Promise<Invitation>;
   /** Revokes an invitation of this project (one already revoked stays as it is); 404 when it has none such. */
   revoke(tx: Executor, projectId: string, invitationId: string): Promise<Invitation>;
-  /** Whether an invitation leads to a secure project; undefined when there is none (or no project). */
-  isSecure(db: Executor, id: string): Promise<boolean | undefined>;
+  /** Whether an invitation leads to a secure project; 404 `invitation_missing` when there is none (or no project). */
+  isSecure(db: Executor, id: string): Promise<boolean>;
   open: typeof openInvitation;
   details(
     db: Executor,
@@ -151,49 +158,58 @@ declare module 'fastify' {
   }
 }
 
-export default repositoryModule('projectInvitations', ({ config }): ProjectInvitationsRepository => ({
-  create: async (tx, projectId, createdBy, passwordHash) => {
-    const now = new Date();
-    await tx
-      .update(invitations)
-      .set({ revokedAt: now })
-      .where(and(eq(invitations.projectId, projectId), isNull(invitations.revokedAt)));
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        projectId,
-        passwordHash,
-        createdBy,
-        expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_MS),
-      })
-      .returning();
-    return invitationRecord(row!, config.publicUrl, now);
-  },
-  revoke: async (tx, projectId, invitationId) => {
-    const [row] = await tx
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.id, invitationId), eq(invitations.projectId, projectId)))
-      .limit(1);
-    if (!row) throw invitationError(404, 'invitation_missing');
-    const [revoked] = row.revokedAt
-      ? [row]
-      : await tx
-          .update(invitations)
-          .set({ revokedAt: new Date() })
-          .where(eq(invitations.id, row.id))
-          .returning();
-    return invitationRecord(revoked!, config.publicUrl);
-  },
-  isSecure: async (db, id) => {
-    const [row] = await db
-      .select({ projectId: invitations.projectId })
-      .from(invitations)
-      .where(eq(invitations.id, id))
-      .limit(1);
-    const found = row && (await findProject(db, row.projectId));
-    return found ? found.project.secure : undefined;
-  },
-  open: openInvitation,
-  details: (db, opened) => invitationDetails(db, config.publicUrl, opened),
-}));
+export default repositoryModule(
+  'projectInvitations',
+  ({ db, config }, app): ProjectInvitationsRepository => ({
+    guessBudget: guessBudget(db, app.log),
+    password: async (chosen) => {
+      const password = chosen ?? generatePassword();
+      return { password, passwordHash: await hashPassword(password) };
+    },
+    create: async (tx, projectId, createdBy, passwordHash) => {
+      const now = new Date();
+      await tx
+        .update(invitations)
+        .set({ revokedAt: now })
+        .where(and(eq(invitations.projectId, projectId), isNull(invitations.revokedAt)));
+      const [row] = await tx
+        .insert(invitations)
+        .values({
+          projectId,
+          passwordHash,
+          createdBy,
+          expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_MS),
+        })
+        .returning();
+      return invitationRecord(row!, config.publicUrl, now);
+    },
+    revoke: async (tx, projectId, invitationId) => {
+      const [row] = await tx
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.id, invitationId), eq(invitations.projectId, projectId)))
+        .limit(1);
+      if (!row) throw invitationError(404, 'invitation_missing');
+      const [revoked] = row.revokedAt
+        ? [row]
+        : await tx
+            .update(invitations)
+            .set({ revokedAt: new Date() })
+            .where(eq(invitations.id, row.id))
+            .returning();
+      return invitationRecord(revoked!, config.publicUrl);
+    },
+    isSecure: async (db, id) => {
+      const [row] = await db
+        .select({ projectId: invitations.projectId })
+        .from(invitations)
+        .where(eq(invitations.id, id))
+        .limit(1);
+      const found = row && (await findProject(db, row.projectId));
+      if (!found) throw invitationError(404, 'invitation_missing');
+      return found.project.secure;
+    },
+    open: openInvitation,
+    details: (db, opened) => invitationDetails(db, config.publicUrl, opened),
+  }),
+);

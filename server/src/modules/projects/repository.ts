@@ -7,7 +7,13 @@ import { audit, type AuditEntry } from '../../http/audit.js';
 import { repositoryModule } from '../../http/module.js';
 import type { Executor } from '../../http/repository.js';
 import { projectDipFileKeys } from '../dip/records.js';
-import { projectNotFound, reachProject } from './access.js';
+import {
+  assertNotCancelled,
+  projectIsSecure,
+  projectNotFound,
+  reachProject,
+  type ReachedProject,
+} from './access.js';
 import { projectBoardView } from './board-view.js';
 import { loadCaller, type ProjectCaller } from './caller.js';
 import { listProjects, type projectListQuerystring } from './list.js';
@@ -39,8 +45,22 @@ export interface ProjectsRepository {
   /** An audit record about a project. */
   log(tx: Executor, request: FastifyRequest, entry: Omit<AuditEntry, 'entity'>): Promise<void>;
   find: typeof findProject;
+  /** A project by id whatever the caller's rights (leaving needs none); 404 when there is none. */
+  existing(tx: Executor, id: string, options?: { lock?: boolean }): Promise<ProjectWithBoard>;
   /** 404 unknown, 403 no role allowing the need, then the secure rule (`reachProject`). */
   reach: typeof reachProject;
+  /** Whether a project is secure, before the second factor is asked for (`projectIsSecure`). */
+  isSecure: typeof projectIsSecure;
+  /**
+   * A change by the project's managers (owner, substitute, admin): in one transaction with the project locked,
+   * refused on a cancelled project unless `whileCancelled`; answers the project as it is after the change.
+   */
+  change(
+    request: FastifyRequest,
+    projectId: string,
+    work: (tx: Executor, found: ReachedProject, who: ProjectCaller) => Promise<void>,
+    options?: { whileCancelled?: boolean },
+  ): Promise<Project>;
   /** A page of projects under a scope (none: every project), with its paging headers. */
   list(
     request: { query: z.infer<typeof projectListQuerystring>; headers: { range?: string } },
@@ -68,17 +88,32 @@ export default repositoryModule(
         reader: { userId: who.user.id, isAdmin: who.isAdmin },
         withMembers,
       });
+    const record: ProjectsRepository['record'] = async (tx, id, who) => {
+      const found = justRegistered(tx, id) ?? (await findProject(tx, id));
+      if (!found) throw projectNotFound();
+      return (await records(tx, [found], who))[0]!;
+    };
     return {
       caller: (request, tx = db) => loadCaller(tx, request),
       records,
-      record: async (tx, id, who) => {
-        const found = justRegistered(tx, id) ?? (await findProject(tx, id));
-        if (!found) throw projectNotFound();
-        return (await records(tx, [found], who))[0]!;
-      },
+      record,
       log: (tx, request, entry) => audit(tx, request, { entity: 'project', ...entry }),
       find: findProject,
+      existing: async (tx, id, options) => {
+        const found = await findProject(tx, id, options);
+        if (!found) throw projectNotFound();
+        return found;
+      },
       reach: reachProject,
+      isSecure: projectIsSecure,
+      change: (request, projectId, work, { whileCancelled = false } = {}) =>
+        db.transaction(async (tx) => {
+          const who = await loadCaller(tx, request);
+          const found = await reachProject(tx, who, projectId, 'manage', { lock: true });
+          if (!whileCancelled) assertNotCancelled(found);
+          await work(tx, found, who);
+          return record(tx, found.project.id, who);
+        }),
       list: (request, reply, scope) => listProjects(db, request, reply, scope),
       groups: (scope) => projectGroups(db, scope),
       hasSecure: (scope) => hasSecureProjects(db, scope),

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { ERROR_MESSAGES, MESSAGES } from '@portal/resources';
+import type { FastifyRequest } from 'fastify';
+import { ERROR_MESSAGES, MESSAGES, mayLeaveProject } from '@portal/resources';
 import { notificationSettings, projectMembers } from '../../db/tables.js';
+import { audit } from '../../http/audit.js';
 import { ApiError, badRequest, notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import type { Executor } from '../../http/repository.js';
@@ -42,6 +44,42 @@ export async function dropMember(tx: Executor, projectId: string, userId: string
   await tx
     .delete(notificationSettings)
     .where(and(eq(notificationSettings.projectId, projectId), eq(notificationSettings.userId, userId)));
+}
+
+/** How a person comes out of a project: removed by its managers, or leaving by themselves. */
+const TAKING_OUT = {
+  remove: {
+    action: 'remove_member',
+    field: 'id',
+    notIn: 'This user is not a member of this project.',
+    owner: 'The owner cannot be removed. Transfer the ownership first.',
+  },
+  leave: {
+    action: 'leave',
+    field: 'project',
+    notIn: 'You are not a member of this project (company space roles come with the company space).',
+    owner: 'Transfer the ownership before leaving the project.',
+  },
+} as const;
+
+/**
+ * Takes a person out of a project, audited on the project: the same steps and rules whether its managers remove
+ * them or they leave (404 without an explicit role, 409 for the owner, who transfers the ownership first); only
+ * who may ask differs, which the caller's route checks.
+ */
+export async function takeOut(
+  tx: Executor,
+  request: FastifyRequest,
+  projectId: string,
+  userId: string,
+  how: keyof typeof TAKING_OUT,
+) {
+  const { action, field, notIn, owner } = TAKING_OUT[how];
+  const role = await explicitRoleOf(tx, projectId, userId);
+  if (!role) throw notFound(notIn, [field]);
+  if (!mayLeaveProject([role])) throw ApiError.of(409, 'conflict', owner, [field]);
+  await dropMember(tx, projectId, userId);
+  await audit(tx, request, { entity: 'project', action, entityId: projectId, before: { userId, role } });
 }
 
 /**
@@ -149,7 +187,7 @@ async function addMember(tx: Executor, projectId: string, userId: string): Promi
 const projectRoles = {
   roleOf: explicitRoleOf,
   addMember,
-  drop: dropMember,
+  takeOut,
   assignFae,
   removeFae,
   assignSubstitute,

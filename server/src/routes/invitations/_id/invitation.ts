@@ -11,7 +11,6 @@ import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { security, tags } from '../../../modules/projects/route-schemas.js';
-import { guessBudget, invitationError } from '../../../modules/projects/invitations.js';
 
 const invitationParams = z.object({ id: z.uuid() });
 const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPasswordSchema }).passthrough();
@@ -22,7 +21,6 @@ const passwordHeaders = z.object({ [INVITATION_PASSWORD_HEADER]: invitationPassw
  */
 const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  const guesses = guessBudget(db, app.log);
   const { projects, projectInvitations: invitations } = app;
 
   app.get(
@@ -37,20 +35,14 @@ const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
         response: { 200: isSecureSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const isSecure = await invitations.isSecure(db, request.params.id);
-      if (isSecure === undefined) throw invitationError(404, 'invitation_missing');
-      return { isSecure };
-    },
+    async (request) => ({ isSecure: await invitations.isSecure(db, request.params.id) }),
   );
 
   app.get(
     '',
     {
       config: { access: access.signedIn() },
-      preHandler: guesses.take,
-      onError: guesses.markWrongPassword,
-      onResponse: guesses.giveBack,
+      ...invitations.guessBudget,
       schema: {
         tags,
         summary:
@@ -77,9 +69,7 @@ const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
     '/accept',
     {
       config: { access: access.signedIn() },
-      preHandler: guesses.take,
-      onError: guesses.markWrongPassword,
-      onResponse: guesses.giveBack,
+      ...invitations.guessBudget,
       schema: {
         tags,
         summary:

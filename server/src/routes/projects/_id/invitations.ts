@@ -4,10 +4,8 @@ import { invitationCreatePayloadSchema, invitationSchema } from '@portal/resourc
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { hashPassword } from '../../../lib/password.js';
 import { assertNotCancelled } from '../../../modules/projects/access.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
-import { generatePassword } from '../../../modules/projects/invitations.js';
 
 /** A project's invitation link (spec calls §7.5): created by its managers, revoked by them. */
 const projectInvitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
@@ -32,8 +30,7 @@ const projectInvitationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       // Rights first: hashing costs time, and a refused caller should not get to spend it.
       const found = await projects.reach(db, await projects.caller(request), request.params.id, 'manage');
       assertNotCancelled(found);
-      const password = request.body?.password ?? generatePassword();
-      const passwordHash = await hashPassword(password);
+      const { password, passwordHash } = await invitations.password(request.body?.password);
       const created = await db.transaction(async (tx) => {
         const who = await projects.caller(request, tx);
         const found = await projects.reach(tx, who, request.params.id, 'manage', { lock: true });

@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   emailAssignmentPayloadSchema,
   errorCodeOf,
   ownershipPayloadSchema,
-  mayLeaveProject,
   projectPayloadSchemas,
   projectSchema,
   removeProjectMemberPayloadSchema,
@@ -16,13 +14,6 @@ import { access } from '../../../auth/access.js';
 import { ApiError, notFound } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import type { Executor } from '../../../http/repository.js';
-import {
-  assertNotCancelled,
-  projectNotFound,
-  type ReachedProject,
-} from '../../../modules/projects/access.js';
-import type { ProjectCaller } from '../../../modules/projects/caller.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */
@@ -40,25 +31,8 @@ const projectAnswer = { 200: projectSchema, ...errorResponses(400, 401, 403, 404
 const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { projects, projectRoles: roles } = app;
+  const { change } = projects;
   const { faeAssignment } = projectPayloadSchemas(options.config.providerEmailDomains);
-
-  /**
-   * A change by the project's managers (owner, substitute, admin): in one transaction with the project locked,
-   * refused on a cancelled project unless `whileCancelled`; answers the project as it is after the change.
-   */
-  const change = (
-    request: FastifyRequest,
-    projectId: string,
-    work: (tx: Executor, found: ReachedProject, who: ProjectCaller) => Promise<void>,
-    { whileCancelled = false } = {},
-  ) =>
-    db.transaction(async (tx) => {
-      const who = await projects.caller(request, tx);
-      const found = await projects.reach(tx, who, projectId, 'manage', { lock: true });
-      if (!whileCancelled) assertNotCancelled(found);
-      await work(tx, found, who);
-      return projects.record(tx, found.project.id, who);
-    });
 
   app.delete(
     '/users',
@@ -78,21 +52,7 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       change(
         request,
         request.params.id,
-        async (tx, found) => {
-          const role = await roles.roleOf(tx, found.project.id, request.body.id);
-          if (!role) throw notFound('This user is not a member of this project.', ['id']);
-          if (role === 'owner') {
-            throw ApiError.of(409, 'conflict', 'The owner cannot be removed. Transfer the ownership first.', [
-              'id',
-            ]);
-          }
-          await roles.drop(tx, found.project.id, request.body.id);
-          await projects.log(tx, request, {
-            action: 'remove_member',
-            entityId: found.project.id,
-            before: { userId: request.body.id, role },
-          });
-        },
+        (tx, found) => roles.takeOut(tx, request, found.project.id, request.body.id, 'remove'),
         { whileCancelled: true },
       ),
   );
@@ -113,27 +73,9 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
     async (request, reply) => {
       await db.transaction(async (tx) => {
         const who = await projects.caller(request, tx);
-        // Leaving needs no second factor, even from a secure project.
-        const found = await projects.find(tx, request.params.id, { lock: true });
-        if (!found) throw projectNotFound();
-        const role = await roles.roleOf(tx, found.project.id, who.user.id);
-        if (!role) {
-          throw notFound(
-            'You are not a member of this project (company space roles come with the company space).',
-            ['project'],
-          );
-        }
-        if (!mayLeaveProject([role])) {
-          throw ApiError.of(409, 'conflict', 'Transfer the ownership before leaving the project.', [
-            'project',
-          ]);
-        }
-        await roles.drop(tx, found.project.id, who.user.id);
-        await projects.log(tx, request, {
-          action: 'leave',
-          entityId: found.project.id,
-          before: { userId: who.user.id, role },
-        });
+        // Leaving needs no second factor, even from a secure project, and no right beyond a role in it.
+        const found = await projects.existing(tx, request.params.id, { lock: true });
+        await roles.takeOut(tx, request, found.project.id, who.user.id, 'leave');
       });
       return reply.code(204).send(null);
     },

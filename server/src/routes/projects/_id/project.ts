@@ -13,7 +13,7 @@ import { ApiError, badRequest } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
 import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
-import { assertNotCancelled, rolesIn, allows, projectNotFound } from '../../../modules/projects/access.js';
+import { assertNotCancelled } from '../../../modules/projects/access.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** One project (`projects/{id}`): read, changes and deletion. */
@@ -75,12 +75,7 @@ const oneProjectRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
     },
     async (request) => {
       const who = await projects.caller(request);
-      const found = await projects.find(db, request.params.id);
-      if (!found) throw projectNotFound();
-      if (!allows(who, rolesIn(who, found), 'view')) {
-        throw ApiError.of(403, 'forbidden', 'You are not a member of this project.', ['project']);
-      }
-      return { isSecure: found.project.secure };
+      return { isSecure: await projects.isSecure(db, who, request.params.id) };
     },
   );
 

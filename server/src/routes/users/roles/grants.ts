@@ -1,22 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  DUPLICATE_ROLE_GRANT_MESSAGE,
-  OWN_ROLE_REMOVAL_MESSAGE,
-  toCsv,
-  userRoleChangeSchema,
-  userSchema,
-  type User,
-  MESSAGES,
-} from '@portal/resources';
+import { toCsv, userRoleChangeSchema, userSchema, type User } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { userRoles, users } from '../../../db/schema.js';
-import { audit } from '../../../http/audit.js';
-import { ApiError, notFound } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
 import { errorResponses } from '../../../http/openapi.js';
-import { usersWithRolesById } from '../../../modules/users/user-roles.js';
 
 const adminOnly = access.roles(['ADMIN']);
 
@@ -35,15 +22,8 @@ function rolesCsv(list: User[]): string {
 }
 
 /** Role grants (calls §7.1): grant and remove one role by email, and every assignment as CSV. */
-const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const findUserByEmail = async (email: string) => {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-      .limit(1);
-    return row;
-  };
+const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
+  const grants = app.roleGrants;
 
   app.get(
     '/csv',
@@ -57,11 +37,7 @@ const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => 
       },
     },
     async (request, reply) => {
-      const holders = await db.selectDistinct({ id: userRoles.userId }).from(userRoles);
-      const list = await usersWithRolesById(
-        db,
-        holders.map((h) => h.id),
-      );
+      const list = await grants.holders();
       const accept = request.headers.accept ?? '';
       if (/\btext\/csv\b/.test(accept) && !/application\/json/.test(accept.split(',')[0] ?? '')) {
         return reply
@@ -86,28 +62,7 @@ const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => 
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const { role, user: email } = request.body;
-      const target = await findUserByEmail(email);
-      if (!target) throw notFound(MESSAGES.userNotFound, ['user']);
-      const inserted = await db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(userRoles)
-          .values({ userId: target.id, role })
-          .onConflictDoNothing()
-          .returning();
-        if (rows.length)
-          await audit(tx, request, {
-            action: 'create',
-            entity: 'user_role',
-            entityId: target.id,
-            after: { role },
-          });
-        return rows.length > 0;
-      });
-      if (!inserted) throw ApiError.of(409, 'duplicate', DUPLICATE_ROLE_GRANT_MESSAGE, ['user', 'role']);
-      return (await usersWithRolesById(db, [target.id]))[0]!;
-    },
+    async (request) => grants.grant(request, request.body.user, request.body.role),
   );
 
   app.delete(
@@ -124,27 +79,7 @@ const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => 
     },
     async (request) => {
       const { role, user: email, confirmOwnRole } = request.body;
-      const target = await findUserByEmail(email);
-      if (!target) throw notFound(MESSAGES.userNotFound, ['user']);
-      if (target.id === request.currentUser!.id && confirmOwnRole !== true) {
-        throw ApiError.of(409, 'confirmation_required', OWN_ROLE_REMOVAL_MESSAGE, ['confirmOwnRole']);
-      }
-      const removed = await db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(userRoles)
-          .where(and(eq(userRoles.userId, target.id), eq(userRoles.role, role)))
-          .returning();
-        if (rows.length)
-          await audit(tx, request, {
-            action: 'delete',
-            entity: 'user_role',
-            entityId: target.id,
-            before: { role },
-          });
-        return rows.length > 0;
-      });
-      if (!removed) throw notFound('The user does not have this role.', ['role']);
-      return (await usersWithRolesById(db, [target.id]))[0]!;
+      return grants.revoke(request, email, role, confirmOwnRole);
     },
   );
 };
