@@ -7,6 +7,9 @@ import {
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { errorResponses } from '../schemas.js';
+// `app.maintenance`'s type: app.ts imports this file for the root page, so programs that build the app without
+// the server's own tsconfig (the CLI's tests) reach the decorator's declaration through here.
+import type {} from '../../modules/platform/maintenance.js';
 
 const NO_CACHE = 'no-cache, no-store';
 
