@@ -96,7 +96,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
       COMMERCE_ROUTES,
       '/tool/tool-page.tsx',
       '/i18n/en-us-item-pages.ts',
-      '/commerce/route-queries.ts',
+      '/commerce/item-route-queries.ts',
     ],
   },
   {
@@ -110,7 +110,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
       COMMERCE_ROUTES,
       '/document/document-page.tsx',
       '/i18n/en-us-item-pages.ts',
-      '/commerce/route-queries.ts',
+      '/commerce/item-route-queries.ts',
     ],
   },
   {
