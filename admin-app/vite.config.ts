@@ -3,6 +3,7 @@ import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSER_BUILDS } from '../scripts/browsers';
+import { MINIFY } from '../scripts/minify';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
 
@@ -30,6 +31,7 @@ export default defineConfig({
     ],
   },
   build: {
+    ...MINIFY,
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,

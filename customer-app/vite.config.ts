@@ -2,6 +2,7 @@ import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSER_BUILDS } from '../scripts/browsers';
+import { MINIFY } from '../scripts/minify';
 import { pureDeclarations } from './build/pure-declarations';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
@@ -32,6 +33,7 @@ export default defineConfig({
     // (scripts/flex-gap.js) under the 150 KB budget. Lazy chunks keep their preloads (Vite falls back to
     // rel=preload where modulepreload is missing).
     modulePreload: { polyfill: false },
+    ...MINIFY,
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,

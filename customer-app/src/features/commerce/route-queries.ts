@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { GuardDeps } from '../../session/guards';
-import { catalogueListQuery, documentQuery, toolQuery } from './api/catalogue';
+import { catalogueListQuery } from './api/catalogue';
 import { readCatalogueSearch, toListQuery, type CatalogueScope } from './catalogue/catalogue-search';
 
-type Deps = Pick<GuardDeps, 'api' | 'queryClient'>;
+export type PrefetchDeps = Pick<GuardDeps, 'api' | 'queryClient'>;
 
 /**
  * The first query of each catalogue route, through the same query options its page uses, started by the route's
@@ -12,18 +12,10 @@ type Deps = Pick<GuardDeps, 'api' | 'queryClient'>;
  * page, which shows it with a retry.
  */
 export async function prefetchCatalogue(
-  { api, queryClient }: Deps,
+  { api, queryClient }: PrefetchDeps,
   { request }: LoaderFunctionArgs,
   scope: CatalogueScope,
 ) {
   const search = readCatalogueSearch(new URL(request.url).searchParams, scope);
   void (await queryClient.load()).prefetchQuery(catalogueListQuery(api, toListQuery(search, scope)));
-}
-
-export async function prefetchTool({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
-  if (params.featureId) void (await queryClient.load()).prefetchQuery(toolQuery(api, params.featureId));
-}
-
-export async function prefetchDocument({ api, queryClient }: Deps, { params }: LoaderFunctionArgs) {
-  if (params.featureId) void (await queryClient.load()).prefetchQuery(documentQuery(api, params.featureId));
 }

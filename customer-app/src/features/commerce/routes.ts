@@ -6,16 +6,13 @@ import type { RouteHandle } from '../../app/route-handle';
 import { paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
 import type { CatalogueScope } from './catalogue/catalogue-search';
-import type * as RouteQueriesModule from './route-queries';
 import { loadCatalogueTexts, loadCheckoutTexts, loadCommerceTexts, loadItemPageTexts } from './texts';
 
 type Texts = () => Promise<Readonly<Record<string, string>>>;
 
-type RouteQueries = typeof RouteQueriesModule;
-
 interface PageOptions {
   /** Starts the page's first query from the route's loader. */
-  prefetch?: (queries: RouteQueries, args: LoaderFunctionArgs) => Promise<void>;
+  prefetch?: (args: LoaderFunctionArgs) => Promise<void>;
   /** The texts the page needs; all of the commerce texts by default. */
   texts?: Texts;
 }
@@ -39,7 +36,7 @@ function page<M>(
     ...(prefetch && {
       loader: async (args: LoaderFunctionArgs) => {
         // A failed import is the page's to report (its own chunks fail the same way): the loader only helps.
-        await import('./route-queries').then((queries) => prefetch(queries, args)).catch(() => undefined);
+        await prefetch(args).catch(() => undefined);
         return null;
       },
     }),
@@ -53,11 +50,12 @@ const catalogue = { description: 'meta.assets', filterBar: true } as const;
 /** Catalogue pages anyone may open, and the checkout result the payment provider returns to (spec §2.1). */
 export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
   const list = (scope: CatalogueScope): PageOptions => ({
-    prefetch: (queries, args) => queries.prefetchCatalogue(deps, args, scope),
+    prefetch: (args) =>
+      import('./route-queries').then((queries) => queries.prefetchCatalogue(deps, args, scope)),
     texts: loadCatalogueTexts,
   });
   const tool: PageOptions = {
-    prefetch: (queries, args) => queries.prefetchTool(deps, args),
+    prefetch: (args) => import('./item-route-queries').then((queries) => queries.prefetchTool(deps, args)),
     texts: loadItemPageTexts,
   };
   return [
@@ -91,7 +89,11 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
       { title: 'page.document' },
       () => import('./document/document-page'),
       (m) => m.DocumentPage,
-      { prefetch: (queries, args) => queries.prefetchDocument(deps, args), texts: loadItemPageTexts },
+      {
+        prefetch: (args) =>
+          import('./item-route-queries').then((queries) => queries.prefetchDocument(deps, args)),
+        texts: loadItemPageTexts,
+      },
     ),
     page(
       paths.softwareBundle,
