@@ -15,6 +15,8 @@ export interface ApiBench {
    * which `convert` turns into runs.
    */
   once?: { args: string[]; convert(raw: unknown): BenchRun[] };
+  /** Runs on PostgreSQL only, at the largest data set of the run only (the minimal-server comparison). */
+  largestOnPostgres?: boolean;
 }
 
 /** What server/bench/uploads.ts writes with --json. */
@@ -77,6 +79,13 @@ export const API_BENCHES: ApiBench[] = [
     script: 'server/bench/catalogue.ts',
     // The catalogue's own full size (10k tools, 50k versions, 1k bundles) goes with the 1M data set.
     sizeArgs: (serialNumbers) => ['--scale', scaleOf(serialNumbers)],
+  },
+  {
+    // The portal against the minimal server (issue 24): same SQL, same JSON, at 10 and 50 connections.
+    name: 'versus',
+    script: 'server/bench/versus.ts',
+    sizeArgs: (serialNumbers) => ['--scale', scaleOf(serialNumbers), '--connections', '10,50'],
+    largestOnPostgres: true,
   },
   {
     name: 'uploads',

@@ -42,6 +42,7 @@ import {
   evaluateGoals,
   frontTable,
   goalsTable,
+  versusTable,
   growthOf,
   machineLine,
   markdown,
@@ -197,6 +198,7 @@ async function runApi(databases: DatabaseKind[], binDir: string | null, staticDi
       for (const bench of benches.filter((b) => !b.once)) {
         for (const database of databases) {
           if (database === 'postgres' && !cluster) continue;
+          if (bench.largestOnPostgres && (database !== 'postgres' || size !== Math.max(...sizes))) continue;
           const name = `${bench.name}-${database}-${sizeLabel(size)}`;
           const childArgs = [
             ...bench.sizeArgs(size),
@@ -348,6 +350,11 @@ async function main() {
               ...(scenario.ceiling ? { ceiling: scenario.ceiling } : {}),
               ...(scenario.note ? { note: scenario.note } : {}),
               ...(scenario.clientsIn ? { clientsIn: scenario.clientsIn } : {}),
+              ...(scenario.connections ? { connections: scenario.connections } : {}),
+              ...(scenario.cpuMsPerRequest !== undefined
+                ? { cpuMsPerRequest: scenario.cpuMsPerRequest }
+                : {}),
+              ...(scenario.standsFor ? { standsFor: scenario.standsFor } : {}),
             });
           }
         }
@@ -436,6 +443,7 @@ async function main() {
 
     log(`\nMachine: ${machineLine(report)}\n`);
     if (report.api.some((row) => row.serialNumbers > 0)) log(`${apiTable(report)}\n`);
+    if (report.api.some((row) => row.bench === 'versus')) log(`${versusTable(report)}\n`);
     if (report.api.some((row) => row.serialNumbers === 0)) log(`${onceTable(report)}\n`);
     if (report.front.length > 0) log(`${frontTable(report)}\n`);
     log(`${goalsTable(report)}\n`);

@@ -35,6 +35,15 @@ export interface BaselineInputs {
   words: string[];
 }
 
+/** The scenario of the projects or catalogue benchmark each one repeats beside the minimal server (none: only here). */
+export const STANDS_FOR: Record<BaselineScenario, { bench: string; scenario: string } | null> = {
+  'admin project list': { bench: 'projects', scenario: 'list, first page' },
+  'project detail': { bench: 'projects', scenario: 'project detail' },
+  'catalogue list': { bench: 'catalogue', scenario: 'list, first page' },
+  'catalogue search': { bench: 'catalogue', scenario: 'search q' },
+  'customer project list': null,
+};
+
 const PAGE = 25;
 const projectRange = `projects=0-${PAGE - 1}`;
 const catalogueRange = `catalogue=0-${PAGE - 1}`;
