@@ -9,7 +9,12 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import { sha256Hex } from '../src/lib/password.js';
-import { freePort } from '../src/ops/postgres-cluster.js';
+import {
+  createDatabaseIn,
+  findPostgresBinaries,
+  freePort,
+  startPostgresCluster,
+} from '../src/ops/postgres-cluster.js';
 import { BENCH_SPACE } from './fill.js';
 
 export interface BenchPortal {
@@ -93,4 +98,48 @@ export async function addBenchCustomer(
     sql`select user_id as id from service_accounts where client_id = ${DEMO_SERVICE_ACCOUNT.clientId}`,
   );
   return { customerId: customer!.id!, adminId: admin!.id! };
+}
+
+/**
+ * Runs `each` once per database kind `--db` names: PGlite in memory, and PostgreSQL in a throwaway cluster this
+ * starts (or in `clusterUrl`, a cluster `pnpm bench` started). `database(name)` creates a database for a PostgreSQL
+ * run (named apart from other runs' in a shared cluster) and answers its URL; for PGlite it answers undefined.
+ */
+export async function onDatabases(
+  options: { db: string; clusterUrl?: string },
+  each: (
+    kind: 'pglite' | 'postgres',
+    database: (name: string) => Promise<string | undefined>,
+  ) => Promise<void>,
+): Promise<void> {
+  const kinds =
+    options.db === 'both' ? (['pglite', 'postgres'] as const) : ([options.db] as ('pglite' | 'postgres')[]);
+  const { clusterUrl } = options;
+  const binDir = kinds.includes('postgres') && !clusterUrl ? findPostgresBinaries() : null;
+  if (kinds.includes('postgres') && !clusterUrl && !binDir)
+    console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
+  const cluster = binDir ? await startPostgresCluster(binDir) : null;
+  try {
+    for (const kind of kinds) {
+      if (kind === 'postgres' && !cluster && !clusterUrl) continue;
+      await each(kind, async (name) =>
+        kind === 'pglite'
+          ? undefined
+          : createDatabaseIn(
+              clusterUrl ?? cluster!.url,
+              clusterUrl ? `${name}_${process.pid}_${Date.now()}` : name,
+            ),
+      );
+    }
+  } finally {
+    await cluster?.stop();
+  }
+}
+
+/** Prints a plain-text table, columns padded to their widest cell. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
 }

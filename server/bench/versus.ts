@@ -16,13 +16,19 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { findPostgresBinaries, startPostgresCluster, createDatabaseIn } from '../src/ops/postgres-cluster.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
 import { WORDS, fillCatalogue } from './catalogue-fill.js';
 import { catalogueSizeAt, fillProjects, projectsSizeAt } from './fill.js';
 import { measureInProcess, type Figures } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
-import { addBenchCustomer, BENCH_CUSTOMER, serviceToken, startBenchPortal } from './portal.js';
+import {
+  addBenchCustomer,
+  BENCH_CUSTOMER,
+  onDatabases,
+  printTable,
+  serviceToken,
+  startBenchPortal,
+} from './portal.js';
 import { MINIMAL_SHARE_GOAL } from './goals.js';
 import {
   STANDS_FOR,
@@ -82,16 +88,11 @@ function meanOf(rounds: (Figures & { cpuMsPerRequest: number })[]) {
 }
 
 async function main() {
-  const clusterUrl = args['cluster-url'];
-  const binDir = clusterUrl ? null : findPostgresBinaries();
-  if (!clusterUrl && !binDir) throw new Error('No PostgreSQL server binaries (PG_BIN) and no --cluster-url');
-  const cluster = binDir ? await startPostgresCluster(binDir) : null;
   const sampler = new RssSampler();
-  try {
-    const url = await createDatabaseIn(
-      clusterUrl ?? cluster!.url,
-      `bench_versus_${process.pid}_${Date.now()}`,
-    );
+  let measured = false;
+  await onDatabases({ db: 'postgres', clusterUrl: args['cluster-url'] }, async (_kind, database) => {
+    const url = (await database('bench_versus'))!;
+    measured = true;
     const portal = await startBenchPortal(url);
     const size = projectsSizeAt(SCALE);
     const catalogueSize = catalogueSizeAt(SCALE);
@@ -164,9 +165,8 @@ async function main() {
       sampler.stop();
       await portal.close();
     }
-  } finally {
-    await cluster?.stop();
-  }
+  });
+  if (!measured) throw new Error('No PostgreSQL server binaries (PG_BIN) and no --cluster-url');
 }
 
 /** Stops the run when the two servers answer any request differently (then the comparison would be unfair). */
@@ -272,10 +272,7 @@ function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
           : ''),
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
 }
 
 await main();
