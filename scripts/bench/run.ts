@@ -3,12 +3,13 @@
  *
  *   pnpm bench [--full] [--sizes 10k,100k] [--seconds 5] [--clients 10] [--db both|pglite|postgres] [--loads 5]
  *     [--static-dir <folder with customer-app/dist and admin-app/dist>] [--skip api|memory|front]… [--out <folder>]
- *     [--benches projects,catalogue,uploads] [--child-timeout 900]
+ *     [--benches projects,catalogue,versus,uploads] [--child-timeout 900]
  *
  * 1. Builds both apps for production into a temporary folder (unless --static-dir names a build).
  * 2. API: each server benchmark (server/bench: projects, catalogue, uploads) once per data set size and database,
  *    each in its own Node process with `--json`, on PGlite and on a throwaway PostgreSQL cluster; a bare Fastify
- *    route before and after them is the ceiling (share of bare = the call's req/s over the bare route's).
+ *    route before and after them is the ceiling (share of bare = the call's req/s over the bare route's); at the
+ *    largest size on PostgreSQL, the calls against the minimal server doing the same SQL (server/bench/versus.ts).
  *    Then the server's own memory: the portal server in its own process on PostgreSQL with the largest data set,
  *    under a mix of calls (scripts/bench/memory.ts).
  * 3. Front end: the portal server on the build, headless Chromium with the CPU 4× slower: gzip JavaScript, LCP and
