@@ -2,7 +2,7 @@ import type { EntryRoute } from './budgets.js';
 import { legacySizeLines, type LegacySize } from './bundles.js';
 import type { RouteFigures } from './front.js';
 import type { MemoryProbe } from './memory.js';
-import { MINIMAL_SHARE_GOAL } from '../../server/bench/goals.js';
+import { MINIMAL_SHARE_GOAL, VERSUS_HEADER, versusCells } from '../../server/bench/versus-table.js';
 import type { DatabaseKind, ScenarioFigures, ScenarioKind } from './types.js';
 
 /** The goals of issue 12 (2 cores, PostgreSQL, 10 concurrent clients). */
@@ -433,36 +433,13 @@ export function versusTable(report: Report): string {
     .filter((row) => row.bench === VERSUS && row.kind !== 'baseline')
     .sort((a, b) => call(a).localeCompare(call(b)) || (a.connections ?? 0) - (b.connections ?? 0));
   return table(
-    [
-      'call',
-      'conn.',
-      'req/s',
-      'minimal',
-      'ratio',
-      'p99 ms',
-      'minimal',
-      'p99 ×',
-      'CPU ms/req',
-      'minimal',
-      'goal',
-    ],
+    VERSUS_HEADER,
     rows.map((row) => {
       const minimal = report.api.find((other) => other.bench === VERSUS && other.scenario === row.ceiling);
-      return [
-        row.standsFor ? `${call(row)} (${row.standsFor.bench}: ${row.standsFor.scenario})` : call(row),
-        String(row.connections ?? '–'),
-        fmt(row.rps, 0),
-        fmt(minimal?.rps ?? NaN, 0),
-        fmt(row.shareOfBare, 2),
-        fmt(row.p99),
-        fmt(minimal?.p99 ?? NaN),
-        fmt(row.p99 / (minimal?.p99 ?? NaN), 2),
-        fmt(row.cpuMsPerRequest ?? NaN, 2),
-        fmt(minimal?.cpuMsPerRequest ?? NaN, 2),
-        row.shareOfBare >= MINIMAL_SHARE_GOAL
-          ? 'met'
-          : `missed by ${fmt(MINIMAL_SHARE_GOAL - row.shareOfBare, 2)}`,
-      ];
+      const name = row.standsFor
+        ? `${call(row)} (${row.standsFor.bench}: ${row.standsFor.scenario})`
+        : call(row);
+      return versusCells(name, row.connections, row, minimal);
     }),
     ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
   );

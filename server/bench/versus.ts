@@ -29,7 +29,7 @@ import {
   serviceToken,
   startBenchPortal,
 } from './portal.js';
-import { MINIMAL_SHARE_GOAL } from './goals.js';
+import { VERSUS_HEADER, versusCells } from './versus-table.js';
 import {
   STANDS_FOR,
   baselineRequests,
@@ -197,12 +197,6 @@ const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) :
 const ratioText = (pair: Pair) =>
   `${fmt(pair.portal.rps / pair.minimal.rps, 2)} of the minimal server's req/s (${fmt(pair.portal.rps, 0)} / ${fmt(pair.minimal.rps, 0)}), p99 ${fmt(pair.portal.p99 / pair.minimal.p99, 2)}×`;
 
-/** The goal's verdict: met, or by how much the throughput misses 0.8 of the minimal server's. */
-function goalText(ratio: number): string {
-  if (!Number.isFinite(ratio)) return '–';
-  return ratio >= MINIMAL_SHARE_GOAL ? 'met' : `missed by ${fmt(MINIMAL_SHARE_GOAL - ratio, 2)}`;
-}
-
 function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
   const name = (pair: Pair) => `${pair.scenario}, ${pair.connections} connections`;
   if (args.json) {
@@ -240,39 +234,8 @@ function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
     `\nPortal against the minimal server (same SQL, same JSON), PostgreSQL, ${run.data}; ${SECONDS} s per measurement, ` +
       `portal and minimal alternating twice (the mean counts); CPU: this process's time per request; load ${fmt(os.loadavg()[0]!)} (${os.cpus().length} CPUs)\n`,
   );
-  const header = [
-    'scenario',
-    'conn.',
-    'req/s',
-    'minimal',
-    'ratio',
-    'p99 ms',
-    'minimal',
-    'p99 ratio',
-    'CPU ms/req',
-    'minimal',
-    `goal ≥ ${MINIMAL_SHARE_GOAL}`,
-  ];
-  const rows = pairs.map((pair) => {
-    const ratio = pair.portal.rps / pair.minimal.rps;
-    return [
-      pair.scenario,
-      String(pair.connections),
-      fmt(pair.portal.rps, 0),
-      fmt(pair.minimal.rps, 0),
-      fmt(ratio, 2),
-      fmt(pair.portal.p99),
-      fmt(pair.minimal.p99),
-      fmt(pair.portal.p99 / pair.minimal.p99, 2),
-      fmt(pair.portal.cpuMsPerRequest, 2),
-      fmt(pair.minimal.cpuMsPerRequest, 2),
-      goalText(ratio) +
-        (pair.portal.errors + pair.minimal.errors
-          ? ` (${pair.portal.errors + pair.minimal.errors} errors)`
-          : ''),
-    ];
-  });
-  printTable(header, rows);
+  const rows = pairs.map((pair) => versusCells(pair.scenario, pair.connections, pair.portal, pair.minimal));
+  printTable(VERSUS_HEADER, rows);
 }
 
 await main();
