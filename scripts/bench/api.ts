@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { VERSUS } from './report.js';
 import type { BenchOutput, BenchRun, DatabaseKind } from './types.js';
 
 /** A server benchmark `pnpm bench` runs once per database and data set size, with `--json`. */
@@ -82,7 +83,7 @@ export const API_BENCHES: ApiBench[] = [
   },
   {
     // The portal against the minimal server (issue 24): same SQL, same JSON, at 10 and 50 connections.
-    name: 'versus',
+    name: VERSUS,
     script: 'server/bench/versus.ts',
     sizeArgs: (serialNumbers) => ['--scale', scaleOf(serialNumbers), '--connections', '10,50'],
     largestOnPostgres: true,

@@ -332,7 +332,7 @@ function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): s
 }
 
 /** The bench of the portal against the minimal server (server/bench/versus.ts). */
-const VERSUS = 'versus';
+export const VERSUS = 'versus';
 
 /**
  * A row's throughput as a ratio to the minimal server at the largest size, per number of connections (`0.61 / 0.79`

@@ -44,6 +44,7 @@ import {
   frontTable,
   goalsTable,
   versusTable,
+  VERSUS,
   growthOf,
   machineLine,
   markdown,
@@ -444,7 +445,7 @@ async function main() {
 
     log(`\nMachine: ${machineLine(report)}\n`);
     if (report.api.some((row) => row.serialNumbers > 0)) log(`${apiTable(report)}\n`);
-    if (report.api.some((row) => row.bench === 'versus')) log(`${versusTable(report)}\n`);
+    if (report.api.some((row) => row.bench === VERSUS)) log(`${versusTable(report)}\n`);
     if (report.api.some((row) => row.serialNumbers === 0)) log(`${onceTable(report)}\n`);
     if (report.front.length > 0) log(`${frontTable(report)}\n`);
     log(`${goalsTable(report)}\n`);
