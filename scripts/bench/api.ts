@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { VERSUS } from './report.js';
 import type { BenchOutput, BenchRun, DatabaseKind } from './types.js';
 
 /** A server benchmark `pnpm bench` runs once per database and data set size, with `--json`. */
@@ -15,6 +16,8 @@ export interface ApiBench {
    * which `convert` turns into runs.
    */
   once?: { args: string[]; convert(raw: unknown): BenchRun[] };
+  /** Runs on PostgreSQL only, at the largest data set of the run only (the minimal-server comparison). */
+  largestOnPostgres?: boolean;
 }
 
 /** What server/bench/uploads.ts writes with --json. */
@@ -77,6 +80,13 @@ export const API_BENCHES: ApiBench[] = [
     script: 'server/bench/catalogue.ts',
     // The catalogue's own full size (10k tools, 50k versions, 1k bundles) goes with the 1M data set.
     sizeArgs: (serialNumbers) => ['--scale', scaleOf(serialNumbers)],
+  },
+  {
+    // The portal against the minimal server (issue 24): same SQL, same JSON, at 10 and 50 connections.
+    name: VERSUS,
+    script: 'server/bench/versus.ts',
+    sizeArgs: (serialNumbers) => ['--scale', scaleOf(serialNumbers), '--connections', '10,50'],
+    largestOnPostgres: true,
   },
   {
     name: 'uploads',

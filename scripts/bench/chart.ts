@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { GOALS, sizeLabel, type Report } from './report.js';
+import { GOALS, VERSUS, sizeLabel, type Report } from './report.js';
 
 interface Bar {
   value: number;
@@ -82,7 +82,9 @@ function barChart(
 export function chartHtml(report: Report): string {
   const sizes = report.options.sizes;
   const largest = Math.max(...sizes);
-  const postgres = report.api.filter((row) => row.database === 'postgres');
+  // The minimal-server comparison (bench `versus`) is a ratio to another server, not a share of the bare route: its
+  // own table in the report shows it.
+  const postgres = report.api.filter((row) => row.database === 'postgres' && row.bench !== VERSUS);
   const scenarios = [...new Set(postgres.map((row) => `${row.bench}: ${row.scenario}`))];
   const charts: string[] = [];
   const atLargest = [

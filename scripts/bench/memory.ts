@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../server/src/db/client.js';
-import { DEMO_SERVICE_ACCOUNT } from '../../server/src/db/demo-data.js';
 import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
 import { fillProjects } from '../../server/bench/fill.js';
 import { measure, type Figures } from '../../server/bench/measure.js';
+import { serviceToken } from '../../server/bench/portal.js';
 import { createDatabaseIn } from '../../server/src/ops/postgres-cluster.js';
 import { startPortalServer } from './portal-server.js';
 
@@ -64,16 +64,7 @@ export async function probeServerMemory(options: {
       const fillSeconds = (performance.now() - filling) / 1000;
 
       const base = server.baseUrl;
-      const tokenResponse = await fetch(`${base}/oidc/token`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          authorization: `Basic ${Buffer.from(`${DEMO_SERVICE_ACCOUNT.clientId}:${DEMO_SERVICE_ACCOUNT.secret}`).toString('base64')}`,
-        },
-        body: 'grant_type=client_credentials&scope=portal',
-      });
-      if (!tokenResponse.ok) throw new Error(`no service account token: ${tokenResponse.status}`);
-      const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+      const token = await serviceToken(base);
       const headers = { authorization: `Bearer ${token}` };
       const projects = Math.round(100_000 * scale);
       const deep = Math.max(0, projects - 50);

@@ -2,6 +2,7 @@ import type { EntryRoute } from './budgets.js';
 import { legacySizeLines, type LegacySize } from './bundles.js';
 import type { RouteFigures } from './front.js';
 import type { MemoryProbe } from './memory.js';
+import { MINIMAL_SHARE_GOAL, VERSUS_HEADER, versusCells } from '../../server/bench/versus-table.js';
 import type { DatabaseKind, ScenarioFigures, ScenarioKind } from './types.js';
 
 /** The goals of issue 12 (2 cores, PostgreSQL, 10 concurrent clients). */
@@ -42,7 +43,10 @@ export interface ApiRow {
   p99Goal?: number;
   ceiling?: string;
   note?: string;
-  clientsIn?: 'worker' | 'loop';
+  clientsIn?: ScenarioFigures['clientsIn'];
+  connections?: number;
+  cpuMsPerRequest?: number;
+  standsFor?: ScenarioFigures['standsFor'];
 }
 
 export interface MemoryRow {
@@ -187,7 +191,7 @@ export function evaluateGoals(
       ...(met ? {} : { missedBy: over(row.p99, GOALS.listP99Ms, 'ms') }),
     });
   }
-  for (const row of atLargest.filter((r) => r.kind !== 'baseline')) {
+  for (const row of atLargest.filter((r) => r.kind !== 'baseline' && r.bench !== VERSUS)) {
     const met = row.shareOfBare >= GOALS.throughputShareOfBare;
     goals.push({
       goal: `throughput ≥ ${pct(GOALS.throughputShareOfBare)} of the bare route`,
@@ -201,6 +205,21 @@ export function evaluateGoals(
         : {
             missedBy: `${fmt((GOALS.throughputShareOfBare - row.shareOfBare) * 100, 1)} points short (${fmt(row.rps, 0)} req/s of ${fmt(row.rps / row.shareOfBare, 0)})`,
           }),
+    });
+  }
+  // Issue 24: each call against the minimal server doing the same SQL (its `ceiling`), per number of connections.
+  for (const row of atLargest.filter((r) => r.kind !== 'baseline' && r.bench === VERSUS)) {
+    const met = row.shareOfBare >= MINIMAL_SHARE_GOAL;
+    goals.push({
+      goal: `throughput ≥ ${MINIMAL_SHARE_GOAL} of the minimal server`,
+      subject: subject(row),
+      value: row.shareOfBare,
+      limit: MINIMAL_SHARE_GOAL,
+      unit: '×',
+      met,
+      ...(met
+        ? {}
+        : { missedBy: `${fmt(MINIMAL_SHARE_GOAL - row.shareOfBare, 2)} short (${fmt(row.shareOfBare, 2)})` }),
     });
   }
   // Benchmarks without a data set (upload streaming) run once, on their own database.
@@ -312,13 +331,42 @@ function table(header: string[], rows: string[][], align: ('l' | 'r')[] = []): s
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
-/** The API table: one row per benchmark, scenario and database; p50/p99 per size; rps and share at the largest. */
+/** The bench of the portal against the minimal server (server/bench/versus.ts). */
+export const VERSUS = 'versus';
+
+/**
+ * A row's throughput as a ratio to the minimal server at the largest size, per number of connections (`0.61 / 0.79`
+ * at 10 / 50): from the minimal-server bench's rows that stand for it, or the row itself when it is one of them.
+ */
+function ofMinimal(report: Report, row: ApiRow | undefined): string {
+  if (!row) return '–';
+  if (row.bench === VERSUS) return row.kind === 'baseline' ? '–' : fmt(row.shareOfBare, 2);
+  const twins = report.api
+    .filter(
+      (other) =>
+        other.standsFor?.bench === row.bench &&
+        other.standsFor.scenario === row.scenario &&
+        other.database === row.database &&
+        other.serialNumbers === row.serialNumbers,
+    )
+    .sort((a, b) => (a.connections ?? 0) - (b.connections ?? 0));
+  return twins.length ? twins.map((twin) => fmt(twin.shareOfBare, 2)).join(' / ') : '–';
+}
+
+/**
+ * The API table: one row per benchmark, scenario and database; p50/p99 per size; rps, share of the bare route and
+ * ratio to the minimal server at the largest. The minimal-server bench's rows that repeat another bench's scenario
+ * show only as that ratio, and the minimal server's own rows not at all.
+ */
 export function apiTable(report: Report): string {
   const sizes = report.options.sizes;
   const keys = [
     ...new Set(
       report.api
-        .filter((row) => row.serialNumbers > 0)
+        .filter(
+          (row) =>
+            row.serialNumbers > 0 && !(row.bench === VERSUS && (row.standsFor || row.kind === 'baseline')),
+        )
         .map((row) => `${row.bench}\u0000${row.scenario}\u0000${row.database}`),
     ),
   ];
@@ -346,11 +394,14 @@ export function apiTable(report: Report): string {
         return row ? `${fmt(row.p50)} / ${fmt(row.p99)}` : '–';
       }),
       largest ? fmt(largest.rps, 0) : '–',
-      largest && largest.kind !== 'baseline'
-        ? `${pct(largest.shareOfBare)}${largest.ceiling ? ` of ${largest.ceiling}` : ''}`
-        : largest
-          ? `(${pct(largest.shareOfBare)})`
-          : '–',
+      largest?.bench === VERSUS
+        ? '–'
+        : largest && largest.kind !== 'baseline'
+          ? `${pct(largest.shareOfBare)}${largest.ceiling ? ` of ${largest.ceiling}` : ''}`
+          : largest
+            ? `(${pct(largest.shareOfBare)})`
+            : '–',
+      ofMinimal(report, largest),
       growth ? `${fmt(worst, 2)}×${growth.flagged ? ' ⚠' : ''}` : '–',
       largest ? String(largest.errors) : '–',
     ];
@@ -363,11 +414,34 @@ export function apiTable(report: Report): string {
       ...sizes.map((size) => `p50 / p99 ms, ${sizeLabel(size)}`),
       `req/s, ${sizeLabel(sizes.at(-1)!)}`,
       'of bare',
+      'of minimal, 10 / 50 conn.',
       'growth',
       'errors',
     ],
     rows,
-    ['l', 'l', 'l', ...sizes.map(() => 'r' as const), 'r', 'r', 'r', 'r'],
+    ['l', 'l', 'l', ...sizes.map(() => 'r' as const), 'r', 'r', 'r', 'r', 'r'],
+  );
+}
+
+/**
+ * The portal against the minimal server (issue 24), at the largest size: per call and number of connections, req/s
+ * of both and their ratio, p99 of both and their ratio, CPU time per request of both.
+ */
+export function versusTable(report: Report): string {
+  const call = (row: ApiRow) => row.scenario.replace(/, \d+ connections$/, '');
+  const rows = report.api
+    .filter((row) => row.bench === VERSUS && row.kind !== 'baseline')
+    .sort((a, b) => call(a).localeCompare(call(b)) || (a.connections ?? 0) - (b.connections ?? 0));
+  return table(
+    VERSUS_HEADER,
+    rows.map((row) => {
+      const minimal = report.api.find((other) => other.bench === VERSUS && other.scenario === row.ceiling);
+      const name = row.standsFor
+        ? `${call(row)} (${row.standsFor.bench}: ${row.standsFor.scenario})`
+        : call(row);
+      return versusCells(name, row.connections, row, minimal);
+    }),
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
   );
 }
 
@@ -479,6 +553,14 @@ export function markdown(report: Report): string {
     '',
     report.api.some((row) => row.serialNumbers > 0) ? apiTable(report) : 'No API figures.',
     '',
+    ...(report.api.some((row) => row.bench === VERSUS)
+      ? [
+          `Against the minimal server (issue 24: Fastify, jose, a \`pg\` pool, the portal's own statement prepared once, the same JSON), on PostgreSQL at ${sizeLabel(Math.max(...report.api.filter((row) => row.bench === VERSUS).map((row) => row.serialNumbers)))}: portal and minimal server measured in turn twice (the mean counts), the clients in their own process, CPU the servers' process time per request; goal: throughput ≥ ${MINIMAL_SHARE_GOAL} of the minimal server's.`,
+          '',
+          versusTable(report),
+          '',
+        ]
+      : []),
     ...(report.api.some((row) => row.serialNumbers === 0) ? [onceTable(report), ''] : []),
     ...report.api
       .filter((row) => row.note)

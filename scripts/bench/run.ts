@@ -3,12 +3,13 @@
  *
  *   pnpm bench [--full] [--sizes 10k,100k] [--seconds 5] [--clients 10] [--db both|pglite|postgres] [--loads 5]
  *     [--static-dir <folder with customer-app/dist and admin-app/dist>] [--skip api|memory|front]… [--out <folder>]
- *     [--benches projects,catalogue,uploads] [--child-timeout 900]
+ *     [--benches projects,catalogue,versus,uploads] [--child-timeout 900]
  *
  * 1. Builds both apps for production into a temporary folder (unless --static-dir names a build).
  * 2. API: each server benchmark (server/bench: projects, catalogue, uploads) once per data set size and database,
  *    each in its own Node process with `--json`, on PGlite and on a throwaway PostgreSQL cluster; a bare Fastify
- *    route before and after them is the ceiling (share of bare = the call's req/s over the bare route's).
+ *    route before and after them is the ceiling (share of bare = the call's req/s over the bare route's); at the
+ *    largest size on PostgreSQL, the calls against the minimal server doing the same SQL (server/bench/versus.ts).
  *    Then the server's own memory: the portal server in its own process on PostgreSQL with the largest data set,
  *    under a mix of calls (scripts/bench/memory.ts).
  * 3. Front end: the portal server on the build, headless Chromium with the CPU 4× slower: gzip JavaScript, LCP and
@@ -42,6 +43,8 @@ import {
   evaluateGoals,
   frontTable,
   goalsTable,
+  versusTable,
+  VERSUS,
   growthOf,
   machineLine,
   markdown,
@@ -197,6 +200,7 @@ async function runApi(databases: DatabaseKind[], binDir: string | null, staticDi
       for (const bench of benches.filter((b) => !b.once)) {
         for (const database of databases) {
           if (database === 'postgres' && !cluster) continue;
+          if (bench.largestOnPostgres && (database !== 'postgres' || size !== Math.max(...sizes))) continue;
           const name = `${bench.name}-${database}-${sizeLabel(size)}`;
           const childArgs = [
             ...bench.sizeArgs(size),
@@ -348,6 +352,11 @@ async function main() {
               ...(scenario.ceiling ? { ceiling: scenario.ceiling } : {}),
               ...(scenario.note ? { note: scenario.note } : {}),
               ...(scenario.clientsIn ? { clientsIn: scenario.clientsIn } : {}),
+              ...(scenario.connections ? { connections: scenario.connections } : {}),
+              ...(scenario.cpuMsPerRequest !== undefined
+                ? { cpuMsPerRequest: scenario.cpuMsPerRequest }
+                : {}),
+              ...(scenario.standsFor ? { standsFor: scenario.standsFor } : {}),
             });
           }
         }
@@ -436,6 +445,7 @@ async function main() {
 
     log(`\nMachine: ${machineLine(report)}\n`);
     if (report.api.some((row) => row.serialNumbers > 0)) log(`${apiTable(report)}\n`);
+    if (report.api.some((row) => row.bench === VERSUS)) log(`${versusTable(report)}\n`);
     if (report.api.some((row) => row.serialNumbers === 0)) log(`${onceTable(report)}\n`);
     if (report.front.length > 0) log(`${frontTable(report)}\n`);
     log(`${goalsTable(report)}\n`);

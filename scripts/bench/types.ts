@@ -31,10 +31,16 @@ export interface ScenarioFigures {
   note?: string;
   /**
    * `worker`: the clients ran in a worker thread (server/bench/measure.ts `measureInWorker`), off the server's event
-   * loop; otherwise on it (`measure`). The share of the bare route compares with the bare route measured the same
-   * way.
+   * loop; `process`: in a process of their own (`measureInProcess`); otherwise on the server's loop (`measure`).
+   * The share of the bare route compares with the bare route measured the same way.
    */
-  clientsIn?: 'worker' | 'loop';
+  clientsIn?: 'worker' | 'loop' | 'process';
+  /** Concurrent connections, when the bench measures more than one number of them (the minimal-server bench). */
+  connections?: number;
+  /** CPU time of the server's process per request, in ms (the clients in another process). */
+  cpuMsPerRequest?: number;
+  /** The scenario of another bench this one repeats beside the minimal server (its ratio goes in that row). */
+  standsFor?: { bench: string; scenario: string };
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -14,17 +14,10 @@
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
-import {
-  findPostgresBinaries,
-  freePort,
-  startPostgresCluster,
-  createDatabaseIn,
-} from '../src/ops/postgres-cluster.js';
-import { WORDS, fillCatalogue, type CatalogueSize } from './catalogue-fill.js';
+import { WORDS, fillCatalogue } from './catalogue-fill.js';
+import { catalogueSizeAt } from './fill.js';
+import { onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
 import { measure, type Figures } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
@@ -47,11 +40,7 @@ if (!(SCALE > 0 && SCALE <= 1) || !(SECONDS > 0 && SECONDS <= 60) || !(CLIENTS >
 }
 const GOALS = { listP99: 30, checkoutP99: 100 };
 
-const size: CatalogueSize = {
-  tools: Math.max(100, Math.round(10_000 * SCALE)),
-  versionsPerTool: 5,
-  bundles: Math.max(10, Math.round(1_000 * SCALE)),
-};
+const size = catalogueSizeAt(SCALE);
 
 type Scenario =
   | 'baseline /healthz'
@@ -91,17 +80,8 @@ function cartOf(i: number) {
 async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   const sampler = new RssSampler();
   sampler.start();
-  const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
-  const port = await freePort();
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent-bench-data',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await buildApp(config, { database, inMemory: true, logger: false });
+  const portal = await startBenchPortal(databaseUrl);
+  const { database, base } = portal;
   const filling = performance.now();
   await fillCatalogue(database.db, size);
   // The benchmark's buyer, the demo service account, needs billing information that validates.
@@ -111,18 +91,9 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
       ${JSON.stringify({ street: 'Bench 1', postalCode: '1010', city: 'Vienna', country: 'AT' })}::jsonb, 'ATU12345678'
     from service_accounts sa where sa.client_id = ${DEMO_SERVICE_ACCOUNT.clientId}`);
   const fillSeconds = (performance.now() - filling) / 1000;
-  await app.listen({ host: '127.0.0.1', port });
-  const base = `http://127.0.0.1:${port}`;
+  await portal.listen();
   try {
-    const tokenResponse = await fetch(`${base}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${DEMO_SERVICE_ACCOUNT.clientId}:${DEMO_SERVICE_ACCOUNT.secret}`).toString('base64')}`,
-      },
-      body: 'grant_type=client_credentials&scope=portal',
-    });
-    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const token = await serviceToken(base);
     const total = Number(
       (await fetch(`${base}/api/v1/catalogue`, { headers: { range: 'catalogue=0-0' } })).headers
         .get('content-range')!
@@ -156,8 +127,7 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     return { kind, total, fillSeconds, results, peakRssMb: sampler.stop() };
   } finally {
     sampler.stop();
-    await app.close();
-    await database.close();
+    await portal.close();
   }
 }
 
@@ -171,33 +141,16 @@ function describe(scenario: Scenario): Pick<ScenarioFigures, 'kind' | 'p99Goal'>
 }
 
 async function main() {
-  const kinds =
-    args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db] as ('pglite' | 'postgres')[]);
-  const clusterUrl = args['cluster-url'];
-  const binDir = kinds.includes('postgres') && !clusterUrl ? findPostgresBinaries() : null;
-  if (kinds.includes('postgres') && !clusterUrl && !binDir)
-    console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
-  const cluster = binDir ? await startPostgresCluster(binDir) : null;
-  const runs = [];
-  try {
-    for (const kind of kinds) {
-      if (kind === 'postgres' && !cluster && !clusterUrl) continue;
-      let url: string | undefined;
-      if (kind === 'postgres') {
-        // A cluster shared with other runs gets a database no other run uses.
-        const name = clusterUrl ? `bench_catalogue_${process.pid}_${Date.now()}` : 'bench_catalogue';
-        url = await createDatabaseIn(clusterUrl ?? cluster!.url, name);
-      }
-      console.log(
-        `… ${kind}: ${size.tools} tools, ${size.tools * size.versionsPerTool} versions, ${size.bundles} bundles`,
-      );
-      const run = await benchOne(kind, url);
-      console.log(`  filled in ${fmt(run.fillSeconds)} s; ${run.total} catalogue items`);
-      runs.push(run);
-    }
-  } finally {
-    await cluster?.stop();
-  }
+  const runs: Awaited<ReturnType<typeof benchOne>>[] = [];
+  await onDatabases({ db: args.db, clusterUrl: args['cluster-url'] }, async (kind, database) => {
+    const url = await database('bench_catalogue');
+    console.log(
+      `… ${kind}: ${size.tools} tools, ${size.tools * size.versionsPerTool} versions, ${size.bundles} bundles`,
+    );
+    const run = await benchOne(kind, url);
+    console.log(`  filled in ${fmt(run.fillSeconds)} s; ${run.total} catalogue items`);
+    runs.push(run);
+  });
 
   if (args.json) {
     writeBenchJson(args.json, {
@@ -237,10 +190,7 @@ async function main() {
       ]);
     }
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
   console.log(
     `\nGoals (issue 7, on PostgreSQL with 10 clients): catalogue list and full-text search p99 < ${GOALS.listP99} ms, checkout of a 20-entry cart p99 < ${GOALS.checkoutP99} ms. PGlite is the embedded default and is shown for comparison.`,
   );

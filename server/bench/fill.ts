@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
+import type { CatalogueSize } from './catalogue-fill.js';
 
 export interface FillSize {
   projects: number;
@@ -10,6 +11,21 @@ export interface FillSize {
 }
 
 export const BENCH_SPACE = 'Bench Space';
+
+/** The projects data set at `scale` (1 = issue 5's full size: 100k projects, 10k boards, 1M serial numbers). */
+export const projectsSizeAt = (scale: number): FillSize => ({
+  projects: Math.round(100_000 * scale),
+  boards: Math.max(10, Math.round(10_000 * scale)),
+  serialNumbers: Math.round(1_000_000 * scale),
+  users: Math.max(10, Math.round(1_000 * scale)),
+});
+
+/** The catalogue at `scale`, the same fraction of its full 10k tools, 50k versions and 1k bundles. */
+export const catalogueSizeAt = (scale: number): CatalogueSize => ({
+  tools: Math.max(100, Math.round(10_000 * scale)),
+  versionsPerTool: 5,
+  bundles: Math.max(10, Math.round(1_000 * scale)),
+});
 /** Bench serial numbers: the prefix and a zero-padded number (`BSN00000001` …). */
 export const BENCH_SERIAL = { prefix: 'BSN', width: 8 };
 export const benchSerial = (n: number) =>

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 
 /** Latency figures of one scenario, in milliseconds, and its throughput. */
@@ -22,15 +23,19 @@ export interface RequestSpec {
   counter?: { first: number; width: number };
 }
 
-// The load generator, run in a worker thread: the server's event loop does not also parse its own clients' answers,
-// as with real clients it would not. Plain JavaScript, so it needs no loader.
+// The load generator, run in a worker thread or in a process of its own (its data on stdin, its figures on stdout):
+// the server's event loop does not also parse its own clients' answers, as with real clients it would not. Plain
+// JavaScript, so it needs no loader.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { spec, clients, seconds } = workerData;
+const { spec, clients, seconds } = workerData ?? JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+const post = parentPort ? (message) => parentPort.postMessage(message) : (message) => process.stdout.write(JSON.stringify(message));
+let sent = 0;
 let counter = 0;
 let serial = spec.counter ? spec.counter.first : 0;
 const send = () => {
   const i = counter++;
+  sent += 1;
   const url = spec.urls[i % spec.urls.length];
   const body = spec.body === undefined ? undefined
     : spec.body.replaceAll('{{n}}', String(serial++).padStart(spec.counter ? spec.counter.width : 0, '0'));
@@ -55,8 +60,8 @@ const run = async (until, latencies) => {
   const latencies = [];
   const started = performance.now();
   const errors = await run(started + seconds * 1000, latencies);
-  parentPort.postMessage({ latencies, errors, elapsed: (performance.now() - started) / 1000, next: serial });
-})().catch((error) => parentPort.postMessage({ failed: String(error && error.stack || error) }));
+  post({ latencies, errors, elapsed: (performance.now() - started) / 1000, next: serial, sent });
+})().catch((error) => post({ failed: String(error && error.stack || error) }));
 `;
 
 const percentile = (sorted: number[], p: number) =>
@@ -111,13 +116,7 @@ export async function measureInWorker(
   spec: RequestSpec,
   options: { clients: number; seconds: number },
 ): Promise<Figures & { next: number }> {
-  const result = await new Promise<{
-    latencies: number[];
-    errors: number;
-    elapsed: number;
-    next: number;
-    failed?: string;
-  }>((resolve, reject) => {
+  const result = await new Promise<LoadResult>((resolve, reject) => {
     const worker = new Worker(WORKER, { eval: true, workerData: { spec, ...options } });
     worker.once('message', (message) => {
       resolve(message as never);
@@ -125,6 +124,20 @@ export async function measureInWorker(
     });
     worker.once('error', reject);
   });
+  return figuresOf(result);
+}
+
+/** What the load generator reports: every latency of the measured window, and how many requests it sent in all. */
+interface LoadResult {
+  latencies: number[];
+  errors: number;
+  elapsed: number;
+  next: number;
+  sent: number;
+  failed?: string;
+}
+
+function figuresOf(result: LoadResult): Figures & { next: number } {
   if (result.failed) throw new Error(`load generator failed: ${result.failed}`);
   const latencies = result.latencies.sort((a, b) => a - b);
   return {
@@ -135,4 +148,33 @@ export async function measureInWorker(
     errors: result.errors,
     next: result.next,
   };
+}
+
+/**
+ * {@link measureInWorker} with the clients in a Node process of their own, so this process's CPU time
+ * (`process.cpuUsage`) is its servers' alone: answers the figures and the CPU time per request, in ms, of this
+ * process over every request sent (warm-up included).
+ */
+export async function measureInProcess(
+  spec: RequestSpec,
+  options: { clients: number; seconds: number },
+): Promise<Figures & { cpuMsPerRequest: number }> {
+  const cpu = process.cpuUsage();
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', WORKER], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      try {
+        resolve(JSON.parse(out) as LoadResult);
+      } catch {
+        reject(new Error(`the load generator exited with ${code} and no figures`));
+      }
+    });
+    child.stdin.end(JSON.stringify({ spec, ...options }));
+  });
+  const used = process.cpuUsage(cpu);
+  const { next: _next, ...figures } = figuresOf(result);
+  return { ...figures, cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, result.sent) };
 }

@@ -18,17 +18,16 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import {
-  findPostgresBinaries,
-  freePort,
-  startPostgresCluster,
-  createDatabaseIn,
-} from '../src/ops/postgres-cluster.js';
-import { BENCH_SERIAL, BENCH_SPACE, fillAuditLog, fillProjects, type FillSize } from './fill.js';
+  BENCH_SERIAL,
+  BENCH_SPACE,
+  fillAuditLog,
+  fillProjects,
+  projectsSizeAt,
+  type FillSize,
+} from './fill.js';
+import { onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
 import { measureInWorker, type Figures, type RequestSpec } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
@@ -63,10 +62,7 @@ const GOALS = { listP99: 30, registrationP99: 50, growth: 1.5 };
 type BenchSize = FillSize & { auditRecords: number };
 
 const sizeAt = (scale: number): BenchSize => ({
-  projects: Math.round(100_000 * scale),
-  boards: Math.max(10, Math.round(10_000 * scale)),
-  serialNumbers: Math.round(1_000_000 * scale),
-  users: Math.max(10, Math.round(1_000 * scale)),
+  ...projectsSizeAt(scale),
   auditRecords: Math.round(1_000_000 * scale),
 });
 
@@ -81,17 +77,8 @@ type Scenario =
   | 'audit list, one project';
 
 async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUrl?: string) {
-  const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
-  const port = await freePort();
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent-bench-data',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await buildApp(config, { database, inMemory: true, logger: false });
+  const portal = await startBenchPortal(databaseUrl);
+  const { database, base } = portal;
   const sampler = new RssSampler();
   const filling = performance.now();
   await fillProjects(database.db, size);
@@ -101,20 +88,11 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
     select sa.user_id, s.id from service_accounts sa, company_spaces s
     where sa.client_id = ${DEMO_SERVICE_ACCOUNT.clientId} and s.name = ${BENCH_SPACE}`);
   const fillSeconds = (performance.now() - filling) / 1000;
-  await app.listen({ host: '127.0.0.1', port });
-  const base = `http://127.0.0.1:${port}`;
+  await portal.listen();
   // Peak memory while measuring, not while filling (the fill's batches are not the server's work).
   sampler.start();
   try {
-    const tokenResponse = await fetch(`${base}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${DEMO_SERVICE_ACCOUNT.clientId}:${DEMO_SERVICE_ACCOUNT.secret}`).toString('base64')}`,
-      },
-      body: 'grant_type=client_credentials&scope=portal',
-    });
-    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const token = await serviceToken(base);
     const headers = { authorization: `Bearer ${token}` };
     const sample = (
       (await database.db.execute(sql`select id from projects order by random() limit 1000`)) as unknown as {
@@ -175,8 +153,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
     return { kind, size, fillSeconds, results, load: os.loadavg()[0]!, peakRssMb: sampler.stop() };
   } finally {
     sampler.stop();
-    await app.close();
-    await database.close();
+    await portal.close();
   }
 }
 
@@ -192,36 +169,20 @@ function describe(scenario: Scenario): Pick<ScenarioFigures, 'kind' | 'p99Goal' 
 }
 
 async function main() {
-  const kinds =
-    args.db === 'both' ? (['pglite', 'postgres'] as const) : ([args.db] as ('pglite' | 'postgres')[]);
-  const clusterUrl = args['cluster-url'];
-  const binDir = kinds.includes('postgres') && !clusterUrl ? findPostgresBinaries() : null;
-  if (kinds.includes('postgres') && !clusterUrl && !binDir)
-    console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
-  const cluster = binDir ? await startPostgresCluster(binDir) : null;
-  const runs = [];
-  try {
-    const sizes = args.single ? [sizeAt(SCALE)] : [sizeAt(SCALE / 100), sizeAt(SCALE)];
-    for (const kind of kinds) {
-      if (kind === 'postgres' && !cluster && !clusterUrl) continue;
-      for (const [index, size] of sizes.entries()) {
-        let url: string | undefined;
-        if (kind === 'postgres') {
-          // A cluster shared with other runs gets a database no other run uses.
-          const name = clusterUrl ? `bench_projects_${process.pid}_${Date.now()}` : `bench_${index}`;
-          url = await createDatabaseIn(clusterUrl ?? cluster!.url, name);
-        }
-        console.log(
-          `… ${kind}: ${size.projects} projects, ${size.boards} boards, ${size.serialNumbers} serial numbers`,
-        );
-        const run = await benchOne(kind, size, url);
-        console.log(`  filled in ${fmt(run.fillSeconds)} s`);
-        runs.push(run);
-      }
+  const runs: Awaited<ReturnType<typeof benchOne>>[] = [];
+  const sizes = args.single ? [sizeAt(SCALE)] : [sizeAt(SCALE / 100), sizeAt(SCALE)];
+  await onDatabases({ db: args.db, clusterUrl: args['cluster-url'] }, async (kind, database) => {
+    for (const [index, size] of sizes.entries()) {
+      const url = await database(`bench_projects_${index}`);
+      console.log(
+        `… ${kind}: ${size.projects} projects, ${size.boards} boards, ${size.serialNumbers} serial numbers`,
+      );
+      const run = await benchOne(kind, size, url);
+      console.log(`  filled in ${fmt(run.fillSeconds)} s`);
+      runs.push(run);
     }
-  } finally {
-    await cluster?.stop();
-  }
+  });
+  const kinds = [...new Set(runs.map((run) => run.kind))];
 
   if (args.json) {
     writeBenchJson(args.json, {
@@ -280,10 +241,7 @@ async function main() {
       ]);
     }
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
+  printTable(header, rows);
 
   console.log(`\nGrowth of p99 from the baseline to the full size (goal: at most ${GOALS.growth}×)`);
   for (const kind of kinds) {

@@ -28,6 +28,7 @@ import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import { registerErrorHandling } from '../src/http/errors.js';
 import { localFileStorage } from '../src/storage/file-storage.js';
 import { acceptStreamedUploads, MAX_UPLOAD_BYTES, receiveUpload } from '../src/uploads/stream-upload.js';
+import { serviceToken } from './portal.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -202,15 +203,7 @@ async function benchDipRoute(folder: string) {
   const port = await listen(app);
   const base = `http://127.0.0.1:${port}`;
   try {
-    const tokenResponse = await fetch(`${base}/oidc/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${DEMO_SERVICE_ACCOUNT.clientId}:${DEMO_SERVICE_ACCOUNT.secret}`).toString('base64')}`,
-      },
-      body: 'grant_type=client_credentials&scope=portal',
-    });
-    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const token = await serviceToken(base);
     const call = async (method: string, url: string, body?: unknown) => {
       const response = await fetch(`${base}/api/v1/${url}`, {
         method,

@@ -61,7 +61,7 @@ export function prefixQuery(q: string): string | null {
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
-interface ListedRow extends Record<string, unknown> {
+export interface ListedRow extends Record<string, unknown> {
   id: string;
   kind: CatalogueItemKind;
   category: CatalogueCategory;
@@ -231,8 +231,11 @@ async function countMatches(db: Executor, union: SQL): Promise<number> {
   return Math.max(count, Math.round(parsed[0].Plan['Plan Rows']));
 }
 
-/** The cards of a page: tools get their latest version (spec §4) among the versions this caller sees. */
-function toItems(rows: ListedRow[]): CatalogueItem[] {
+/**
+ * The cards of a page: tools get their latest version (spec §4) among the versions this caller sees. Keys in the
+ * order of `catalogueItemSchema`, so `JSON.stringify` writes the answer's bytes (the minimal bench server does).
+ */
+export function toItems(rows: ListedRow[]): CatalogueItem[] {
   return rows.map((row) => {
     const updatedAt = iso(new Date(row.updated_at));
     const base = {
@@ -243,7 +246,6 @@ function toItems(rows: ListedRow[]): CatalogueItem[] {
       name: row.name,
       description: row.description,
       icon: row.icon,
-      updatedAt,
     };
     if (row.kind !== 'tool') {
       return {
@@ -253,6 +255,7 @@ function toItems(rows: ListedRow[]): CatalogueItem[] {
         installable: false,
         requestable: row.kind === 'software-bundle',
         payable: false,
+        updatedAt,
       };
     }
     const kind = { isOnlineTool: row.is_online_tool, type: row.category };
@@ -267,6 +270,7 @@ function toItems(rows: ListedRow[]): CatalogueItem[] {
       installable: isInstallable(kind),
       requestable: isRequestable(kind),
       payable: latest ? hasSerialProductNumber(latest) : false,
+      updatedAt,
     };
   });
 }

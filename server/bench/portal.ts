@@ -1,0 +1,145 @@
+/**
+ * What every API benchmark does the same way: the portal built in this process on a fresh database, listening on a
+ * loopback port, and bearer tokens of service accounts from its embedded provider.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
+import { sha256Hex } from '../src/lib/password.js';
+import {
+  createDatabaseIn,
+  findPostgresBinaries,
+  freePort,
+  startPostgresCluster,
+} from '../src/ops/postgres-cluster.js';
+import { BENCH_SPACE } from './fill.js';
+
+export interface BenchPortal {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  base: string;
+  /** Starts listening (after the fill). */
+  listen(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The portal on PGlite in memory, or on the PostgreSQL database `databaseUrl`, with the demo data, silent. */
+export async function startBenchPortal(databaseUrl?: string): Promise<BenchPortal> {
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent-bench-data',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp(config, { database, inMemory: true, logger: false });
+  return {
+    app,
+    database,
+    config,
+    base,
+    listen: async () => {
+      await app.listen({ host: '127.0.0.1', port });
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A bearer token of a service account (client credentials at the embedded provider). */
+export async function serviceToken(
+  base: string,
+  account: { clientId: string; secret: string } = DEMO_SERVICE_ACCOUNT,
+): Promise<string> {
+  const response = await fetch(`${base}/oidc/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${account.clientId}:${account.secret}`).toString('base64')}`,
+    },
+    body: 'grant_type=client_credentials&scope=portal',
+  });
+  if (!response.ok) throw new Error(`no token for ${account.clientId}: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** The benches' customer: a service account of a bench user, without a global role. */
+export const BENCH_CUSTOMER = { clientId: 'bench-customer', secret: 'bench-customer-secret' };
+
+/**
+ * Makes the first bench user the benches' customer (a service account) and links them as viewer to `share` of the
+ * boards, so their own projects (`projects/user`) are that share of the bench space's projects (issue 24: 5,000 of
+ * 100k at full size). Answers the customer's and the admin's user ids.
+ */
+export async function addBenchCustomer(
+  db: DatabaseHandle['db'],
+  share: number,
+): Promise<{ customerId: string; adminId: string }> {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows;
+  const [customer] = await rows(sql`select u.id from users u join company_space_members m on m.user_id = u.id
+    join company_spaces s on s.id = m.company_space_id where s.name = ${BENCH_SPACE} order by u.email limit 1`);
+  await db.execute(sql`insert into service_accounts (client_id, secret_hash, user_id, description)
+    values (${BENCH_CUSTOMER.clientId}, ${sha256Hex(BENCH_CUSTOMER.secret)}, ${customer!.id}, 'bench customer')`);
+  await db.execute(sql`insert into board_user_links (board_id, user_id, kind)
+    select id, ${customer!.id}, 'viewer' from boards where name like 'BENCH%'
+    order by name limit greatest(1, round((select count(*) from boards where name like 'BENCH%') * ${share}::float8))`);
+  const [admin] = await rows(
+    sql`select user_id as id from service_accounts where client_id = ${DEMO_SERVICE_ACCOUNT.clientId}`,
+  );
+  return { customerId: customer!.id!, adminId: admin!.id! };
+}
+
+/**
+ * Runs `each` once per database kind `--db` names: PGlite in memory, and PostgreSQL in a throwaway cluster this
+ * starts (or in `clusterUrl`, a cluster `pnpm bench` started). `database(name)` creates a database for a PostgreSQL
+ * run (named apart from other runs' in a shared cluster) and answers its URL; for PGlite it answers undefined.
+ */
+export async function onDatabases(
+  options: { db: string; clusterUrl?: string },
+  each: (
+    kind: 'pglite' | 'postgres',
+    database: (name: string) => Promise<string | undefined>,
+  ) => Promise<void>,
+): Promise<void> {
+  const kinds =
+    options.db === 'both' ? (['pglite', 'postgres'] as const) : ([options.db] as ('pglite' | 'postgres')[]);
+  const { clusterUrl } = options;
+  const binDir = kinds.includes('postgres') && !clusterUrl ? findPostgresBinaries() : null;
+  if (kinds.includes('postgres') && !clusterUrl && !binDir)
+    console.warn('No PostgreSQL server binaries (PG_BIN): PGlite only.');
+  const cluster = binDir ? await startPostgresCluster(binDir) : null;
+  try {
+    for (const kind of kinds) {
+      if (kind === 'postgres' && !cluster && !clusterUrl) continue;
+      await each(kind, async (name) =>
+        kind === 'pglite'
+          ? undefined
+          : createDatabaseIn(
+              clusterUrl ?? cluster!.url,
+              clusterUrl ? `${name}_${process.pid}_${Date.now()}` : name,
+            ),
+      );
+    }
+  } finally {
+    await cluster?.stop();
+  }
+}
+
+/** Prints a plain-text table, columns padded to their widest cell. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}

@@ -1,0 +1,242 @@
+/**
+ * The portal against the minimal server (issue 24 point 1): on one PostgreSQL database filled as the projects and
+ * catalogue benchmarks fill it, the admin project list, project detail, catalogue list, catalogue search and the
+ * customer's own project list, each measured on the portal and on the minimal server (bench/minimal-server.ts: the
+ * same SQL, the same JSON) in turn — portal, minimal, portal, minimal — at each number of connections. Both
+ * servers run in this process and the clients in a process of their own, so this process's CPU time per request is
+ * the server's under load (only one is loaded at a time). Loopback only; bounded by --seconds per measurement.
+ *
+ *   pnpm --filter @portal/server bench:versus [--scale 1] [--seconds 5] [--connections 10,50] [--json <file>]
+ *     [--cluster-url <postgresql://…/postgres>]
+ *
+ * --scale 1 is the 1M data set (100k projects, 10k tools); the customer sees 5 % of the projects (5,000 at full
+ * size). Before measuring, every scenario's answers are compared byte for byte: a difference stops the run.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
+import { WORDS, fillCatalogue } from './catalogue-fill.js';
+import { catalogueSizeAt, fillProjects, projectsSizeAt } from './fill.js';
+import { measureInProcess, type Figures } from './measure.js';
+import { RssSampler, writeBenchJson } from './bare.js';
+import {
+  addBenchCustomer,
+  BENCH_CUSTOMER,
+  onDatabases,
+  printTable,
+  serviceToken,
+  startBenchPortal,
+} from './portal.js';
+import { VERSUS_HEADER, versusCells } from './versus-table.js';
+import {
+  STANDS_FOR,
+  baselineRequests,
+  startBaseline,
+  type BaselineInputs,
+  type BaselineScenario,
+} from './baseline.js';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10,50' },
+    // `pnpm bench` passes its own --db, --clients: this bench is PostgreSQL only and takes --connections.
+    db: { type: 'string', default: 'postgres' },
+    clients: { type: 'string' },
+    json: { type: 'string' },
+    'cluster-url': { type: 'string' },
+  },
+});
+const SCALE = Number(args.scale);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = args.connections.split(',').map(Number);
+if (
+  !(SCALE > 0 && SCALE <= 1) ||
+  !(SECONDS > 0 && SECONDS <= 60) ||
+  !CONNECTIONS.every((n) => Number.isInteger(n) && n >= 1 && n <= 100)
+) {
+  throw new Error('--scale in (0, 1], --seconds in (0, 60], --connections each in [1, 100]');
+}
+if (args.db !== 'postgres') throw new Error('the minimal server runs on PostgreSQL only (--db postgres)');
+
+/** The customer's share of the projects (issue 24: 5,000 of 100k). */
+const CUSTOMER_SHARE = 0.05;
+const ROUNDS = 2;
+
+interface Pair {
+  scenario: BaselineScenario;
+  connections: number;
+  portal: Figures & { cpuMsPerRequest: number };
+  minimal: Figures & { cpuMsPerRequest: number };
+}
+
+/** The mean of the rounds' figures (their requests and errors summed). */
+function meanOf(rounds: (Figures & { cpuMsPerRequest: number })[]) {
+  const mean = (pick: (f: Figures & { cpuMsPerRequest: number }) => number) =>
+    rounds.reduce((sum, f) => sum + pick(f), 0) / rounds.length;
+  return {
+    p50: mean((f) => f.p50),
+    p99: mean((f) => f.p99),
+    rps: mean((f) => f.rps),
+    count: rounds.reduce((sum, f) => sum + f.count, 0),
+    errors: rounds.reduce((sum, f) => sum + f.errors, 0),
+    cpuMsPerRequest: mean((f) => f.cpuMsPerRequest),
+  };
+}
+
+async function main() {
+  const sampler = new RssSampler();
+  let measured = false;
+  await onDatabases({ db: 'postgres', clusterUrl: args['cluster-url'] }, async (_kind, database) => {
+    const url = (await database('bench_versus'))!;
+    measured = true;
+    const portal = await startBenchPortal(url);
+    const size = projectsSizeAt(SCALE);
+    const catalogueSize = catalogueSizeAt(SCALE);
+    try {
+      const filling = performance.now();
+      const { db } = portal.database;
+      console.log(`… PostgreSQL: ${size.projects} projects, ${catalogueSize.tools} tools`);
+      await fillProjects(db, size);
+      await fillCatalogue(db, catalogueSize);
+      const { customerId, adminId } = await addBenchCustomer(db, CUSTOMER_SHARE);
+      const fillSeconds = (performance.now() - filling) / 1000;
+      await portal.listen();
+      const ids = (await db.execute(
+        sql`select id from projects order by random() limit 1000`,
+      )) as unknown as {
+        rows: { id: string }[];
+      };
+      // A whole word, a prefix and two words, as the catalogue benchmark searches.
+      const words = WORDS.flatMap((word, i) => {
+        const w = word.toLowerCase();
+        return [w, w.slice(0, 3), `${w} ${WORDS[(i * 7 + 3) % WORDS.length]!.toLowerCase()}`];
+      });
+      const inputs: BaselineInputs = {
+        admin: { token: await serviceToken(portal.base), userId: adminId },
+        customer: { token: await serviceToken(portal.base, BENCH_CUSTOMER), userId: customerId },
+        projectIds: ids.rows.map((row) => row.id),
+        words,
+      };
+      const minimal = await startBaseline({
+        db,
+        databaseUrl: url,
+        portalUrl: portal.base,
+        config: portal.config,
+        inputs,
+      });
+      try {
+        const toPortal = baselineRequests(portal.base, inputs);
+        const toMinimal = baselineRequests(minimal.url, inputs);
+        await sameAnswers(toPortal, toMinimal);
+        sampler.start();
+        const pairs: Pair[] = [];
+        for (const connections of CONNECTIONS) {
+          for (const scenario of Object.keys(toPortal) as BaselineScenario[]) {
+            const rounds = { portal: [] as Pair['portal'][], minimal: [] as Pair['minimal'][] };
+            for (let round = 0; round < ROUNDS; round += 1) {
+              const options = { clients: connections, seconds: SECONDS };
+              rounds.portal.push(await measureInProcess(toPortal[scenario], options));
+              rounds.minimal.push(await measureInProcess(toMinimal[scenario], options));
+            }
+            const pair = {
+              scenario,
+              connections,
+              portal: meanOf(rounds.portal),
+              minimal: meanOf(rounds.minimal),
+            };
+            console.log(`  ${scenario}, ${connections} connections: ${ratioText(pair)}`);
+            pairs.push(pair);
+          }
+        }
+        report(pairs, {
+          serialNumbers: size.serialNumbers,
+          data: `${size.projects} projects, ${size.serialNumbers} serial numbers, ${catalogueSize.tools} tools; the customer sees ${Math.round(CUSTOMER_SHARE * 100)} % of the projects`,
+          fillSeconds,
+          peakRssMb: sampler.stop(),
+        });
+      } finally {
+        await minimal.close();
+      }
+    } finally {
+      sampler.stop();
+      await portal.close();
+    }
+  });
+  if (!measured) throw new Error('No PostgreSQL server binaries (PG_BIN) and no --cluster-url');
+}
+
+/** Stops the run when the two servers answer any request differently (then the comparison would be unfair). */
+async function sameAnswers(
+  toPortal: ReturnType<typeof baselineRequests>,
+  toMinimal: ReturnType<typeof baselineRequests>,
+) {
+  for (const scenario of Object.keys(toPortal) as BaselineScenario[]) {
+    const [a, b] = [toPortal[scenario], toMinimal[scenario]];
+    for (const [index, url] of a.urls.slice(0, 5).entries()) {
+      const [one, two] = await Promise.all([
+        fetch(url, { headers: a.headers }),
+        fetch(b.urls[index]!, { headers: b.headers }),
+      ]);
+      const [x, y] = await Promise.all([one.text(), two.text()]);
+      if (
+        one.status !== 200 ||
+        x !== y ||
+        one.headers.get('content-range') !== two.headers.get('content-range')
+      ) {
+        throw new Error(`${scenario}: the minimal server's answer differs from the portal's (${url})`);
+      }
+    }
+  }
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const ratioText = (pair: Pair) =>
+  `${fmt(pair.portal.rps / pair.minimal.rps, 2)} of the minimal server's req/s (${fmt(pair.portal.rps, 0)} / ${fmt(pair.minimal.rps, 0)}), p99 ${fmt(pair.portal.p99 / pair.minimal.p99, 2)}×`;
+
+function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
+  const name = (pair: Pair) => `${pair.scenario}, ${pair.connections} connections`;
+  if (args.json) {
+    writeBenchJson(args.json, {
+      bench: 'versus',
+      clients: Math.min(...CONNECTIONS),
+      seconds: SECONDS,
+      runs: [
+        {
+          ...run,
+          database: 'postgres',
+          scenarios: pairs.flatMap((pair): ScenarioFigures[] => [
+            {
+              name: name(pair),
+              kind: pair.scenario.includes('detail') ? 'call' : 'list',
+              clientsIn: 'process',
+              connections: pair.connections,
+              ...pair.portal,
+              ceiling: `${name(pair)}: minimal server`,
+              ...(STANDS_FOR[pair.scenario] ? { standsFor: STANDS_FOR[pair.scenario]! } : {}),
+            },
+            {
+              name: `${name(pair)}: minimal server`,
+              kind: 'baseline',
+              clientsIn: 'process',
+              connections: pair.connections,
+              ...pair.minimal,
+            },
+          ]),
+        },
+      ],
+    });
+  }
+  console.log(
+    `\nPortal against the minimal server (same SQL, same JSON), PostgreSQL, ${run.data}; ${SECONDS} s per measurement, ` +
+      `portal and minimal alternating twice (the mean counts); CPU: this process's time per request; load ${fmt(os.loadavg()[0]!)} (${os.cpus().length} CPUs)\n`,
+  );
+  const rows = pairs.map((pair) => versusCells(pair.scenario, pair.connections, pair.portal, pair.minimal));
+  printTable(VERSUS_HEADER, rows);
+}
+
+await main();
+process.exit(0);

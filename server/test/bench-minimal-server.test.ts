@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createDatabaseIn } from '../src/ops/postgres-cluster.js';
+import { fillProjects } from '../bench/fill.js';
+import { fillCatalogue, WORDS } from '../bench/catalogue-fill.js';
+import {
+  addBenchCustomer,
+  BENCH_CUSTOMER,
+  serviceToken,
+  startBenchPortal,
+  type BenchPortal,
+} from '../bench/portal.js';
+import { baselineRequests, startBaseline, type BaselineInputs } from '../bench/baseline.js';
+import type { MinimalServer } from '../bench/minimal-server.js';
+import { usingPostgres } from './support/app.js';
+
+/**
+ * Issue 24 point 1: the minimal server of `pnpm bench` answers every scenario with the portal's bytes and
+ * Content-Range, from the statements the portal ran (PostgreSQL only: the baseline is a `pg` pool).
+ */
+describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
+  let portal: BenchPortal;
+  let minimal: MinimalServer;
+  let inputs: BaselineInputs;
+
+  beforeAll(async () => {
+    const url = await createDatabaseIn(
+      inject('postgresUrl')!,
+      `bench_minimal_${randomUUID().replace(/-/g, '')}`,
+    );
+    portal = await startBenchPortal(url);
+    const { db } = portal.database;
+    await fillProjects(db, { projects: 120, boards: 10, serialNumbers: 400, users: 10 });
+    await fillCatalogue(db, { tools: 100, versionsPerTool: 5, bundles: 10 });
+    const { customerId, adminId } = await addBenchCustomer(db, 0.3);
+    await portal.listen();
+    const ids = (await db.execute(sql`select id from projects order by name limit 5`)) as unknown as {
+      rows: { id: string }[];
+    };
+    inputs = {
+      admin: { token: await serviceToken(portal.base), userId: adminId },
+      customer: { token: await serviceToken(portal.base, BENCH_CUSTOMER), userId: customerId },
+      projectIds: ids.rows.map((row) => row.id),
+      words: [WORDS[0]!.toLowerCase(), WORDS[3]!.toLowerCase().slice(0, 3), 'zzzz-nothing'],
+    };
+    minimal = await startBaseline({
+      db,
+      databaseUrl: url,
+      portalUrl: portal.base,
+      config: portal.config,
+      inputs,
+    });
+  });
+
+  afterAll(async () => {
+    await minimal?.close();
+    await portal?.close();
+  });
+
+  it('answers each scenario byte for byte as the portal does, with its Content-Range', async () => {
+    const fromPortal = baselineRequests(portal.base, inputs);
+    const fromMinimal = baselineRequests(minimal.url, inputs);
+    for (const [scenario, spec] of Object.entries(fromPortal)) {
+      const twin = fromMinimal[scenario as keyof typeof fromMinimal];
+      let longest = 0;
+      for (const [index, url] of spec.urls.entries()) {
+        const [a, b] = await Promise.all([
+          fetch(url, { headers: spec.headers }),
+          fetch(twin.urls[index]!, { headers: twin.headers }),
+        ]);
+        const [portalBody, minimalBody] = await Promise.all([a.text(), b.text()]);
+        expect(a.status, `${scenario} ${url}`).toBe(200);
+        expect(b.status, `${scenario} ${url}`).toBe(200);
+        expect(minimalBody, `${scenario} ${url}`).toBe(portalBody);
+        expect(b.headers.get('content-range'), scenario).toBe(a.headers.get('content-range'));
+        longest = Math.max(longest, portalBody.length);
+      }
+      // Not only empty answers: each scenario compares real records (a search may find nothing).
+      expect(longest, scenario).toBeGreaterThan(100);
+    }
+  });
+
+  it('refuses a request without a valid token where the portal does', async () => {
+    const spec = baselineRequests(minimal.url, inputs)['admin project list'];
+    const none = await fetch(spec.urls[0]!, { headers: { range: spec.headers.range! } });
+    const forged = await fetch(spec.urls[0]!, {
+      headers: { ...spec.headers, authorization: `Bearer ${inputs.admin.token.slice(0, -4)}AAAA` },
+    });
+    expect([none.status, forged.status]).toEqual([401, 401]);
+  });
+});
