@@ -1,6 +1,7 @@
 import { gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_PASSWORD_HEADER } from '@portal/resources';
+import * as resources from '@portal/resources';
+import { INVITATION_PASSWORD_HEADER, auditEntityOf, type ResourceDefinition } from '@portal/resources';
 import { auditLog, identityAccounts } from '../src/db/schema.js';
 import { SECRET_FIELD } from '@portal/resources';
 import { redactSecrets } from '../src/http/audit.js';
@@ -790,6 +791,28 @@ const secretsIn = (value: unknown, path: string) =>
     .filter((f) => f.value !== null && f.value !== '[redacted]')
     .map((f) => f.path);
 
+/** Entity types the walk saw written. */
+const entitiesWritten = new Set<string>();
+
+/** Every resource definition @portal/resources exports. */
+const definitions = Object.values(resources).filter(
+  (value): value is ResourceDefinition =>
+    typeof value === 'object' && value !== null && 'path' in value && 'label' in value && 'access' in value,
+);
+
+/**
+ * Entity types written with no resource definition of their own, with why: the History of a record page filters
+ * by `auditEntityOf(definition)`, so any other name written by a hand-made route would hide its changes there.
+ */
+const ENTITIES_WITHOUT_DEFINITION: Record<string, string> = {
+  tool_version: 'a version of a tool, audited under its own id',
+  bundle_version: 'a version of a bundle, audited under its own id',
+  question: 'a question of a questionnaire',
+  checkout: 'a checkout session of the cart (customer side, no console page)',
+  billing_information: "a customer's billing information (customer side)",
+  installer: "a customer's installer (customer side, no console page)",
+};
+
 describe('every change is recorded', () => {
   it('redacts secrets at any depth, in one place', () => {
     expect(
@@ -863,6 +886,7 @@ describe('every change is recorded', () => {
       const records = await t.database.db.select().from(auditLog).where(gt(auditLog.id, before));
       if (!records.length) failures.push(`${step.route}: wrote no audit record`);
       for (const record of records) {
+        entitiesWritten.add(record.entity);
         const fields = [...secretsIn(record.before, 'before'), ...secretsIn(record.after, 'after')];
         const text = JSON.stringify([record.before, record.after]);
         if (fields.length || secrets.some((secret) => text.includes(secret)))
@@ -871,4 +895,18 @@ describe('every change is recorded', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it('writes the entity type of a definition (as its History tab reads it) or a listed sub-record type', () => {
+    expect(entitiesWritten.size).toBeGreaterThan(10);
+    const defined = new Set(definitions.map(auditEntityOf));
+    const unknown = [...entitiesWritten].filter(
+      (entity) => !defined.has(entity) && !(entity in ENTITIES_WITHOUT_DEFINITION),
+    );
+    expect(unknown).toEqual([]);
+    // The list stays true: each listed type is written and has no definition.
+    for (const entity of Object.keys(ENTITIES_WITHOUT_DEFINITION)) {
+      expect(entitiesWritten.has(entity), entity).toBe(true);
+      expect(defined.has(entity), entity).toBe(false);
+    }
+  });
 });

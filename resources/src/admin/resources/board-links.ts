@@ -44,6 +44,7 @@ export const boardCsaLinksResource = defineResource({
   name: 'board-csa-links',
   path: 'board-csa-links',
   label: { one: 'Board link to a company space admin', many: 'Board links to company space admins' },
+  auditEntity: 'board_csa_link',
   ...linkView,
   access: { list: ['ADMIN'], show: ['ADMIN'], create: ['ADMIN'], delete: ['ADMIN'] },
 });
@@ -53,6 +54,7 @@ export const boardViewerLinksResource = defineResource({
   name: 'board-viewer-links',
   path: 'board-viewer-links',
   label: { one: 'Board link to a company space viewer', many: 'Board links to company space viewers' },
+  auditEntity: 'board_viewer_link',
   ...linkView,
   access: {
     list: ['ADMIN', 'COMPANYSPACE_ADMIN'],

@@ -6,6 +6,7 @@ export const maintenanceResource = defineResource({
   name: 'maintenance',
   path: 'maintenance',
   label: { one: 'Maintenance banner', many: 'Maintenance banner' },
+  auditEntity: 'maintenance',
   record: maintenanceInfoSchema,
   singleton: true,
   update: maintenanceInputSchema,

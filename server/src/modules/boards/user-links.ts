@@ -99,10 +99,8 @@ async function linkValues(tx: Executor, request: FastifyRequest, kind: Kind, inp
 function linkRepository(
   kind: Kind,
   definition: typeof boardCsaLinksResource | typeof boardViewerLinksResource,
-  entity: string,
 ) {
   return defineRepository<typeof boardUserLinks, BoardUserLink>(definition, boardUserLinks, {
-    entity,
     columns: {
       id: boardUserLinks.id,
       boardId: boardUserLinks.boardId,
@@ -133,12 +131,8 @@ function linkRepository(
   });
 }
 
-export const boardCsaLinksRepository = linkRepository('csa', boardCsaLinksResource, 'board_csa_link');
-export const boardViewerLinksRepository = linkRepository(
-  'viewer',
-  boardViewerLinksResource,
-  'board_viewer_link',
-);
+export const boardCsaLinksRepository = linkRepository('csa', boardCsaLinksResource);
+export const boardViewerLinksRepository = linkRepository('viewer', boardViewerLinksResource);
 
 /** Both kinds in one module: they share the table and differ by `kind`, scope and who may link. */
 export default repositoryModule('boardCsaLinks', (_options, app) => {

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { MaintenanceInfo, MaintenanceInput } from '@portal/resources';
+import {
+  auditEntityOf,
+  maintenanceResource,
+  type MaintenanceInfo,
+  type MaintenanceInput,
+} from '@portal/resources';
 import { maintenance } from '../../db/schema.js';
 import { audit } from '../../http/audit.js';
 import { repositoryModule, type ModuleOptions } from '../../http/module.js';
@@ -41,7 +46,7 @@ function maintenanceRepository({ db, clock }: Pick<ModuleOptions, 'db' | 'clock'
           .onConflictDoUpdate({ target: maintenance.id, set: values });
         await audit(tx, request, {
           action: 'update',
-          entity: 'maintenance',
+          entity: auditEntityOf(maintenanceResource),
           entityId: String(MAINTENANCE_ID),
           before,
           after,
