@@ -179,6 +179,8 @@ export const toolDetailSchema = toolSchema.extend({
   installable: z.boolean(),
   requestable: z.boolean(),
   requestFlow: requestFlowTypeSchema,
+  /** For internal users only: others are refused with `internal_use_only` (spec product §2.4). */
+  internalOnly: z.boolean(),
   exportAccess: exportAccessStatusSchema.nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -189,6 +191,7 @@ export const softwareRecordSchema = toolSchema.extend({
   description: z.string().nullable(),
   licenseText: z.string().nullable(),
   requestFlow: requestFlowTypeSchema,
+  internalOnly: z.boolean(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type SoftwareRecord = z.infer<typeof softwareRecordSchema>;
@@ -204,6 +207,8 @@ export const toolInputSchema = z.object({
   isOnlineTool: z.boolean(),
   isInstallableViaLauncher: z.boolean(),
   licenseText: z.string().max(100_000, 'The license text may have at most 100000 characters.').nullable(),
+  /** Left out: a new tool is for everybody, a changed one keeps its marking. */
+  internalOnly: z.boolean().optional(),
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { hasAnyRouteRole } from '@portal/resources';
+import { hasAnyRouteRole, isInternalUser } from '@portal/resources';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../payments/clock.js';
@@ -39,6 +39,8 @@ export interface CallerView {
   userId: string | null;
   email: string | null;
   admin: boolean;
+  /** Has the Internal User role: sees internal-only tools and may choose the tool API version. */
+  internal: boolean;
 }
 
 /** Who is calling, as the catalogue's visibility and download rules need it (a public route may carry a token). */
@@ -48,6 +50,7 @@ export function callerOf(request: FastifyRequest): CallerView {
     userId: user?.id ?? null,
     email: user?.email ?? null,
     admin: hasAnyRouteRole(user, ['ADMIN']),
+    internal: isInternalUser(user),
   };
 }
 

@@ -50,6 +50,7 @@ export const toolColumns = {
   isRemoved: tools.isRemoved,
   questionnaireId: tools.questionnaireId,
   licenseText: tools.licenseText,
+  internalOnly: tools.internalOnly,
   createdAt: tools.createdAt,
   updatedAt: tools.updatedAt,
 };
@@ -246,6 +247,7 @@ export async function softwareRecords(
     description: row.description,
     licenseText: row.licenseText,
     requestFlow: row.requestFlow as RequestFlowType,
+    internalOnly: row.internalOnly,
     updatedAt: iso(row.updatedAt),
   }));
 }
@@ -285,6 +287,7 @@ export async function toolDetail(
     installable: isInstallable(kind),
     requestable: isRequestable(kind),
     requestFlow: tool.requestFlow as RequestFlowType,
+    internalOnly: tool.internalOnly,
     exportAccess,
     updatedAt: iso(tool.updatedAt),
   };

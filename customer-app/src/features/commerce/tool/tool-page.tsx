@@ -10,7 +10,8 @@ import {
 } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Link, generatePath, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, generatePath, useLocation, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '@portal/data-provider';
 import { Button, ButtonLink, VisuallyHidden, buttonClass } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
 import { SelectField } from '../../../components/ui/field';
@@ -20,7 +21,7 @@ import { arrowBack } from '../../../components/ui/page-icons';
 import { shoppingCart } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
-import { paths } from '../../../paths';
+import { internalUseOnlyPath, paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { toolQuery } from '../api/catalogue';
 import { toolEntry } from '../cart/cart-entries';
@@ -103,6 +104,7 @@ export function ToolPage() {
   const { api } = usePortal();
   const { featureId = '' } = useParams();
   const query = useQuery(toolQuery(api, featureId));
+  const location = useLocation();
   const back = (
     <ButtonLink to={paths.assetsSoftware} className={styles.back}>
       <SvgIcon d={arrowBack} small />
@@ -116,6 +118,9 @@ export function ToolPage() {
         <LoadingBlock label={t('tool.loading')} />
       </LightPageFrame>
     );
+  }
+  if (query.error instanceof ApiError && query.error.hasErrorCode('internal_use_only')) {
+    return <Navigate replace to={internalUseOnlyPath(`${location.pathname}${location.search}`)} />;
   }
   if (query.isError) {
     return (

@@ -1,0 +1,140 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueItem, ErrorBody, SoftwareRecord, ToolDetail } from '@portal/resources';
+import { startTestApp, type TestApp } from './support/app.js';
+import { bearer, signIn, type Tokens } from './support/sign-in.js';
+
+let t: TestApp;
+let admin: Tokens;
+let customer: Tokens;
+let internal: Tokens;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [admin, customer, internal] = await Promise.all([
+    signIn(t.app, { email: 'admin@portal.test' }),
+    signIn(t.app, { email: 'customer@portal.test' }),
+    signIn(t.app, { email: 'internal@portal.test' }),
+  ]);
+});
+afterAll(() => t?.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  tokens: Tokens | null,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...(tokens ? bearer(tokens) : {}), ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
+
+function expectInternalUseOnly(response: LightMyRequestResponse, featureId: string): void {
+  expect(response.statusCode, response.body).toBe(403);
+  const body = response.json<ErrorBody>();
+  expect(body.errors[0]?.errorCode).toBe('internal_use_only');
+  expect(body.errors[0]?.resources).toEqual([featureId]);
+}
+
+/** The admin's tool record and the form body that writes it back, with `internalOnly` as given (or left out). */
+async function softwareRecord(featureId: string): Promise<SoftwareRecord> {
+  const response = await call(
+    'GET',
+    `/software?filter=${encodeURIComponent(JSON.stringify({ q: featureId }))}`,
+    admin,
+    undefined,
+    {
+      range: 'software=0-99',
+    },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const record = response.json<SoftwareRecord[]>().find((row) => row.featureId === featureId);
+  expect(record).toBeDefined();
+  return record!;
+}
+const formOf = (record: SoftwareRecord) => ({
+  name: record.name,
+  type: record.type,
+  icon: record.icon,
+  description: record.description,
+  externalUrl: record.externalUrl,
+  isOnlineTool: record.isOnlineTool,
+  isInstallableViaLauncher: record.isInstallableViaLauncher,
+  licenseText: record.licenseText,
+});
+
+describe('a tool marked for internal users (spec product §2.4 internal-use-only)', () => {
+  const featureId = 'secureboot-signer';
+
+  beforeAll(async () => {
+    const record = await softwareRecord(featureId);
+    expect(record.internalOnly).toBe(false);
+    const marked = await call('PUT', `/software/${record.id}`, admin, {
+      ...formOf(record),
+      internalOnly: true,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    // A form that leaves the marking out keeps it.
+    const edited = await call('PUT', `/software/${record.id}`, admin, formOf(record));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await softwareRecord(featureId)).internalOnly).toBe(true);
+  });
+
+  it('still shows in the catalogue list, so the card leads to the internal-use-only page', async () => {
+    const response = await call('GET', '/catalogue?q=SecureBoot', null);
+    expect(response.json<CatalogueItem[]>().map((item) => item.key)).toContain(featureId);
+  });
+
+  it.each([
+    ['an anonymous visitor', () => null],
+    ['a customer', () => customer],
+  ])('refuses %s every path to the tool', async (_who, tokens) => {
+    const caller = tokens();
+    expectInternalUseOnly(await call('GET', `/catalogue/tools/${featureId}`, caller), featureId);
+    expectInternalUseOnly(
+      await call('GET', `/catalogue/tools/${featureId}/versions/1.3.0/release-notes`, caller),
+      featureId,
+    );
+    expectInternalUseOnly(
+      await call(
+        'GET',
+        `/catalogue/tools/${featureId}/versions/1.3.0/files/secureboot-signer-setup.exe`,
+        caller,
+      ),
+      featureId,
+    );
+    expectInternalUseOnly(
+      await call('POST', '/catalogue/custom-bundles', caller, {
+        name: 'Mine',
+        toolFeatureIds: ['nx-flash-programmer', featureId],
+      }),
+      featureId,
+    );
+    if (caller) {
+      expectInternalUseOnly(
+        await call('POST', `/catalogue/tools/${featureId}/export-access-requests`, caller, { reason: 'x' }),
+        featureId,
+      );
+    }
+  });
+
+  it.each([
+    ['an internal user', () => internal],
+    ['an admin', () => admin],
+  ])('answers %s the tool, marked', async (_who, tokens) => {
+    const response = await call('GET', `/catalogue/tools/${featureId}`, tokens());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ToolDetail>().internalOnly).toBe(true);
+  });
+
+  it('lets an internal user request export access to it', async () => {
+    const response = await call('POST', `/catalogue/tools/${featureId}/export-access-requests`, internal, {
+      reason: 'Evaluation',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+});
