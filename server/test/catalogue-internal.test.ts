@@ -138,3 +138,40 @@ describe('a tool marked for internal users (spec product §2.4 internal-use-only
     expect(response.statusCode, response.body).toBe(201);
   });
 });
+
+describe('the tool API version (spec §4; README "Tool API version")', () => {
+  const featureId = 'nx-flash-programmer';
+  const filesOf = async (tokens: Tokens | null, version?: string) => {
+    const response = await call(
+      'GET',
+      `/catalogue/tools/${featureId}`,
+      tokens,
+      undefined,
+      version ? { 'x-tool-api-version': version } : {},
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const files = Object.values(response.json<ToolDetail>().versions).flatMap((v) => v.downloadUrls);
+    expect(files.length).toBeGreaterThan(0);
+    return files;
+  };
+  const withChecksums = (files: Awaited<ReturnType<typeof filesOf>>) =>
+    files.every((file) => /^[0-9a-f]{64}$/.test(file.sha256 ?? ''));
+  const olderShape = (files: Awaited<ReturnType<typeof filesOf>>) =>
+    files.every((file) => !('sha256' in file) && file.fileName && file.url && file.os);
+
+  it('answers an internal user v1 (files without checksums) when they ask for it', async () => {
+    expect(olderShape(await filesOf(internal, 'v1'))).toBe(true);
+  });
+
+  it.each([undefined, 'v2', 'v9', 'V1'])('answers an internal user v2 for the header %s', async (version) => {
+    expect(withChecksums(await filesOf(internal, version))).toBe(true);
+  });
+
+  it.each([
+    ['an anonymous visitor', () => null],
+    ['a customer', () => customer],
+    ['an admin', () => admin],
+  ])('answers %s v2 although they send v1', async (_who, tokens) => {
+    expect(withChecksums(await filesOf(tokens(), 'v1'))).toBe(true);
+  });
+});

@@ -124,10 +124,14 @@ export type Price = z.infer<typeof priceSchema>;
 /**
  * A file of a tool version as the catalogue serves it: `url` is its stable address
  * (`…/catalogue/tools/{featureId}/versions/{version}/files/{fileName}`), `sha256` the hex checksum of its bytes.
+ * The checksum came with tool API v2: a v1 answer (internal users' switch, spec §4) leaves it out.
  */
 export const catalogueFileSchema = downloadUrlSchema.extend({
   fileName: z.string(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
 

@@ -1,6 +1,12 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { hasAnyRouteRole, isInternalUser } from '@portal/resources';
+import {
+  TOOL_API_VERSION_HEADER,
+  hasAnyRouteRole,
+  isInternalUser,
+  requestedToolApiVersion,
+  type ToolApiVersion,
+} from '@portal/resources';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../payments/clock.js';
@@ -41,16 +47,21 @@ export interface CallerView {
   admin: boolean;
   /** Has the Internal User role: sees internal-only tools and may choose the tool API version. */
   internal: boolean;
+  /** The tool API version the answer takes (spec §4): an internal user's header, else v2. */
+  toolApiVersion: ToolApiVersion;
 }
 
 /** Who is calling, as the catalogue's visibility and download rules need it (a public route may carry a token). */
 export function callerOf(request: FastifyRequest): CallerView {
   const user = request.currentUser;
+  const internal = isInternalUser(user);
+  const header = request.headers[TOOL_API_VERSION_HEADER.toLowerCase()];
   return {
     userId: user?.id ?? null,
     email: user?.email ?? null,
     admin: hasAnyRouteRole(user, ['ADMIN']),
-    internal: isInternalUser(user),
+    internal,
+    toolApiVersion: requestedToolApiVersion(header, internal),
   };
 }
 
