@@ -28,6 +28,7 @@ import { toolEntry } from '../cart/cart-entries';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCart } from '../cart/use-cart';
 import { formatDate, formatMoney } from '../components/format';
+import { CatalogueIcon } from '../components/catalogue-icon';
 import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
 import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
@@ -168,6 +169,7 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
       intro={
         <>
           <div className={styles.badges}>
+            <CatalogueIcon icon={tool.icon} fallback={null} />
             <Chip small look="filled" label={t(`commerce.category.${tool.type}`)} />
             {isInstallable(tool) && tool.isInstallableViaLauncher && (
               <Chip small label={t('commerce.badge.launcher')} />
