@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueItem, ErrorBody, SoftwareRecord, ToolDetail } from '@portal/resources';
 import { startTestApp, type TestApp } from './support/app.js';
+import { tool } from './support/cart-entries.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
@@ -115,6 +116,16 @@ describe('a tool marked for internal users (spec product §2.4 internal-use-only
       featureId,
     );
     if (caller) {
+      // The cart cannot add it, but a checkout sent by hand is refused as well (409, with the other cart refusals).
+      const checkout = await call('POST', '/checkouts', caller, {
+        entries: [tool(featureId, '1.3.0')],
+        answers: {},
+      });
+      expect(checkout.statusCode, checkout.body).toBe(409);
+      expect(checkout.json<ErrorBody>().errors[0]).toMatchObject({
+        errorCode: 'internal_use_only',
+        resources: [expect.stringContaining(featureId)],
+      });
       expectInternalUseOnly(
         await call('POST', `/catalogue/tools/${featureId}/export-access-requests`, caller, { reason: 'x' }),
         featureId,

@@ -26,14 +26,14 @@ import { entitlementsOf, exportAccessOf, isEntitled } from './entitlements.js';
 const toolNotFound = () => notFound('Tool not found.', ['featureId']);
 
 /**
- * The internal-use rule (spec product §2.4): a tool marked `internalOnly` is for internal users (and the admins
- * who manage it); anybody else is refused with `internal_use_only`, which the app shows as its own page.
+ * Refuses the internal-only ones of these tools (spec product §2.4) to a caller `mayUseInternalTools` keeps out:
+ * 403 `internal_use_only`, which the app shows as its own page.
  */
 export function refuseInternalUse(
   tools: Pick<ToolSummaryRow, 'featureId' | 'internalOnly'>[],
-  caller: CallerView,
+  caller: Pick<CallerView, 'internalTools'>,
 ) {
-  if (caller.internal || caller.admin) return;
+  if (caller.internalTools) return;
   const refused = tools.filter((tool) => tool.internalOnly).map((tool) => tool.featureId);
   if (refused.length) throw ApiError.of(403, 'internal_use_only', ERROR_MESSAGES.internal_use_only, refused);
 }

@@ -5,6 +5,7 @@ import {
   hasAnyRouteRole,
   isInternalUser,
   requestedToolApiVersion,
+  type HasRoles,
   type ToolApiVersion,
 } from '@portal/resources';
 import type { Config } from '../../config.js';
@@ -45,11 +46,20 @@ export interface CallerView {
   userId: string | null;
   email: string | null;
   admin: boolean;
-  /** Has the Internal User role: sees internal-only tools and may choose the tool API version. */
+  /** Has the Internal User role: may choose the tool API version. */
   internal: boolean;
+  /** May use the tools marked for internal users (`mayUseInternalTools`). */
+  internalTools: boolean;
   /** The tool API version the answer takes (spec §4): an internal user's header, else v2. */
   toolApiVersion: ToolApiVersion;
 }
+
+/**
+ * The internal-use rule (spec product §2.4): tools marked `internalOnly` are for internal users and the admins who
+ * manage them (`refuseInternalUse` in catalogue-items.ts, the checkout's order lines).
+ */
+export const mayUseInternalTools = (user: HasRoles | null | undefined): boolean =>
+  hasAnyRouteRole(user, ['INTERNAL_USER', 'ADMIN']);
 
 /** Who is calling, as the catalogue's visibility and download rules need it (a public route may carry a token). */
 export function callerOf(request: FastifyRequest): CallerView {
@@ -61,6 +71,7 @@ export function callerOf(request: FastifyRequest): CallerView {
     email: user?.email ?? null,
     admin: hasAnyRouteRole(user, ['ADMIN']),
     internal,
+    internalTools: mayUseInternalTools(user),
     toolApiVersion: requestedToolApiVersion(header, internal),
   };
 }
