@@ -83,12 +83,11 @@ export interface DownloadRequest extends Platform {
   lockFile: string | null;
 }
 
-const toTarget = (file: CatalogueFile): FileTarget => ({
-  url: file.url,
-  fileName: file.fileName,
-  sha256: file.sha256,
-  size: file.filesize,
-});
+/** What a download needs; the checksum is always in the answers this client asks for (tool API v2). */
+function toTarget(file: CatalogueFile): FileTarget {
+  if (!file.sha256) throw new Error(`The portal sent ${file.fileName} without its checksum.`);
+  return { url: file.url, fileName: file.fileName, sha256: file.sha256, size: file.filesize };
+}
 
 async function fetchFile(context: CommandContext, file: FileTarget, outDir: string) {
   const result = await downloadVerified(context.portal.client, file, {
@@ -111,12 +110,13 @@ export async function download(context: CommandContext, request: DownloadRequest
   const entries: LockEntry[] = [];
   const saved: { path: string; featureId: string; version: string; sha256: string }[] = [];
   for (const { pick, file } of files) {
-    const result = await fetchFile(context, toTarget(file), outDir);
+    const target = toTarget(file);
+    const result = await fetchFile(context, target, outDir);
     saved.push({
       path: result.path,
       featureId: pick.tool.featureId,
       version: pick.version.version,
-      sha256: file.sha256,
+      sha256: target.sha256,
     });
     entries.push({
       featureId: pick.tool.featureId,
@@ -125,7 +125,7 @@ export async function download(context: CommandContext, request: DownloadRequest
       os: file.os,
       architecture: file.architecture,
       size: file.filesize,
-      sha256: file.sha256,
+      sha256: target.sha256,
     });
   }
   if (request.lockFile !== null) {

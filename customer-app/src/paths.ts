@@ -21,6 +21,7 @@ export const paths = {
   authCallbackError: '/auth/callback-error',
   forbidden: '/forbidden',
   userNotVerified: '/user-not-verified',
+  internalUseOnly: '/internal-use-only',
   notFound: '/not-found',
 
   myOrders: '/my/orders',
@@ -81,6 +82,10 @@ export function callbackErrorPath(error: string, description?: string): string {
   if (description) query.set('error_description', description);
   return `${paths.authCallbackError}?${query}`;
 }
+
+/** `/internal-use-only?redirectTo=…`: the page that was refused, to come back to after signing in. */
+export const internalUseOnlyPath = (redirectTo: string) =>
+  `${paths.internalUseOnly}?${new URLSearchParams({ redirectTo })}`;
 
 /** `/browser-outdated?redirectTo=…`: where "continue anyway" goes. */
 export const browserOutdatedPath = outdatedBrowserPagePath;

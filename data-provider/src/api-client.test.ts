@@ -1,5 +1,11 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { boardsResource, maintenanceResource, partnersResource, type Partner } from '@portal/resources';
+import {
+  boardsResource,
+  maintenanceResource,
+  partnersResource,
+  type Partner,
+  type ToolApiVersion,
+} from '@portal/resources';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 
@@ -54,6 +60,28 @@ describe('createApiClient', () => {
     await client.fetchFile('https://files.test/a.zip');
     expect(lastRequest().url).toBe('https://files.test/a.zip');
     expect(lastRequest().headers.get('Accept')).toBe('application/json');
+  });
+
+  it('sends the stored tool API version as it stands at each call, and no header without a store', async () => {
+    let stored: ToolApiVersion = 'v1';
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse({ ok: true }));
+    const versioned = createApiClient({
+      baseUrl: 'http://portal.test/api/v1',
+      getAccessToken: () => null,
+      getToolApiVersion: () => stored,
+      fetch: fetchMock,
+    });
+    const sentVersion = () =>
+      new Headers(fetchMock.mock.calls.at(-1)?.[1]?.headers).get('X-Tool-Api-Version');
+    await versioned.call('GET /catalogue/tools/:featureId', { params: { featureId: 'a' } });
+    expect(sentVersion()).toBe('v1');
+    stored = 'v2';
+    await versioned.call('GET /catalogue/tools/:featureId', { params: { featureId: 'a' } });
+    expect(sentVersion()).toBe('v2');
+
+    const { client, lastRequest } = setup(() => jsonResponse({ ok: true }));
+    await client.call('GET /catalogue/tools/:featureId', { params: { featureId: 'a' } });
+    expect(lastRequest().headers.has('X-Tool-Api-Version')).toBe(false);
   });
 
   it('leaves out the Authorization header without a token', async () => {

@@ -14,6 +14,8 @@ import {
   type ListEndpointKey,
   type ListItem,
   type MaintenanceInfo,
+  TOOL_API_VERSION_HEADER,
+  type ToolApiVersion,
   type ResourceCreateBody,
   type ResourceDefinition,
   type ResourceRecord,
@@ -30,6 +32,11 @@ export interface ApiClientOptions {
   getAccessToken: AccessTokenGetter;
   /** Called for every 401 answer before the error is thrown (spec §4: navigate to the index page). */
   onUnauthorized?: (error: ApiError) => void;
+  /**
+   * The stored tool API version (spec §4), sent with every call as `X-Tool-Api-Version`; the server honours it for
+   * internal users only. Unset: no header, the server answers v2.
+   */
+  getToolApiVersion?: () => ToolApiVersion;
   /** For tests; defaults to the global `fetch`. */
   fetch?: typeof fetch;
   /** For tests; defaults to the browser's `XMLHttpRequest` (the uploads' progress). */
@@ -168,6 +175,7 @@ export function createApiClient({
   baseUrl,
   getAccessToken,
   onUnauthorized,
+  getToolApiVersion,
   fetch: fetchImpl = (...args) => fetch(...args),
   createXhr = () => new XMLHttpRequest(),
 }: ApiClientOptions): ApiClient {
@@ -176,7 +184,7 @@ export function createApiClient({
 
   /**
    * The headers of every call: JSON answers (unless the caller accepts a file), no cache, the bearer token, the
-   * CSRF header when it changes state.
+   * tool API version, the CSRF header when it changes state.
    */
   async function headersFor(method: string | undefined, extraHeaders?: HeadersInit): Promise<Headers> {
     const headers = new Headers(extraHeaders);
@@ -184,6 +192,7 @@ export function createApiClient({
     headers.set('Cache-Control', 'no-cache');
     const token = await getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (getToolApiVersion) headers.set(TOOL_API_VERSION_HEADER, getToolApiVersion());
     addCsrfHeader(headers, method);
     return headers;
   }

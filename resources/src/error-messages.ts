@@ -55,6 +55,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   export_controlled: 'This download is restricted by export control. You can request access.',
   purchase_required: 'This version is payable: buy it before downloading.',
   download_disabled: DOWNLOAD_DISABLED_MESSAGE,
+  internal_use_only: 'This item is for internal use only.',
   not_export_controlled: 'This item is not export controlled; no access request is needed.',
   not_orderable: 'These items cannot be ordered.',
   not_requestable: 'These items cannot be requested.',

@@ -62,6 +62,7 @@ export const CATALOGUE_ERROR_CODES = [
   'export_controlled',
   'purchase_required',
   'download_disabled',
+  'internal_use_only',
   'not_export_controlled',
   'not_orderable',
   'not_requestable',

@@ -327,7 +327,7 @@ describe('downloads', () => {
     expect(response.headers['content-disposition']).toContain(file.fileName);
     expect(response.headers.etag).toBe(`"${file.sha256}"`);
     expect(response.headers['repr-digest']).toBe(
-      `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`,
+      `sha-256=:${Buffer.from(file.sha256!, 'hex').toString('base64')}:`,
     );
     expect(response.rawPayload.length).toBe(file.filesize);
     expect(sha256(response.rawPayload)).toBe(file.sha256);

@@ -40,6 +40,8 @@ export async function createPortal(config: PortalConfig): Promise<Portal> {
   const api = createApiClient({
     baseUrl: config.apiUrl,
     getAccessToken: () => session.getAccessToken(),
+    // The stored choice as it is: the server decides whether the caller may have it (internal users only).
+    getToolApiVersion: () => toolApiVersion.getSnapshot().version,
     onUnauthorized: () => {
       // Spec §4: a 401 goes to the index page. The refused token is of no further use, so drop it.
       void session.clear().then(() => routerRef.current?.navigate(paths.root));

@@ -84,6 +84,13 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
         (m) => m.UserNotVerifiedPage,
       ),
     },
+    {
+      path: paths.internalUseOnly,
+      lazy: lazyPage(
+        () => import('../features/system/internal-use-only-page'),
+        (m) => m.InternalUseOnlyPage,
+      ),
+    },
     { path: paths.notFound, Component: NotFoundPage },
   ];
 

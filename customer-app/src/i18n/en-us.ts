@@ -132,6 +132,7 @@ export const enUS = {
   'page.forbidden': 'Access denied',
   'page.notFound': 'Page not found',
   'page.userNotVerified': 'Please verify your email address',
+  'page.internalUseOnly': 'For internal use only',
   'page.browserOutdated': 'Your browser is out of date',
   'page.callbackError': 'Sign-in failed',
   'page.signInUnavailable': 'Sign-in is not available',
@@ -177,6 +178,7 @@ export const enUS = {
     'You do not have permission to open this page. If you think you should, contact your company space administrator or our support.',
   'forbidden.supportId': 'Quote this support ID when you contact us: {supportId}',
   'notFound.text': 'The page you are looking for does not exist or has moved.',
+  'internalUseOnly.text': 'Only our employees can open this page. Sign in with your company account.',
   'notVerified.text':
     'We sent a verification link to {email}. Open it to activate your account, then continue here.',
   'notVerified.yourAddress': 'your email address',

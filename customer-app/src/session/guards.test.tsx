@@ -70,6 +70,27 @@ describe('requireRouteRoles', () => {
     renderRoutes([route(deps)], '/company-space');
     expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeDefined();
   });
+
+  const internalRoute = (deps: GuardDeps) => ({
+    path: '/internal-tools',
+    loader: requireRouteRoles(deps, ['INTERNAL_USER']),
+    element: <Where name="Internal tools" />,
+  });
+
+  it('sends others from a route marked for internal users to the internal-use-only page, to come back', async () => {
+    const user = makeUser({ roles: [{ name: Role.Admin }] });
+    const deps = guardDeps(fakeSession(signedIn), stubFetch({ 'users/me': { status: 200, body: user } }));
+    renderRoutes([internalRoute(deps)], '/internal-tools?x=1');
+    expect(await screen.findByRole('heading', { name: 'Internal use only' })).toBeDefined();
+    expect(location()).toBe('/internal-use-only?redirectTo=%2Finternal-tools%3Fx%3D1');
+  });
+
+  it('admits an internal user to a route marked for internal users', async () => {
+    const user = makeUser({ roles: [{ name: Role.InternalUser }] });
+    const deps = guardDeps(fakeSession(signedIn), stubFetch({ 'users/me': { status: 200, body: user } }));
+    renderRoutes([internalRoute(deps)], '/internal-tools');
+    expect(await screen.findByRole('heading', { name: 'Internal tools' })).toBeDefined();
+  });
 });
 
 describe('outdatedBrowserGuard', () => {

@@ -3,7 +3,7 @@ import { Role, hasAnyRouteRole, hasRole, isVerified, type RouteRole, type User }
 import { redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { key, type NotificationStore } from '../notifications/notification-store';
 import { errorNotice, statusTitleKey } from '../notifications/error-notice';
-import { browserOutdatedPath, loginPath, pathWithSearch, paths } from '../paths';
+import { browserOutdatedPath, internalUseOnlyPath, loginPath, pathWithSearch, paths } from '../paths';
 import type { QueryClientLoader } from '../app/query-client-loader';
 import { fetchCurrentUser } from './current-user';
 import { mustShowOutdatedBrowserPage } from './outdated-browser';
@@ -50,12 +50,16 @@ export function requireVerifiedUser(deps: GuardDeps) {
   };
 }
 
-/** The role guard of spec §2.5: admitted when any required route role matches any of the user's roles. */
+/**
+ * The role guard of spec §2.5: admitted when any required route role matches any of the user's roles; otherwise
+ * forbidden, or the internal-use-only page (§2.4) for a route marked for internal users alone.
+ */
 export function requireRouteRoles(deps: GuardDeps, roles: readonly RouteRole[]) {
   return async ({ request }: LoaderFunctionArgs) => {
     const user = await ensureVerifiedUser(deps, request);
-    if (!hasAnyRouteRole(user, roles)) throw redirect(paths.forbidden);
-    return null;
+    if (hasAnyRouteRole(user, roles)) return null;
+    const internalOnly = roles.every((role) => role === 'INTERNAL_USER');
+    throw redirect(internalOnly ? internalUseOnlyPath(requestPath(request)) : paths.forbidden);
   };
 }
 

@@ -118,6 +118,7 @@ export function renderRoutes(routes: RouteObject[], initialPath: string, deps?: 
           { path: '/forbidden', element: <Where name="Forbidden" /> },
           { path: '/not-found', element: <Where name="Not found" /> },
           { path: '/user-not-verified', element: <Where name="Not verified" /> },
+          { path: '/internal-use-only', element: <Where name="Internal use only" /> },
           { path: '/browser-outdated', element: <Where name="Outdated" /> },
           ...routes,
         ],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TOOL_API_VERSION_STATE,
   effectiveToolApiVersion,
+  requestedToolApiVersion,
   parseToolApiVersionState,
   switchToolApiVersion,
   toolApiVersionAfterNavigation,
@@ -83,5 +84,18 @@ describe('effectiveToolApiVersion', () => {
     [{ version: 'v2', resetVersion: true }, false, 'v2'],
   ])('%j for an internal user %s is %s', (state, internal, version) => {
     expect(effectiveToolApiVersion(state, internal)).toBe(version);
+  });
+});
+
+describe('requestedToolApiVersion', () => {
+  it.each<[unknown, boolean, string]>([
+    ['v1', true, 'v1'],
+    ['v1', false, 'v2'],
+    ['v2', true, 'v2'],
+    ['V1', true, 'v2'],
+    [['v1', 'v1'], true, 'v2'],
+    [undefined, true, 'v2'],
+  ])('the header %j from an internal user %s answers %s', (header, internal, version) => {
+    expect(requestedToolApiVersion(header, internal)).toBe(version);
   });
 });

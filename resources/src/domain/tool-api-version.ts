@@ -47,3 +47,11 @@ export function toolApiVersionAfterNavigation(state: ToolApiVersionState): ToolA
 export function effectiveToolApiVersion(state: ToolApiVersionState, isInternalUser: boolean): ToolApiVersion {
   return isInternalUser ? state.version : DEFAULT_TOOL_API_VERSION;
 }
+
+/** The request header the apps send the stored version in (calls §7.8); the server honours it for internal users. */
+export const TOOL_API_VERSION_HEADER = 'X-Tool-Api-Version';
+
+/** The version the server answers a request in: the header's for an internal user, v2 for anybody else. */
+export function requestedToolApiVersion(header: unknown, isInternalUser: boolean): ToolApiVersion {
+  return effectiveToolApiVersion(parseToolApiVersionState({ version: header }), isInternalUser);
+}

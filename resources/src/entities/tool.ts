@@ -124,10 +124,14 @@ export type Price = z.infer<typeof priceSchema>;
 /**
  * A file of a tool version as the catalogue serves it: `url` is its stable address
  * (`…/catalogue/tools/{featureId}/versions/{version}/files/{fileName}`), `sha256` the hex checksum of its bytes.
+ * The checksum came with tool API v2: a v1 answer (internal users' switch, spec §4) leaves it out.
  */
 export const catalogueFileSchema = downloadUrlSchema.extend({
   fileName: z.string(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
 
@@ -179,6 +183,8 @@ export const toolDetailSchema = toolSchema.extend({
   installable: z.boolean(),
   requestable: z.boolean(),
   requestFlow: requestFlowTypeSchema,
+  /** For internal users only: others are refused with `internal_use_only` (spec product §2.4). */
+  internalOnly: z.boolean(),
   exportAccess: exportAccessStatusSchema.nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -189,6 +195,7 @@ export const softwareRecordSchema = toolSchema.extend({
   description: z.string().nullable(),
   licenseText: z.string().nullable(),
   requestFlow: requestFlowTypeSchema,
+  internalOnly: z.boolean(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type SoftwareRecord = z.infer<typeof softwareRecordSchema>;
@@ -204,6 +211,8 @@ export const toolInputSchema = z.object({
   isOnlineTool: z.boolean(),
   isInstallableViaLauncher: z.boolean(),
   licenseText: z.string().max(100_000, 'The license text may have at most 100000 characters.').nullable(),
+  /** Left out: a new tool is for everybody, a changed one keeps its marking. */
+  internalOnly: z.boolean().optional(),
 });
 export type ToolInput = z.infer<typeof toolInputSchema>;
 

@@ -81,6 +81,8 @@ export const tools = pgTable(
     isRemoved: boolean('is_removed').notNull().default(false),
     questionnaireId: uuid('questionnaire_id').references(() => questionnaires.id, { onDelete: 'restrict' }),
     licenseText: text('license_text'),
+    /** For internal users only (spec product §2.4 internal-use-only page). */
+    internalOnly: boolean('internal_only').notNull().default(false),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(searchDocument('name', 'feature_id', 'description')),

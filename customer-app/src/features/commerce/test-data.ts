@@ -54,6 +54,7 @@ export function makeTool(overrides: Partial<ToolDetail> = {}): ToolDetail {
     installable: true,
     requestable: true,
     requestFlow: 'cart',
+    internalOnly: false,
     exportAccess: null,
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

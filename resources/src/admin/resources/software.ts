@@ -35,6 +35,7 @@ export const softwareResource = defineResource({
     { source: 'externalUrl', label: 'External address', widget: 'url' },
     { source: 'isOnlineTool', label: 'Online tool', widget: 'boolean' },
     { source: 'isInstallableViaLauncher', label: 'Installable with the launcher', widget: 'boolean' },
+    { source: 'internalOnly', label: 'For internal users only', widget: 'boolean' },
     { source: 'licenseText', label: 'License text', widget: 'textarea' },
     { source: 'requestUrl', label: 'Request address', widget: 'url', readOnly: true },
     {

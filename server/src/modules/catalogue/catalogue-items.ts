@@ -25,10 +25,28 @@ import { entitlementsOf, exportAccessOf, isEntitled } from './entitlements.js';
 
 const toolNotFound = () => notFound('Tool not found.', ['featureId']);
 
-/** A tool the caller may see: removed ones only for admins. */
-export async function visibleTool(db: Executor, featureId: string, admin: boolean): Promise<ToolSummaryRow> {
+/**
+ * Refuses the internal-only ones of these tools (spec product §2.4) to a caller `mayUseInternalTools` keeps out:
+ * 403 `internal_use_only`, which the app shows as its own page.
+ */
+export function refuseInternalUse(
+  tools: Pick<ToolSummaryRow, 'featureId' | 'internalOnly'>[],
+  caller: Pick<CallerView, 'internalTools'>,
+) {
+  if (caller.internalTools) return;
+  const refused = tools.filter((tool) => tool.internalOnly).map((tool) => tool.featureId);
+  if (refused.length) throw ApiError.of(403, 'internal_use_only', ERROR_MESSAGES.internal_use_only, refused);
+}
+
+/** A tool the caller may use: removed ones only for admins, internal-only ones by the rule above. */
+export async function visibleTool(
+  db: Executor,
+  featureId: string,
+  caller: CallerView,
+): Promise<ToolSummaryRow> {
   const tool = await findToolByFeatureId(db, featureId);
-  if (!tool || (tool.isRemoved && !admin)) throw toolNotFound();
+  if (!tool || (tool.isRemoved && !caller.admin)) throw toolNotFound();
+  refuseInternalUse([tool], caller);
   return tool;
 }
 
@@ -42,7 +60,7 @@ export async function downloadableFile(
   where: { featureId: string; version: string; fileName: string },
 ) {
   const { featureId, version: label, fileName } = where;
-  const tool = await visibleTool(db, featureId, caller.admin);
+  const tool = await visibleTool(db, featureId, caller);
   const [version] = await db
     .select()
     .from(toolVersions)
@@ -93,6 +111,7 @@ export async function composeCustomBundle(
     .select()
     .from(tools)
     .where(and(inArray(tools.featureId, featureIds), eq(tools.isRemoved, false)));
+  refuseInternalUse(rows, caller);
   const byFeature = new Map(rows.map((row) => [row.featureId, row]));
   const missing = featureIds.filter((id) => !byFeature.has(id));
   if (missing.length)

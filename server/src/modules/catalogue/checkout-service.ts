@@ -32,7 +32,7 @@ import {
   type Actor,
   type SessionRow,
 } from './checkout/sessions.js';
-import { iso, type CheckoutContext, type Executor } from './context.js';
+import { iso, mayUseInternalTools, type CheckoutContext, type Executor } from './context.js';
 import { resolveOrderEntries, type PositionDraft } from './order-lines.js';
 
 export type { Actor } from './checkout/sessions.js';
@@ -154,7 +154,7 @@ export function checkoutService(ctx: CheckoutContext) {
     cart: { key: string; keys: string[]; entries: CheckoutEntryInput[]; answers: QuestionnaireAnswers },
   ): Promise<Checkout> {
     const user = actor.currentUser!;
-    const resolved = await resolveOrderEntries(tx, user.id, cart.entries);
+    const resolved = await resolveOrderEntries(tx, user.id, cart.entries, mayUseInternalTools(user));
     const answers = await checkAnswers(tx, resolved, cart.answers);
     await checkBilling(tx, user.id, resolved);
 

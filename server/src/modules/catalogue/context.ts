@@ -1,6 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { hasAnyRouteRole } from '@portal/resources';
+import {
+  TOOL_API_VERSION_HEADER,
+  hasAnyRouteRole,
+  isInternalUser,
+  requestedToolApiVersion,
+  type HasRoles,
+  type ToolApiVersion,
+} from '@portal/resources';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../payments/clock.js';
@@ -39,15 +46,33 @@ export interface CallerView {
   userId: string | null;
   email: string | null;
   admin: boolean;
+  /** Has the Internal User role: may choose the tool API version. */
+  internal: boolean;
+  /** May use the tools marked for internal users (`mayUseInternalTools`). */
+  internalTools: boolean;
+  /** The tool API version the answer takes (spec §4): an internal user's header, else v2. */
+  toolApiVersion: ToolApiVersion;
 }
+
+/**
+ * The internal-use rule (spec product §2.4): tools marked `internalOnly` are for internal users and the admins who
+ * manage them (`refuseInternalUse` in catalogue-items.ts, the checkout's order lines).
+ */
+export const mayUseInternalTools = (user: HasRoles | null | undefined): boolean =>
+  hasAnyRouteRole(user, ['INTERNAL_USER', 'ADMIN']);
 
 /** Who is calling, as the catalogue's visibility and download rules need it (a public route may carry a token). */
 export function callerOf(request: FastifyRequest): CallerView {
   const user = request.currentUser;
+  const internal = isInternalUser(user);
+  const header = request.headers[TOOL_API_VERSION_HEADER.toLowerCase()];
   return {
     userId: user?.id ?? null,
     email: user?.email ?? null,
     admin: hasAnyRouteRole(user, ['ADMIN']),
+    internal,
+    internalTools: mayUseInternalTools(user),
+    toolApiVersion: requestedToolApiVersion(header, internal),
   };
 }
 

@@ -155,6 +155,8 @@ export async function resolveOrderEntries(
   tx: Executor,
   userId: string,
   entries: CheckoutEntryInput[],
+  /** `mayUseInternalTools` of the customer: otherwise internal-only tools are refused (`internal_use_only`). */
+  internalTools: boolean,
 ): Promise<ResolvedEntry[]> {
   const featureIds = new Set<string>();
   const bundleUuids = new Set<string>();
@@ -184,6 +186,10 @@ export async function resolveOrderEntries(
     version: VersionRow,
     draft: Pick<PositionDraft, 'entryType' | 'name'>,
   ): PositionDraft | undefined => {
+    if (tool.internalOnly && !internalTools) {
+      refuse('internal_use_only', key);
+      return undefined;
+    }
     const terms = orderLineTerms(version, { exportApproved: exportAccess.get(tool.id) === 'granted' });
     if (terms.refusal) {
       refuse(terms.refusal, key);
@@ -278,6 +284,7 @@ export async function resolveOrderEntries(
   }
   const order: ErrorCode[] = [
     'cart_entry_unavailable',
+    'internal_use_only',
     'not_requestable',
     'not_orderable',
     'export_controlled',

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
+  DEFAULT_TOOL_API_VERSION,
   downloadRefusal,
   isInstallable,
   isRequestable,
@@ -12,6 +13,7 @@ import {
   type SoftwareBundleDetail,
   type SoftwareRecord,
   type Tool,
+  type ToolApiVersion,
   type ToolDetail,
   type ToolVersion,
   type ToolVersionDetail,
@@ -50,6 +52,7 @@ export const toolColumns = {
   isRemoved: tools.isRemoved,
   questionnaireId: tools.questionnaireId,
   licenseText: tools.licenseText,
+  internalOnly: tools.internalOnly,
   createdAt: tools.createdAt,
   updatedAt: tools.updatedAt,
 };
@@ -138,11 +141,13 @@ export function fileUrl(api: string, featureId: string, version: string, fileNam
   return `${api}/catalogue/tools/${part(featureId)}/versions/${part(version)}/files/${part(fileName)}`;
 }
 
+/** A file as the tool API version answers it: v1 leaves the checksum out (spec §4; README "Tool API version"). */
 export function toCatalogueFile(
   api: string,
   featureId: string,
   version: string,
   file: FileRow,
+  apiVersion: ToolApiVersion = DEFAULT_TOOL_API_VERSION,
 ): CatalogueFile {
   return {
     uuid: file.id,
@@ -153,7 +158,7 @@ export function toCatalogueFile(
     filetype: file.filetype,
     filesize: file.filesize,
     fileName: file.fileName,
-    sha256: file.sha256,
+    ...(apiVersion === 'v1' ? {} : { sha256: file.sha256 }),
   };
 }
 
@@ -189,10 +194,11 @@ export function toToolVersionDetail(
   row: VersionRow,
   files: FileRow[],
   refusal: ToolVersionDetail['downloadRefusal'],
+  apiVersion: ToolApiVersion = DEFAULT_TOOL_API_VERSION,
 ): ToolVersionDetail {
   return {
     ...toToolVersion(api, featureId, row, files, refusal === null),
-    downloadUrls: files.map((file) => toCatalogueFile(api, featureId, row.version, file)),
+    downloadUrls: files.map((file) => toCatalogueFile(api, featureId, row.version, file, apiVersion)),
     releaseNotes: row.releaseNotes,
     exportControlled: row.exportControlled,
     exportControlClassifications: row.exportControlClassifications,
@@ -246,6 +252,7 @@ export async function softwareRecords(
     description: row.description,
     licenseText: row.licenseText,
     requestFlow: row.requestFlow as RequestFlowType,
+    internalOnly: row.internalOnly,
     updatedAt: iso(row.updatedAt),
   }));
 }
@@ -273,7 +280,14 @@ export async function toolDetail(
       entitled: isEntitled(entitlements, tool.featureId, row),
       exportApproved: exportAccess === 'granted',
     });
-    versions[row.version] = toToolVersionDetail(api, tool.featureId, row, files.get(row.id) ?? [], refusal);
+    versions[row.version] = toToolVersionDetail(
+      api,
+      tool.featureId,
+      row,
+      files.get(row.id) ?? [],
+      refusal,
+      caller.toolApiVersion,
+    );
   }
   const kind = { isOnlineTool: tool.isOnlineTool, type: tool.type };
   return {
@@ -285,6 +299,7 @@ export async function toolDetail(
     installable: isInstallable(kind),
     requestable: isRequestable(kind),
     requestFlow: tool.requestFlow as RequestFlowType,
+    internalOnly: tool.internalOnly,
     exportAccess,
     updatedAt: iso(tool.updatedAt),
   };

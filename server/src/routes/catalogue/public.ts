@@ -99,7 +99,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const tool = await visibleTool(db, request.params.featureId, caller.admin);
+      const tool = await visibleTool(db, request.params.featureId, caller);
       return toolDetail(db, api, tool, caller, clock.now());
     },
   );
@@ -121,7 +121,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      const tool = await visibleTool(db, request.params.featureId, caller.admin);
+      const tool = await visibleTool(db, request.params.featureId, caller);
       const [version] = await db
         .select({
           version: toolVersions.version,
@@ -193,7 +193,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tool = await visibleTool(db, request.params.featureId, false);
+      const tool = await visibleTool(db, request.params.featureId, { ...callerOf(request), admin: false });
       const [controlled] = await db
         .select({ id: toolVersions.id })
         .from(toolVersions)

@@ -4,6 +4,7 @@ import { Chip } from '../../../components/ui/chip';
 import { Icon, SvgIcon } from '../../../components/ui/icon';
 import { article, build, cloud } from '../../../components/ui/page-icons';
 import { useI18n } from '../../../i18n/i18n';
+import { CatalogueIcon } from '../components/catalogue-icon';
 import { itemPath } from './catalogue-search';
 import styles from './catalogue.module.css';
 
@@ -24,7 +25,7 @@ export function CatalogueCard({ item }: { item: CatalogueItem }) {
       <Link to={itemPath(item)} className={styles.cardLink}>
         <span className={styles.kind}>
           <span className={styles.kindIcon}>
-            <KindIcon item={item} />
+            <CatalogueIcon icon={item.icon} fallback={<KindIcon item={item} />} />
           </span>
           {t(`commerce.category.${item.category}`)}
         </span>

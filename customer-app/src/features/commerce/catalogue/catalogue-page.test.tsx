@@ -108,3 +108,38 @@ describe('the catalogue pages', () => {
     expect(await screen.findByRole('heading', { name: 'Legacy Flasher' })).toBeTruthy();
   });
 });
+
+describe('catalogue icons (calls §7.8)', () => {
+  it('loads an icon from its path under the API root, lazily, and falls back to the kind’s icon on error', async () => {
+    renderWithPortal([{ path: '/assets', Component: AssetsPage }], '/assets', {
+      fetch: catalogueServer([
+        () => ({
+          status: 200,
+          items: [
+            item('With Icon', { icon: 'icons/with-icon.svg' }),
+            item('Elsewhere', { icon: 'https://cdn.example.com/e.svg' }),
+            item('Without Icon'),
+          ],
+        }),
+      ]),
+      signedIn: false,
+    });
+    const cardOf = async (name: string) =>
+      (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
+    const withIcon = (await cardOf('With Icon')).querySelector('img')!;
+    expect(withIcon.getAttribute('src')).toBe('http://portal.test/api/v1/icons/with-icon.svg');
+    expect(withIcon.getAttribute('loading')).toBe('lazy');
+    expect(withIcon.getAttribute('alt')).toBe('');
+    expect([withIcon.getAttribute('width'), withIcon.getAttribute('height')]).toEqual(['24', '24']);
+    expect((await cardOf('Elsewhere')).querySelector('img')!.getAttribute('src')).toBe(
+      'https://cdn.example.com/e.svg',
+    );
+    expect((await cardOf('Without Icon')).querySelector('img')).toBeNull();
+    expect((await cardOf('Without Icon')).querySelector('svg')).not.toBeNull();
+
+    fireEvent.error(withIcon);
+    const card = await cardOf('With Icon');
+    await waitFor(() => expect(card.querySelector('img')).toBeNull());
+    expect(card.querySelector('svg')).not.toBeNull();
+  });
+});

@@ -101,9 +101,11 @@ export function Downloads({ version }: { version: ToolVersionDetail }) {
       {t('tool.download')}
     </Button>
   );
-  const checksum = (file: CatalogueFile) => (
-    <Checksum file={file} onCopy={() => copy(file.sha256, t('tool.checksumCopied'))} />
-  );
+  // A tool API v1 answer (internal users' switch) carries no checksums.
+  const checksum = ({ fileName, sha256 }: CatalogueFile) =>
+    sha256 && (
+      <Checksum fileName={fileName} sha256={sha256} onCopy={() => copy(sha256, t('tool.checksumCopied'))} />
+    );
 
   return (
     <div>
@@ -188,21 +190,18 @@ export function Downloads({ version }: { version: ToolVersionDetail }) {
 }
 
 /** The start of a file's SHA-256 (all of it for screen readers and on hover) and a button that copies it. */
-function Checksum({ file, onCopy }: { file: CatalogueFile; onCopy: () => void }) {
+function Checksum({ fileName, sha256, onCopy }: { fileName: string; sha256: string; onCopy: () => void }) {
   const { t } = useI18n();
   return (
     <span className={styles.checksum}>
-      <code
-        title={file.sha256}
-        aria-label={t('tool.checksumOf', { file: file.fileName, sha256: file.sha256 })}
-      >
-        {`${file.sha256.slice(0, 12)}…`}
+      <code title={sha256} aria-label={t('tool.checksumOf', { file: fileName, sha256 })}>
+        {`${sha256.slice(0, 12)}…`}
       </code>
       <button
         type="button"
         className={`${ui.iconButton} ${styles.copyButton}`}
         title={t('tool.copyChecksum')}
-        aria-label={t('tool.copyChecksumOf', { file: file.fileName })}
+        aria-label={t('tool.copyChecksumOf', { file: fileName })}
         onClick={onCopy}
       >
         <SvgIcon d={contentCopy} small />

@@ -10,7 +10,8 @@ import {
 } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Link, generatePath, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, generatePath, useLocation, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '@portal/data-provider';
 import { Button, ButtonLink, VisuallyHidden, buttonClass } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
 import { SelectField } from '../../../components/ui/field';
@@ -20,13 +21,14 @@ import { arrowBack } from '../../../components/ui/page-icons';
 import { shoppingCart } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
-import { paths } from '../../../paths';
+import { internalUseOnlyPath, paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { toolQuery } from '../api/catalogue';
 import { toolEntry } from '../cart/cart-entries';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCart } from '../cart/use-cart';
 import { formatDate, formatMoney } from '../components/format';
+import { CatalogueIcon } from '../components/catalogue-icon';
 import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
 import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
@@ -103,6 +105,7 @@ export function ToolPage() {
   const { api } = usePortal();
   const { featureId = '' } = useParams();
   const query = useQuery(toolQuery(api, featureId));
+  const location = useLocation();
   const back = (
     <ButtonLink to={paths.assetsSoftware} className={styles.back}>
       <SvgIcon d={arrowBack} small />
@@ -116,6 +119,9 @@ export function ToolPage() {
         <LoadingBlock label={t('tool.loading')} />
       </LightPageFrame>
     );
+  }
+  if (query.error instanceof ApiError && query.error.hasErrorCode('internal_use_only')) {
+    return <Navigate replace to={internalUseOnlyPath(`${location.pathname}${location.search}`)} />;
   }
   if (query.isError) {
     return (
@@ -163,6 +169,7 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
       intro={
         <>
           <div className={styles.badges}>
+            <CatalogueIcon icon={tool.icon} fallback={null} />
             <Chip small look="filled" label={t(`commerce.category.${tool.type}`)} />
             {isInstallable(tool) && tool.isInstallableViaLauncher && (
               <Chip small label={t('commerce.badge.launcher')} />

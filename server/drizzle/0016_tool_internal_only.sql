@@ -1,0 +1,1 @@
+ALTER TABLE "tools" ADD COLUMN "internal_only" boolean DEFAULT false NOT NULL;
