@@ -92,6 +92,10 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
     names: '*',
     reason: 'OpenAPI tags, security and path parameter schemas',
   },
+  'modules/projects/list-cursor': {
+    names: ['projectListQuerystring'],
+    reason: 'the project lists’ querystring schema (validation and OpenAPI)',
+  },
   'modules/projects/access': {
     names: ['assertNotCancelled'],
     reason: 'the cancelled-project rule on a project the repository already reached',
@@ -136,7 +140,6 @@ export const ROUTES_NOT_MOVED: readonly string[] = [
   'projects/_id/invitations.ts',
   'projects/_id/members.ts',
   'projects/_id/project.ts',
-  'projects/lists.ts',
   'questionnaires/_id/questions.ts',
   'questionnaires/questionnaires.ts',
   'software-bundles/admin.ts',

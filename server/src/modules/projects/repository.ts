@@ -1,6 +1,5 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Project } from '@portal/resources';
 import { projects } from '../../db/tables.js';
 import { audit, type AuditEntry } from '../../http/audit.js';
@@ -10,8 +9,7 @@ import { projectDipFileKeys } from '../dip/records.js';
 import { projectNotFound, reachProject } from './access.js';
 import { projectBoardView } from './board-view.js';
 import { loadCaller, type ProjectCaller } from './caller.js';
-import { listProjects, type projectListQuerystring } from './list.js';
-import { projectGroups, hasSecureProjects, projectStatistics } from './statistics.js';
+import { projectStatistics } from './statistics.js';
 import { findProject, projectRecords, type ProjectWithBoard } from './records.js';
 import { justRegistered, registerProject } from './registration.js';
 
@@ -41,14 +39,6 @@ export interface ProjectsRepository {
   find: typeof findProject;
   /** 404 unknown, 403 no role allowing the need, then the secure rule (`reachProject`). */
   reach: typeof reachProject;
-  /** A page of projects under a scope (none: every project), with its paging headers. */
-  list(
-    request: { query: z.infer<typeof projectListQuerystring>; headers: { range?: string } },
-    reply: FastifyReply,
-    scope: SQL | undefined,
-  ): Promise<ProjectWithBoard[]>;
-  groups: (scope: SQL) => Promise<string[]>;
-  hasSecure: (scope: SQL) => Promise<boolean>;
   statistics: () => ReturnType<typeof projectStatistics>;
   register: typeof registerProject;
   /** The board of a project as its people see it (every tab of the project page). */
@@ -79,9 +69,6 @@ export default repositoryModule(
       log: (tx, request, entry) => audit(tx, request, { entity: 'project', ...entry }),
       find: findProject,
       reach: reachProject,
-      list: (request, reply, scope) => listProjects(db, request, reply, scope),
-      groups: (scope) => projectGroups(db, scope),
-      hasSecure: (scope) => hasSecureProjects(db, scope),
       statistics: () => projectStatistics(db),
       register: registerProject,
       boardView: projectBoardView,
