@@ -31,7 +31,7 @@ export async function plannerRows(db: Executor, rows: SQL): Promise<number> {
 const longTotals = new WeakMap<Database, CountCache>();
 function totalsOf(db: Database): CountCache {
   let cache = longTotals.get(db);
-  if (!cache) longTotals.set(db, (cache = new CountCache(Date.now)));
+  if (!cache) longTotals.set(db, (cache = new CountCache(() => Date.now())));
   return cache;
 }
 
