@@ -27,7 +27,7 @@ export function ownProjectsScope(
   options: { includeSecure?: boolean } = {},
 ): ProjectScope {
   const reach: SQL[] = [
-    sql`${projects.id} in (select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${ph('s_user')})`,
+    sql`${projects.id} = any(array(select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${ph('s_user')}))`,
   ];
   const shape = ['member'];
   const values: Record<string, unknown> = { s_user: caller.user.id };
@@ -50,6 +50,9 @@ export function ownProjectsScope(
       values.s_boards = caller.boardLinks.map((link) => link.boardId);
     }
   }
+  // The member branch as an array of ids, not a subquery: each branch then has an index (the primary key, the
+  // company space's), so the planner may combine them (BitmapOr) for a small scope instead of reading the whole
+  // sort index, and still walk the sort index for a large one.
   const own = reach.length === 1 ? reach[0]! : or(...reach)!;
   if (!options.includeSecure) shape.push('not-secure');
   return {
