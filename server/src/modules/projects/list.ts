@@ -145,16 +145,26 @@ function pageQuery(
     count: SQL | null;
     /** Also tell how many delta rows the exact count summed (unfiltered counts), to fold them when many. */
     countRows: boolean;
+    /**
+     * Read the rows matching `condition` first, then sort them (a scope not known to be long): walking the sort
+     * index would read the whole index to find a small scope's rows.
+     */
+    matchFirst: boolean;
   },
 ) {
   const { key, direction, condition } = options;
   const ordered = (dir: Direction) =>
     dir === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
   const orderBy = ordered(direction);
+  // The matching ids as an array computed first (an init plan), then those rows by primary key: never a walk of the
+  // sort index.
+  const matching = options.matchFirst
+    ? sql`${projects.id} = any(array(select ${projects.id} from ${projects} where ${condition}))`
+    : condition;
   let ids = db
     .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
     .from(projects)
-    .where(condition)
+    .where(matching)
     .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy))
     .$dynamic();
   // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
@@ -263,6 +273,7 @@ export async function listProjects(
       limitIn,
       offsetIn,
       count ? 'count' : '',
+      matchFirst ? 'match-first' : '',
     ];
     const build = () =>
       pageQuery(db, {
@@ -273,6 +284,7 @@ export async function listProjects(
         offset: offsetIn,
         count: count ? countSql(where) : null,
         countRows,
+        matchFirst,
       });
     const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
     let statements = pageStatements.get(db);
@@ -297,7 +309,11 @@ export async function listProjects(
   // A cursor without a range reads pages of 25; otherwise the range asked, or the first LIST_MAX_ROWS.
   const limit: number | null = !list.rangeAsked && request.query.cursor ? 25 : list.range.limit;
   // Unfiltered lists count exactly (and cheaply); a filtered or scoped one known long skips its count a while.
-  const countInQuery = limit !== null && (!where || knownLongTotal(db, listKey) === undefined);
+  const knownLong = !!where && knownLongTotal(db, listKey) !== undefined;
+  const countInQuery = limit !== null && !knownLong;
+  // A caller's own list, unless known long, is read scope first (few rows: sorting them is cheap); a long one walks
+  // the sort index, where its rows are dense. The count policy's kept totals tell which.
+  const matchFirst = !!scope && !knownLong;
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;
