@@ -795,7 +795,7 @@ const secretsIn = (value: unknown, path: string) =>
 const entitiesWritten = new Set<string>();
 
 /** Every resource definition @portal/resources exports. */
-const definitions = Object.values(resources).filter(
+const definitions = (Object.values(resources) as unknown[]).filter(
   (value): value is ResourceDefinition =>
     typeof value === 'object' && value !== null && 'path' in value && 'label' in value && 'access' in value,
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContentRange, type Project } from '@portal/resources';
 import { fillProjects } from '../bench/fill.js';
-import { EXACT_COUNT_LIMIT } from '../src/modules/projects/list-totals.js';
+import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { projectTestKit } from './projects-support.js';
 import type { Tokens } from './support/sign-in.js';

@@ -1,11 +1,14 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { formatContentRange, listFilterSchema, type ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { LIST_MAX_ROWS, ownFilterParameters, parseListQuery, type listQuerystring } from './list-query.js';
 import { filterConditions, type FilterSql } from './list-sql.js';
+import { boundedCount, listTotal, plannerRows, scalar } from './list-total.js';
+
+const dialect = new PgDialect();
 
 export interface ListSource {
   db: Database;
@@ -22,7 +25,8 @@ export interface ListSource {
 /**
  * A list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL: the definition's allow-list
  * decides what may be asked; the answer carries `Content-Range`. A short page tells its own total; only a full
- * page pays for a count.
+ * page pays for a count, by the count policy (`listTotal`: exact when short, else the planner's estimate, flagged
+ * `X-Total-Count-Estimated`).
  */
 export async function listRows<Row>(
   source: ListSource,
@@ -52,11 +56,17 @@ export async function listRows<Row>(
   const { offset } = list.range;
   let total = offset + rows.length;
   if (rows.length === list.range.limit || (rows.length === 0 && offset > 0)) {
-    const [counted] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(table)
-      .where(where);
-    total = counted!.count;
+    const matching = sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`;
+    const counted = await listTotal(db, {
+      key: `${definition.name}|${JSON.stringify(dialect.sqlToQuery(matching))}`,
+      count: async () => Number(await scalar<number>(db, sql`select ${boundedCount(matching)}`)),
+      beyond: () => plannerRows(db, matching),
+    });
+    // An estimate may fall short of what was just read; a full page promises at least one more row.
+    total = rows.length
+      ? Math.max(counted.total, offset + rows.length + (counted.estimated ? 1 : 0))
+      : counted.total;
+    if (counted.estimated) reply.header('X-Total-Count-Estimated', 'true');
   }
   reply.header(
     'Content-Range',

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -22,17 +22,17 @@ import {
   filterHash,
   type projectListQuerystring,
 } from './list-cursor.js';
+import { knownLongTotal, listTotal } from '../../http/list-total.js';
 import {
   COUNT_ROWS_TO_FOLD,
-  EXACT_COUNT_LIMIT,
   countMatching,
   countSql,
   exactTotal,
   foldCount,
-  keepEstimate,
-  knownEstimate,
+  fullCount,
   plannerEstimate,
 } from './list-totals.js';
+import type { ProjectScope } from './own-scope.js';
 import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
@@ -115,10 +115,12 @@ interface PageStatement {
 /** Page sizes written into the statements (react-admin's choices); any other size is a parameter. */
 const WRITTEN_LIMITS = new Set([5, 10, 20, 25, 50, 100]);
 
-/** Prepared page statements of the unscoped lists, per database, by shape (a few dozen in practice). */
+/**
+ * Prepared page statements of every list, per database, by shape (sort, paging, which filters, which scope branches;
+ * a few dozen in practice): filter and scope values are parameters, so one statement serves every caller.
+ */
 const pageStatements = new WeakMap<Database, Map<string, PageStatement>>();
 const MAX_PAGE_STATEMENTS = 200;
-const dialect = new PgDialect();
 
 /**
  * The one query of a list page: the page's ids and sort keys on the sort key's index alone (an index-only scan,
@@ -143,16 +145,26 @@ function pageQuery(
     count: SQL | null;
     /** Also tell how many delta rows the exact count summed (unfiltered counts), to fold them when many. */
     countRows: boolean;
+    /**
+     * Read the rows matching `condition` first, then sort them (a scope not known to be long): walking the sort
+     * index would read the whole index to find a small scope's rows.
+     */
+    matchFirst: boolean;
   },
 ) {
   const { key, direction, condition } = options;
   const ordered = (dir: Direction) =>
     dir === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
   const orderBy = ordered(direction);
+  // The matching ids as an array computed first (an init plan), then those rows by primary key: never a walk of the
+  // sort index.
+  const matching = options.matchFirst
+    ? sql`${projects.id} = any(array(select ${projects.id} from ${projects} where ${condition}))`
+    : condition;
   let ids = db
     .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
     .from(projects)
-    .where(condition)
+    .where(matching)
     .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy))
     .$dynamic();
   // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
@@ -212,31 +224,34 @@ const lastTotals = new WeakMap<Database, number>();
 
 /**
  * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL, in one query per page
- * (see {@link pageQuery}), prepared once per shape for the unscoped (admin) list. Each full page also answers
- * `X-Next-Cursor`: sent back as `cursor`, the next page is found by keyset on the same index, as fast at row 100,000
- * as at row 0. The total is exact for short lists and the planner's estimate for long ones
- * (`X-Total-Count-Estimated: true`), kept for a few seconds per list.
+ * (see {@link pageQuery}), prepared once per shape. Each full page also answers `X-Next-Cursor`: sent back as
+ * `cursor`, the next page is found by keyset on the same index, as fast at row 100,000 as at row 0. The total of the
+ * whole list is exact (kept counter); a filtered or scoped list's follows the count policy (`listTotal`): exact when
+ * short, else an estimate (`X-Total-Count-Estimated: true`) kept a few seconds per list.
  */
 export async function listProjects(
   db: Database,
   request: { query: z.infer<typeof projectListQuerystring>; headers: { range?: string } },
   reply: FastifyReply,
-  scope: SQL | undefined,
+  scope: ProjectScope | undefined,
 ): Promise<ProjectWithBoard[]> {
   const list = parseListQuery(request.query, request.headers.range, {
     sortFields: PROJECT_SORT_FIELDS,
     filter: projectListFilterSchema,
   });
   const filtered = filterSql(list.filter);
-  const where = scope && filtered.condition ? and(scope, filtered.condition) : (scope ?? filtered.condition);
+  const where =
+    scope && filtered.condition
+      ? and(scope.condition, filtered.condition)
+      : (scope?.condition ?? filtered.condition);
+  const listValues = { ...scope?.values, ...filtered.values };
   const field = list.sort?.field ?? 'updatedAt';
   const direction = list.sort?.order ?? 'DESC';
   const key = SORT_KEYS[field];
   const cast = field === 'updatedAt' || field === 'createdAt' ? 'timestamptz' : 'text';
   const hash = filterHash(list.filter);
-  // Estimates are kept per list: the filter's values and, for a scoped list, the scope's own SQL and values.
-  const scopeKey = scope ? JSON.stringify(dialect.sqlToQuery(scope)) : '';
-  const estimateKey = `${JSON.stringify(filtered.values)}|${filtered.shape}|${scopeKey}`;
+  // Long totals are kept per list: the filter's and the scope's shapes and values.
+  const listKey = `${filtered.shape}|${scope?.shape ?? ''}|${JSON.stringify(listValues)}`;
 
   const run = async (
     mode: 'offset' | 'end' | 'after' | 'nulls',
@@ -249,7 +264,17 @@ export async function listProjects(
     const limitIn = limit === null ? 'none' : WRITTEN_LIMITS.has(limit) ? limit : 'param';
     const offset = Number(values.offset ?? 0);
     const offsetIn = mode === 'end' ? 'from-end' : offset === 0 ? 'zero' : 'param';
-    const shape = [field, direction, mode, filtered.shape, limitIn, offsetIn, count ? 'count' : ''];
+    const shape = [
+      field,
+      direction,
+      mode,
+      filtered.shape,
+      scope?.shape,
+      limitIn,
+      offsetIn,
+      count ? 'count' : '',
+      matchFirst ? 'match-first' : '',
+    ];
     const build = () =>
       pageQuery(db, {
         key,
@@ -259,25 +284,19 @@ export async function listProjects(
         offset: offsetIn,
         count: count ? countSql(where) : null,
         countRows,
+        matchFirst,
       });
-    const all = { ...filtered.values, ...values, limit, offset };
-    let rows: unknown[];
-    if (scope) {
-      // A scope carries the caller's own values: built for this call, not kept.
-      rows = await build().execute(all);
-    } else {
-      const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
-      let statements = pageStatements.get(db);
-      if (!statements) pageStatements.set(db, (statements = new Map()));
-      let statement = statements.get(shapeKey);
-      if (!statement) {
-        const name = `projects_page_${createHash('sha256').update(shapeKey).digest('hex').slice(0, 16)}`;
-        statement = build().prepare(name);
-        statements.set(shapeKey, statement);
-        if (statements.size > MAX_PAGE_STATEMENTS) statements.delete(statements.keys().next().value!);
-      }
-      rows = await statement.execute(all);
+    const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
+    let statements = pageStatements.get(db);
+    if (!statements) pageStatements.set(db, (statements = new Map()));
+    let statement = statements.get(shapeKey);
+    if (!statement) {
+      const name = `projects_page_${createHash('sha256').update(shapeKey).digest('hex').slice(0, 16)}`;
+      statement = build().prepare(name);
+      statements.set(shapeKey, statement);
+      if (statements.size > MAX_PAGE_STATEMENTS) statements.delete(statements.keys().next().value!);
     }
+    const rows = await statement.execute({ ...listValues, ...values, limit, offset });
     const page = (rows as PageRow[]).map((row) => normaliseRow(row));
     // The page's company space people came with its first row: every row of the page shares them.
     const people = fromJson(page.find((row) => row.people)?.people ?? []);
@@ -289,9 +308,12 @@ export async function listProjects(
 
   // A cursor without a range reads pages of 25; otherwise the range asked, or the first LIST_MAX_ROWS.
   const limit: number | null = !list.rangeAsked && request.query.cursor ? 25 : list.range.limit;
-  // Unfiltered lists count exactly (and cheaply); long filtered ones are estimated, the estimate kept a while.
-  const cached = limit === null || !where ? null : knownEstimate(db, estimateKey);
-  const countInQuery = limit !== null && cached === null;
+  // Unfiltered lists count exactly (and cheaply); a filtered or scoped one known long skips its count a while.
+  const knownLong = !!where && knownLongTotal(db, listKey) !== undefined;
+  const countInQuery = limit !== null && !knownLong;
+  // A caller's own list, unless known long, is read scope first (few rows: sorting them is cheap); a long one walks
+  // the sort index, where its rows are dense. The count policy's kept totals tell which.
+  const matchFirst = !!scope && !knownLong;
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;
@@ -328,22 +350,21 @@ export async function listProjects(
   let total = offset + rows.length;
   let estimated = false;
   if (limit !== null && (rows.length === limit || (rows.length === 0 && offset > 0))) {
+    const inQuery = countedRows ? rows.find((row) => row.counted !== null)?.counted : undefined;
     let counted: number;
-    if (cached !== null) {
-      counted = cached;
-    } else {
-      const inQuery = countedRows ? rows.find((row) => row.counted !== null)?.counted : undefined;
-      counted = inQuery ?? (await countMatching(db, where, filtered.values));
-    }
     if (!where) {
+      counted = inQuery ?? (await countMatching(db, undefined, listValues));
       lastTotals.set(db, counted);
-    } else if (counted > EXACT_COUNT_LIMIT) {
-      // Beyond the exact limit, the planner's estimate for the list, kept a while.
-      estimated = true;
-      if (cached === null) {
-        counted = Math.max(counted, await plannerEstimate(db, where, filtered.values));
-        keepEstimate(db, estimateKey, counted);
-      }
+    } else {
+      // A caller's own list is counted exactly when long (the planner cannot estimate a member subquery).
+      const policy = await listTotal(db, {
+        key: listKey,
+        counted: inQuery,
+        count: () => countMatching(db, where, listValues),
+        beyond: () => (scope ? fullCount(db, where, listValues) : plannerEstimate(db, where, listValues)),
+      });
+      counted = policy.total;
+      estimated = policy.estimated;
     }
     // An estimate may fall short of what was just read; a full page promises at least one more row.
     total = rows.length ? Math.max(counted, offset + rows.length + (estimated ? 1 : 0)) : counted;

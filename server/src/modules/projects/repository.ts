@@ -1,6 +1,5 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Project } from '@portal/resources';
 import { projects } from '../../db/tables.js';
 import { audit, type AuditEntry } from '../../http/audit.js';
@@ -16,8 +15,7 @@ import {
 } from './access.js';
 import { projectBoardView } from './board-view.js';
 import { loadCaller, type ProjectCaller } from './caller.js';
-import { listProjects, type projectListQuerystring } from './list.js';
-import { projectGroups, hasSecureProjects, projectStatistics } from './statistics.js';
+import { projectStatistics } from './statistics.js';
 import { findProject, projectRecords, type ProjectWithBoard } from './records.js';
 import { justRegistered, registerProject } from './registration.js';
 
@@ -61,14 +59,6 @@ export interface ProjectsRepository {
     work: (tx: Executor, found: ReachedProject, who: ProjectCaller) => Promise<void>,
     options?: { whileCancelled?: boolean },
   ): Promise<Project>;
-  /** A page of projects under a scope (none: every project), with its paging headers. */
-  list(
-    request: { query: z.infer<typeof projectListQuerystring>; headers: { range?: string } },
-    reply: FastifyReply,
-    scope: SQL | undefined,
-  ): Promise<ProjectWithBoard[]>;
-  groups: (scope: SQL) => Promise<string[]>;
-  hasSecure: (scope: SQL) => Promise<boolean>;
   statistics: () => ReturnType<typeof projectStatistics>;
   register: typeof registerProject;
   /** The board of a project as its people see it (every tab of the project page). */
@@ -114,9 +104,6 @@ export default repositoryModule(
           await work(tx, found, who);
           return record(tx, found.project.id, who);
         }),
-      list: (request, reply, scope) => listProjects(db, request, reply, scope),
-      groups: (scope) => projectGroups(db, scope),
-      hasSecure: (scope) => hasSecureProjects(db, scope),
       statistics: () => projectStatistics(db),
       register: registerProject,
       boardView: projectBoardView,

@@ -10,17 +10,15 @@ import {
 import { access } from '../../auth/access.js';
 import { errorResponses } from '../../http/openapi.js';
 import type { ModuleOptions } from '../../http/module.js';
-import { opensSecure } from '../../modules/projects/caller.js';
-import { projectListQuerystring } from '../../modules/projects/list.js';
+import { projectListQuerystring } from '../../modules/projects/list-cursor.js';
 import { security, tags } from '../../modules/projects/route-schemas.js';
-import { ownProjectsScope } from '../../modules/projects/own-scope.js';
 
 const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
 
 /** Project lists: the admins' list, the caller's own (and secure ones), groups and statistics. */
 const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
-  const { projects } = app;
+  const { projects, projectLists } = app;
 
   app.get(
     '',
@@ -39,7 +37,7 @@ const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opti
     async (request, reply) => {
       // Admins only (the route's rule): nothing about the caller's company space is needed.
       const who = { user: request.currentUser!, isAdmin: true };
-      return projects.records(db, await projects.list(request, reply, undefined), who);
+      return projects.records(db, await projectLists.all(request, reply), who);
     },
   );
 
@@ -59,8 +57,7 @@ const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opti
     },
     async (request, reply) => {
       const who = await projects.caller(request);
-      const scope = ownProjectsScope(who, { includeSecure: opensSecure(who) });
-      return projects.records(db, await projects.list(request, reply, scope), who);
+      return projects.records(db, await projectLists.own(request, reply, who), who);
     },
   );
 
@@ -76,8 +73,7 @@ const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opti
       },
     },
     async (request) => {
-      const who = await projects.caller(request);
-      return { hasSecure: await projects.hasSecure(ownProjectsScope(who, { includeSecure: true })) };
+      return { hasSecure: await projectLists.hasSecure(await projects.caller(request)) };
     },
   );
 
@@ -93,8 +89,7 @@ const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opti
       },
     },
     async (request) => {
-      const who = await projects.caller(request);
-      return projects.groups(ownProjectsScope(who, { includeSecure: opensSecure(who) }));
+      return projectLists.groups(await projects.caller(request));
     },
   );
 

@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import type { Executor } from './repository.js';
+import { CountCache } from './count-cache.js';
+
+/**
+ * Up to this many matching rows a list counts exactly (a count that stops one row past it, so its cost is bounded
+ * whatever the list's length); beyond it the total is an estimate (ARCHITECTURE: performance traps).
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
+
+/** How many rows `rows` (a select of anything) gives, counting no further than one row past the exact limit. */
+export const boundedCount = (rows: SQL): SQL =>
+  sql`(select count(*) from (${rows} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)::int`;
+
+/** The first column of the first row of a raw query, for both drivers. */
+export async function scalar<T>(db: Executor, query: SQL): Promise<T | undefined> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0];
+  return row ? (Object.values(row)[0] as T) : undefined;
+}
+
+/** The planner's estimate of how many rows `rows` (a select) gives: statistics, no rows read. */
+export async function plannerRows(db: Executor, rows: SQL): Promise<number> {
+  const plan = await scalar<unknown>(db, sql`explain (format json) ${rows}`);
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(parsed[0].Plan['Plan Rows']);
+}
+
+/** The totals of long lists per database, by list key (its filter, scope and their values). */
+const longTotals = new WeakMap<Database, CountCache>();
+function totalsOf(db: Database): CountCache {
+  let cache = longTotals.get(db);
+  if (!cache) longTotals.set(db, (cache = new CountCache(() => Date.now())));
+  return cache;
+}
+
+/** The kept total of a list already known to be long, if still fresh: its page need not count. */
+export const knownLongTotal = (db: Database, key: string): number | undefined => totalsOf(db).get(key);
+
+/**
+ * The count policy of every list: exact up to {@link EXACT_COUNT_LIMIT} (the bounded count, `counted` when the page's
+ * own query ran it, else `count`); beyond it `beyond` (the planner's estimate, or an exact count the list can afford)
+ * run by one caller at a time and kept a few seconds per list key (`CountCache`: concurrent callers wait for the
+ * one count instead of counting again). Short lists are never kept, so a change shows in their total at once.
+ */
+export async function listTotal(
+  db: Database,
+  options: {
+    key: string;
+    counted?: number | null;
+    count: () => Promise<number>;
+    beyond: () => Promise<number>;
+  },
+): Promise<{ total: number; estimated: boolean }> {
+  const cache = totalsOf(db);
+  const kept = cache.get(options.key);
+  if (kept !== undefined) return { total: kept, estimated: true };
+  const counted = options.counted ?? (await options.count());
+  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
+  return { total: Math.max(counted, await cache.total(options.key, options.beyond)), estimated: true };
+}

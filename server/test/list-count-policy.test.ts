@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseContentRange } from '@portal/resources';
+import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { signIn, type Tokens } from './support/sign-in.js';
+
+// The generic lists (`listRows`, every `resourceRoutes` list) follow the same count policy as the project lists.
+
+let t: TestApp;
+let admin: Tokens;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signIn(t.app, { email: 'admin@portal.test' });
+  await t.database.db.execute(
+    sql`insert into company_spaces (name) select 'Bulk ' || g from generate_series(1, ${EXACT_COUNT_LIMIT + 1}::int) g`,
+  );
+}, 120_000);
+afterAll(() => t?.close());
+
+const list = (query: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/company-spaces?range=[0,9]${query}`,
+    headers: { authorization: `Bearer ${admin.access_token}` },
+  });
+
+describe('the count policy of a generic list', () => {
+  it('counts a short filtered list exactly', async () => {
+    const response = await list(`&q=Bulk%2012`);
+    expect(response.statusCode, response.body).toBe(200);
+    const [{ count }] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as count from company_spaces where name ilike '%Bulk 12%'`,
+      )) as unknown as { rows: [{ count: number }] }
+    ).rows;
+    expect(count).toBeGreaterThan(10);
+    expect(parseContentRange(response.headers['content-range'] as string).total).toBe(count);
+    expect(response.headers['x-total-count-estimated']).toBeUndefined();
+  });
+
+  it('answers an estimate, flagged, beyond the exact limit, never less than the rows it knows of', async () => {
+    const response = await list('');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['x-total-count-estimated']).toBe('true');
+    expect(parseContentRange(response.headers['content-range'] as string).total).toBeGreaterThan(
+      EXACT_COUNT_LIMIT,
+    );
+  });
+});

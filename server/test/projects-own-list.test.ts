@@ -1,0 +1,186 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseContentRange, type Project } from '@portal/resources';
+import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
+import { COUNT_TTL_MS } from '../src/http/count-cache.js';
+import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import type { Tokens } from './support/sign-in.js';
+import { demoBoards, projectTestKit } from './projects-support.js';
+
+// The customer's own project list (issue 24): one prepared statement for every caller of a shape, and the count
+// policy (exact up to EXACT_COUNT_LIMIT, beyond it a count kept a while and run by one caller at a time).
+
+let t: TestApp;
+const kit = projectTestKit(() => t);
+const { call, expectOk } = kit;
+type Account = { tokens: Tokens; id: string };
+let a: Account;
+let b: Account;
+let board: string;
+let boards: string[];
+let spaceA: string;
+
+type Sent = { text: string; params: unknown[]; name?: string };
+
+/**
+ * The text, parameters and statement name (node-postgres names prepared statements; PGlite takes none) of every
+ * statement the driver is sent while `run` runs.
+ */
+async function statements(run: () => Promise<unknown>): Promise<Sent[]> {
+  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+    .$client;
+  const seen: Sent[] = [];
+  const original = client.query.bind(client);
+  const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+    const [first, second] = args as [string | { text: string; values?: unknown[]; name?: string }, unknown[]];
+    if (typeof first === 'string') seen.push({ text: first, params: second ?? [] });
+    else if (first && typeof first === 'object' && 'text' in first) {
+      seen.push({ text: first.text, params: second ?? first.values ?? [], name: first.name });
+    }
+    return original(...args);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return seen;
+}
+
+/** `count` projects of the space, every one with `owner` as its owner. */
+async function addProjects(space: string, owner: string, count: number, name = 'Own'): Promise<void> {
+  const db = t.database.db;
+  const rows = await db
+    .insert(projects)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `${name} ${i}`,
+        boardId: board,
+        companySpaceId: space,
+        companyName: 'Test Company',
+        status: 'active' as const,
+      })),
+    )
+    .returning({ id: projects.id });
+  await db
+    .insert(projectMembers)
+    .values(rows.map((row) => ({ projectId: row.id, userId: owner, role: 'owner' as const })));
+}
+
+const page = (tokens: Tokens, range = [0, 1]) =>
+  call('GET', `projects/user?range=${JSON.stringify(range)}`, tokens);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const demo = await demoBoards(t);
+  board = demo.noSerial.id;
+  boards = demo.all.map((row) => row.id);
+  // Two FAEs of different company spaces: the same scope shape (own roles or the whole space), other values.
+  a = await kit.account('fae-a@list.test', { space: 'List Space A', spaceKind: 'fae' });
+  b = await kit.account('fae-b@list.test', { space: 'List Space B', spaceKind: 'fae' });
+  spaceA = await kit.spaceId('List Space A');
+  await addProjects(spaceA, a.id, 3);
+  await addProjects(await kit.spaceId('List Space B'), b.id, 4);
+}, 120_000);
+afterAll(() => t?.close());
+afterEach(() => vi.useRealTimers());
+
+describe('the customer’s own project list', () => {
+  it('sends the same statement text for two callers with different scopes, their values as parameters', async () => {
+    const pages: string[] = [];
+    const sent = await statements(async () => {
+      for (const who of [a, b]) {
+        const response = await page(who.tokens);
+        expect(expectOk<Project[]>(response)).toHaveLength(2);
+        pages.push(response.headers['content-range'] as string);
+      }
+    });
+    // Full pages, counted exactly in the page's own statement.
+    expect(pages.map((range) => parseContentRange(range).total)).toEqual([3, 4]);
+    const listed = sent.filter((statement) => statement.text.includes('with "page"'));
+    expect(listed).toHaveLength(2);
+    expect(listed[0]!.text).toBe(listed[1]!.text);
+    for (const [statement, who] of [
+      [listed[0]!, a],
+      [listed[1]!, b],
+    ] as const) {
+      expect(statement.text).not.toContain(who.id);
+      expect(statement.params).toContain(who.id);
+    }
+    expect(listed[0]!.text).not.toContain(spaceA);
+    expect(listed[0]!.params).toContain(spaceA);
+    // Prepared once, under one name, on PostgreSQL.
+    if (t.database.kind === 'postgres') {
+      expect(listed[0]!.name).toMatch(/^projects_page_/);
+      expect(listed[1]!.name).toBe(listed[0]!.name);
+    }
+  });
+
+  it('sends one statement text whatever the number of boards a caller is linked to', async () => {
+    const linked = async (email: string, count: number) => {
+      const who = await kit.account(email, { space: 'List Space A' });
+      await t.database.db
+        .insert(boardUserLinks)
+        .values(
+          boards.slice(0, count).map((boardId) => ({ boardId, userId: who.id, kind: 'viewer' as const })),
+        );
+      return who;
+    };
+    const one = await linked('linked-one@list.test', 1);
+    const three = await linked('linked-three@list.test', 3);
+    const sent = await statements(async () => {
+      // The space's projects on the noSerial board are A's; each linked caller sees those on their boards.
+      for (const who of [one, three]) expectOk<Project[]>(await page(who.tokens, [0, 9]));
+    });
+    const listed = sent.filter((statement) => statement.text.includes('with "page"'));
+    expect(listed).toHaveLength(2);
+    expect(listed[0]!.text).toBe(listed[1]!.text);
+    expect(listed[1]!.params).toContainEqual(boards.slice(0, 3));
+  });
+
+  it('counts exactly up to the limit, then counts beyond it once per list a while, one caller at a time', async () => {
+    const big = await kit.account('fae-big@list.test', { space: 'List Space Big', spaceKind: 'fae' });
+    const space = await kit.spaceId('List Space Big');
+    await addProjects(space, big.id, EXACT_COUNT_LIMIT);
+    const exact = await page(big.tokens);
+    expect(parseContentRange(exact.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT);
+    expect(exact.headers['x-total-count-estimated']).toBeUndefined();
+
+    // One more: beyond the limit. The caller's own list is counted in full (kept), flagged as not exact.
+    await addProjects(space, big.id, 1, 'More');
+    const beyond = await page(big.tokens);
+    expect(parseContentRange(beyond.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 1);
+    expect(beyond.headers['x-total-count-estimated']).toBe('true');
+
+    // While kept, a further project does not make anyone count: the kept total answers.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    await addProjects(space, big.id, 1, 'Later');
+    const kept = await statements(() => page(big.tokens));
+    expect(kept.filter((statement) => /count\(\*\)/.test(statement.text))).toEqual([]);
+    // Known long, the page walks the sort index instead of reading the scope first: the same rows.
+    const walked = await page(big.tokens);
+    expect(parseContentRange(walked.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 1);
+    const newest = await t.database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.companySpaceId, space))
+      .orderBy(desc(projects.updatedAt), desc(projects.id))
+      .limit(2);
+    expect(expectOk<Project[]>(walked).map((project) => project.id)).toEqual(newest.map((row) => row.id));
+
+    // Expired: of many callers at once, one counts in full; all get the new total.
+    vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1);
+    let answers: Awaited<ReturnType<typeof page>>[] = [];
+    const sent = await statements(async () => {
+      answers = await Promise.all(Array.from({ length: 8 }, () => page(big.tokens)));
+    });
+    const fullCounts = sent.filter((statement) =>
+      /^select count\(\*\)::int from "projects"/.test(statement.text),
+    );
+    expect(fullCounts).toHaveLength(1);
+    for (const answer of answers) {
+      expect(parseContentRange(answer.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 2);
+    }
+  });
+});
