@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { describe, expect, it } from 'vitest';
 import { commercePublicPaths, commerceSignedInPaths } from '../features/commerce/route-paths';
 import { commercePublicRoutes, commerceSignedInRoutes } from '../features/commerce/routes';
-import { testSession } from '../features/commerce/test-portal';
+import { testSession } from '../test/portal';
 import { projectListPaths, projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
 import { projectListRoutes } from '../features/projects/routes';
 import {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../paths';
 import { AssetsPage } from '../catalogue/assets-page';
-import { renderWithPortal } from '../test-portal';
+import { renderWithPortal } from '../../../test/portal';
 import { makeBundle } from '../test-data';
 import { BundlePage } from './bundle-page';
 

@@ -1,7 +1,7 @@
 import type { CatalogueItem } from '@portal/resources';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithPortal } from '../test-portal';
+import { renderWithPortal } from '../../../test/portal';
 import { AssetsPage } from './assets-page';
 import { DocumentsPage } from './documents-page';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fixtures';
 import { toolEntry } from '../cart/cart-entries';
 import { makeTool, makeVersion } from '../test-data';
-import { renderWithPortal } from '../test-portal';
+import { renderWithPortal } from '../../../test/portal';
 import { CheckoutResultPage } from './checkout-result-page';
 
 const id = '7b0e8f52-4c1f-4d8e-9a51-2f4f6c1d0a11';

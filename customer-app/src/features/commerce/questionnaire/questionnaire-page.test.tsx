@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, stubFetch } from '../../../test/fixtures';
 import { toolEntry } from '../cart/cart-entries';
 import { choices, makeQuestion, makeTool, makeVersion } from '../test-data';
-import { renderWithPortal } from '../test-portal';
+import { renderWithPortal } from '../../../test/portal';
 import { QuestionnairePage } from './questionnaire-page';
 
 const research = makeQuestion({ type: 'free-text', title: 'Describe the research project' });

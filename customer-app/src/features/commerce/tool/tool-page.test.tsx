@@ -2,7 +2,7 @@ import type { CatalogueFile } from '@portal/resources';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../paths';
-import { renderWithPortal } from '../test-portal';
+import { renderWithPortal } from '../../../test/portal';
 import { makeTool, makeVersion } from '../test-data';
 import { ToolPage } from './tool-page';
 
@@ -48,5 +48,34 @@ describe('the tool page in both tool API versions', () => {
     const icon = document.querySelector('img');
     expect(icon?.getAttribute('src')).toBe('http://portal.test/api/v1/icons/nx.svg');
     expect(icon?.getAttribute('alt')).toBe('');
+  });
+});
+
+describe('a tool the server refuses as internal-only', () => {
+  it('gives way to the internal-use-only page, which can bring the visitor back', async () => {
+    const refusing: typeof fetch = async () =>
+      new Response(
+        JSON.stringify({
+          status: 403,
+          type: 'internal_use_only',
+          errors: [{ errorCode: 'internal_use_only', resources: ['lab-tool'], messages: ['Internal only.'] }],
+        }),
+        { status: 403 },
+      );
+    const { router } = renderWithPortal(
+      [
+        { path: paths.tool, Component: ToolPage },
+        // The shell's page is another feature's; here only where the tool page sends the visitor matters.
+        { path: paths.internalUseOnly, Component: () => <h1>Internal use only</h1> },
+      ],
+      '/assets/lab-tool?version=2',
+      { fetch: refusing, signedIn: false },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Internal use only' })).toBeTruthy();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.pathname).toBe(paths.internalUseOnly);
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(
+      '/assets/lab-tool?version=2',
+    );
   });
 });

@@ -2,9 +2,9 @@ import { createApiClient, type PortalConfig, type Session } from '@portal/data-p
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
-import { PortalProvider } from '../../lib/portal-context';
-import { NotificationStore } from '../../notifications/notification-store';
-import { ToolApiVersionStore } from '../../session/tool-api-version';
+import { PortalProvider } from '../lib/portal-context';
+import { NotificationStore } from '../notifications/notification-store';
+import { ToolApiVersionStore } from '../session/tool-api-version';
 
 /** A session as the commerce pages read it: signed in and verified, or nobody. */
 export function testSession(signedIn: boolean): Session {
