@@ -92,6 +92,10 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
     names: '*',
     reason: 'OpenAPI tags, security and path parameter schemas',
   },
+  'modules/catalogue/catalogue-list': {
+    names: ['catalogueQuerystring'],
+    reason: "the catalogue list's querystring schema",
+  },
   'modules/projects/list-cursor': {
     names: ['projectListQuerystring'],
     reason: 'the project lists’ querystring schema (validation and OpenAPI)',
@@ -128,7 +132,7 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
  * Route files of areas not moved onto decorators yet: they still import module values. The check fails when one no
  * longer does, so the list only shrinks.
  */
-export const ROUTES_NOT_MOVED: readonly string[] = ['catalogue/public.ts'];
+export const ROUTES_NOT_MOVED: readonly string[] = [];
 
 export interface ModuleImport {
   /** The route file, relative to `src/routes`. */
@@ -219,7 +223,7 @@ export function routeModuleImports(
  * Route files that still reach the database themselves (import `drizzle-orm` or the tables of `src/db`) instead of
  * through a repository's decorator. The check fails when one no longer does, so the list only shrinks.
  */
-export const DB_IMPORTS_NOT_MOVED: readonly string[] = ['catalogue/public.ts'];
+export const DB_IMPORTS_NOT_MOVED: readonly string[] = [];
 
 /** Table modules of `src/db` (the schema files and `tables`, which re-exports them), relative to `src`. */
 const isTableModule = (module: string) => /^db\/(schema[^/]*|tables)$/.test(module);

@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ERROR_MESSAGES,
   catalogueDocumentSchema,
   catalogueItemSchema,
   customBundleInputSchema,
@@ -13,32 +11,12 @@ import {
   questionnaireSchema,
   softwareBundleDetailSchema,
   toolDetailSchema,
-  type CustomBundle,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { catalogueDocuments, softwareBundles, toolVersions } from '../../db/schema-catalogue.js';
-import { exportAccessRequests } from '../../db/schema-commerce.js';
-import { audit } from '../../http/audit.js';
 import { sendStoredFile } from '../../http/byte-range.js';
-import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
+import { catalogueQuerystring } from '../../modules/catalogue/catalogue-list.js';
 import { errorResponses } from '../schemas.js';
-import { catalogueQuerystring, listCatalogue } from '../../modules/catalogue/catalogue-list.js';
-import {
-  composeCustomBundle,
-  downloadableFile,
-  visibleTool,
-} from '../../modules/catalogue/catalogue-items.js';
-import { apiUrl, callerOf } from '../../modules/catalogue/context.js';
-import { exportAccessRecord } from '../../modules/catalogue/export-access.js';
-import {
-  bundleColumns,
-  bundleDetail,
-  documentColumns,
-  toCatalogueDocument,
-  toolDetail,
-} from '../../modules/catalogue/records.js';
-import { findQuestionnaire } from '../../modules/catalogue/questionnaires.js';
 
 const tags = ['catalogue'];
 const optionalBearer: { [label: string]: string[] }[] = [{}, { bearer: [] }];
@@ -48,9 +26,8 @@ const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) }
 
 /** The public catalogue (spec §2.1): browsing needs no sign-in; a token, when sent, shows more. */
 const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.catalogue;
-  const { db, config, clock, storage } = ctx;
-  const api = apiUrl(config);
+  const catalogue = app.publicCatalogue;
+  const { storage } = app.catalogue;
 
   app.get(
     '',
@@ -69,13 +46,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, offset, total } = await listCatalogue(
-        db,
-        callerOf(request),
-        request.query,
-        request.headers.range,
-        ctx.counts,
-      );
+      const { items, offset, total } = await catalogue.list(request, request.query);
       reply.header(
         'Content-Range',
         formatContentRange({ resource: 'catalogue', offset, limit: items.length, total }),
@@ -97,11 +68,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: toolDetailSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const tool = await visibleTool(db, request.params.featureId, caller);
-      return toolDetail(db, api, tool, caller, clock.now());
-    },
+    async (request) => catalogue.tool(request, request.params.featureId),
   );
 
   app.get(
@@ -119,22 +86,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const tool = await visibleTool(db, request.params.featureId, caller);
-      const [version] = await db
-        .select({
-          version: toolVersions.version,
-          releaseNotes: toolVersions.releaseNotes,
-          public: toolVersions.public,
-        })
-        .from(toolVersions)
-        .where(and(eq(toolVersions.toolId, tool.id), eq(toolVersions.version, request.params.version)))
-        .limit(1);
-      if (!version || (!version.public && !caller.userId)) throw notFound('Version not found.', ['version']);
-      if (!version.releaseNotes) throw notFound('This version has no release notes.', ['releaseNotes']);
-      return { featureId: tool.featureId, version: version.version, releaseNotes: version.releaseNotes };
-    },
+    async (request) => catalogue.releaseNotes(request, request.params),
   );
 
   app.get(
@@ -159,7 +111,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await downloadableFile(ctx, callerOf(request), request.params);
+      const file = await catalogue.file(request, request.params);
       const stored = await storage.get(file.storageKey);
       if (!stored) {
         request.log.error({ storageKey: file.storageKey }, 'catalogue file missing from the file storage');
@@ -192,51 +144,10 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: exportAccessRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const tool = await visibleTool(db, request.params.featureId, { ...callerOf(request), admin: false });
-      const [controlled] = await db
-        .select({ id: toolVersions.id })
-        .from(toolVersions)
-        .where(and(eq(toolVersions.toolId, tool.id), eq(toolVersions.exportControlled, true)))
-        .limit(1);
-      if (!controlled) {
-        throw ApiError.of(409, 'not_export_controlled', ERROR_MESSAGES.not_export_controlled, [
-          tool.featureId,
-        ]);
-      }
-      try {
-        const created = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(exportAccessRequests)
-            .values({
-              userId: request.currentUser!.id,
-              toolId: tool.id,
-              reason: request.body.reason,
-              createdAt: clock.now(),
-            })
-            .returning();
-          const record = await exportAccessRecord(tx, row!);
-          await audit(tx, request, {
-            action: 'create',
-            entity: 'export_access_request',
-            entityId: row!.id,
-            after: record,
-          });
-          return record;
-        });
-        return reply.code(201).send(created);
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw ApiError.of(
-            409,
-            'duplicate',
-            'You already have a pending or granted request for this tool.',
-            [tool.featureId],
-          );
-        }
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await catalogue.requestExportAccess(request, request.params.featureId, request.body.reason)),
   );
 
   app.get(
@@ -252,18 +163,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: softwareBundleDetailSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const admin = callerOf(request).admin;
-      const address = request.params.uuid;
-      const byColumn = async (column: typeof softwareBundles.id | typeof softwareBundles.uuid) =>
-        (await db.select(bundleColumns).from(softwareBundles).where(eq(column, address)).limit(1))[0];
-      // The bundle's own UUID first (spec §2.1); its catalogue key is an alias (links in carts and orders).
-      const row =
-        (z.uuid().safeParse(address).success ? await byColumn(softwareBundles.id) : undefined) ??
-        (await byColumn(softwareBundles.uuid));
-      if (!row || (!row.released && !admin)) throw notFound('Software bundle not found.', ['uuid']);
-      return bundleDetail(db, row, admin);
-    },
+    async (request) => catalogue.bundle(request, request.params.uuid),
   );
 
   app.get(
@@ -278,18 +178,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogueDocumentSchema, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const [row] = await db
-        .select(documentColumns)
-        .from(catalogueDocuments)
-        .where(eq(catalogueDocuments.featureId, request.params.featureId))
-        .limit(1);
-      if (!row || (!row.public && !caller.userId && !caller.admin)) {
-        throw notFound('Document not found.', ['featureId']);
-      }
-      return toCatalogueDocument(row);
-    },
+    async (request) => catalogue.document(request, request.params.featureId),
   );
 
   app.post(
@@ -305,7 +194,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customBundleSchema, ...errorResponses(400, 409) },
       },
     },
-    async (request): Promise<CustomBundle> => composeCustomBundle(ctx, callerOf(request), request.body),
+    async (request) => catalogue.customBundle(request, request.body),
   );
 
   app.get(
@@ -321,11 +210,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: questionnaireSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const questionnaire = await findQuestionnaire(db, request.params.id);
-      if (!questionnaire) throw notFound('Questionnaire not found.', ['questionnaire']);
-      return questionnaire;
-    },
+    async (request) => catalogue.questionnaire(request.params.id),
   );
 };
 
