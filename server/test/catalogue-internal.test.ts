@@ -1,6 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueItem, ErrorBody, SoftwareRecord, ToolDetail } from '@portal/resources';
+import type {
+  CatalogueItem,
+  Checkout,
+  ErrorBody,
+  InstallerRecord,
+  SoftwareRecord,
+  ToolDetail,
+} from '@portal/resources';
 import { startTestApp, type TestApp } from './support/app.js';
 import { tool } from './support/cart-entries.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
@@ -130,6 +137,8 @@ describe('a tool marked for internal users (spec product §2.4 internal-use-only
         await call('POST', `/catalogue/tools/${featureId}/export-access-requests`, caller, { reason: 'x' }),
         featureId,
       );
+      // An installer's key would install the tool: refused like its downloads.
+      expectInternalUseOnly(await call('POST', '/installers', caller, { featureId }), featureId);
     }
   });
 
@@ -184,5 +193,28 @@ describe('the tool API version (spec §4; README "Tool API version")', () => {
     ['an admin', () => admin],
   ])('answers %s v2 although they send v1', async (_who, tokens) => {
     expect(withChecksums(await filesOf(tokens(), 'v1'))).toBe(true);
+  });
+});
+
+describe('an order approved after its tool was marked for internal users', () => {
+  it('grants no installer key to a customer who is not one', async () => {
+    const featureId = 'nx-device-pack';
+    const placed = await call('POST', '/checkouts', customer, { entries: [tool(featureId, '1.1.0')] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Checkout>().orders[0]!;
+    const record = await softwareRecord(featureId);
+    const marked = await call('PUT', `/software/${record.id}`, admin, {
+      ...formOf(record),
+      internalOnly: true,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+
+    const position = order.positions.find((p) => p.featureId === featureId)!;
+    const approved = await call('PUT', `/orders/${order.id}/positions/${position.id}`, admin, {
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const installers = (await call('GET', '/installers', customer)).json<InstallerRecord[]>();
+    expect(installers.map((installer) => installer.featureId)).not.toContain(featureId);
   });
 });

@@ -235,10 +235,13 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  // The history list reads newest first, and one record's history by entity and id, newest first.
+  // The history list reads newest first, and one record's history by entity and id, newest first; the records about
+  // a user (the `user` filter) find the entries naming them before or after the change.
   (t) => [
     index('audit_log_at_idx').on(t.at.desc(), t.id),
     index('audit_log_entity_at_idx').on(t.entity, t.entityId, t.at),
+    index('audit_log_after_user_idx').on(sql`(${t.after} ->> 'userId')`),
+    index('audit_log_before_user_idx').on(sql`(${t.before} ->> 'userId')`),
   ],
 );
 

@@ -9,6 +9,9 @@ import { CountCache } from './count-cache.js';
  */
 export const EXACT_COUNT_LIMIT = 1_000;
 
+/** Set to `true` on a list answer whose Content-Range total is an estimate. */
+export const ESTIMATED_TOTAL_HEADER = 'X-Total-Count-Estimated';
+
 /** How many rows `rows` (a select of anything) gives, counting no further than one row past the exact limit. */
 export const boundedCount = (rows: SQL): SQL =>
   sql`(select count(*) from (${rows} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)::int`;

@@ -6,7 +6,7 @@ import { formatContentRange, listFilterSchema, type ResourceDefinition } from '@
 import type { Database } from '../db/client.js';
 import { LIST_MAX_ROWS, ownFilterParameters, parseListQuery, type listQuerystring } from './list-query.js';
 import { filterConditions, type FilterSql } from './list-sql.js';
-import { boundedCount, listTotal, plannerRows, scalar } from './list-total.js';
+import { ESTIMATED_TOTAL_HEADER, boundedCount, listTotal, plannerRows, scalar } from './list-total.js';
 
 const dialect = new PgDialect();
 
@@ -66,7 +66,7 @@ export async function listRows<Row>(
     total = rows.length
       ? Math.max(counted.total, offset + rows.length + (counted.estimated ? 1 : 0))
       : counted.total;
-    if (counted.estimated) reply.header('X-Total-Count-Estimated', 'true');
+    if (counted.estimated) reply.header(ESTIMATED_TOTAL_HEADER, 'true');
   }
   reply.header(
     'Content-Range',

@@ -11,7 +11,13 @@ import {
 } from '@portal/resources';
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { ApiError, notFound, unauthorized } from '../../http/errors.js';
-import { apiUrl, type CallerView, type CatalogueContext, type Executor } from './context.js';
+import {
+  apiUrl,
+  keptFromInternalUse,
+  type CallerView,
+  type CatalogueContext,
+  type Executor,
+} from './context.js';
 import {
   filesOf,
   findToolByFeatureId,
@@ -33,8 +39,9 @@ export function refuseInternalUse(
   tools: Pick<ToolSummaryRow, 'featureId' | 'internalOnly'>[],
   caller: Pick<CallerView, 'internalTools'>,
 ) {
-  if (caller.internalTools) return;
-  const refused = tools.filter((tool) => tool.internalOnly).map((tool) => tool.featureId);
+  const refused = tools
+    .filter((tool) => keptFromInternalUse(tool, caller.internalTools))
+    .map((tool) => tool.featureId);
   if (refused.length) throw ApiError.of(403, 'internal_use_only', ERROR_MESSAGES.internal_use_only, refused);
 }
 

@@ -16,9 +16,10 @@ import {
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { badRequest } from '../../http/errors.js';
 import { parseListQuery, listQuerystring } from '../../http/list-query.js';
-import type { CallerView, Executor } from './context.js';
+import { boundedCount, listTotal, plannerRows, scalar } from '../../http/list-total.js';
+import type { Database } from '../../db/client.js';
+import type { CallerView } from './context.js';
 import { iso, rowsOf } from './context.js';
-import type { CountCache } from './count-cache.js';
 
 interface ListedVersion {
   version: string;
@@ -44,9 +45,6 @@ const catalogueFilter = z.strictObject({
 });
 
 const dialect = new PgDialect();
-
-/** Beyond this many matches the total is the planner's estimate: an exact count would cost every page. */
-export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
  * The words of a search as a prefix query (`flash:* & prog:*`): every word must start a word of the item.
@@ -82,12 +80,11 @@ export interface ListedRow extends Record<string, unknown> {
  * not asked, so PostgreSQL merges index scans for a page by name.
  */
 export async function listCatalogue(
-  db: Executor,
+  db: Database,
   caller: CallerView,
   query: z.infer<typeof catalogueQuerystring>,
   rangeHeader: string | undefined,
-  counts?: CountCache,
-): Promise<{ items: CatalogueItem[]; offset: number; total: number }> {
+): Promise<{ items: CatalogueItem[]; offset: number; total: number; estimated: boolean }> {
   const list = parseListQuery(query, rangeHeader, {
     sortFields: CATALOGUE_SORT_FIELDS,
     filter: catalogueFilter,
@@ -169,7 +166,7 @@ export async function listCatalogue(
       updatedAt: sql`${catalogueDocuments.updatedAt}`,
     });
   }
-  if (!branches.length) return { items: [], offset: list.range.offset, total: 0 };
+  if (!branches.length) return { items: [], offset: list.range.offset, total: 0, estimated: false };
 
   const where = (branch: Branch) =>
     branch.conditions.length ? sql` where ${sql.join(branch.conditions, sql` and `)}` : sql``;
@@ -205,30 +202,19 @@ export async function listCatalogue(
   );
 
   const { offset } = list.range;
-  let total = offset + rows.length;
-  if (rows.length === list.range.limit || (rows.length === 0 && offset > 0)) {
-    const key = JSON.stringify(dialect.sqlToQuery(union));
-    const count = () => countMatches(db, union);
-    total = await (counts ? counts.total(key, count) : count());
+  // A short page (not an empty one past the end) is the list's end: its total needs no count.
+  if (rows.length < list.range.limit && (rows.length > 0 || offset === 0)) {
+    return { items: toItems(rows), offset, total: offset + rows.length, estimated: false };
   }
-  return { items: toItems(rows), offset, total };
-}
-
-/** Exact up to {@link EXACT_COUNT_LIMIT}, the planner's estimate beyond. */
-async function countMatches(db: Executor, union: SQL): Promise<number> {
-  const [counted] = await rowsOf<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from (select 1 from (${union}) as items limit ${EXACT_COUNT_LIMIT + 1}) as capped`,
-  );
-  const count = Number(counted!.count);
-  if (count <= EXACT_COUNT_LIMIT) return count;
-  const [plan] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`explain (format json) select 1 from (${union}) as items`,
-  );
-  const json = plan!['QUERY PLAN'];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
-  return Math.max(count, Math.round(parsed[0].Plan['Plan Rows']));
+  // The count policy of every list (http/list-total.ts); the key holds the filter's values, so callers who see
+  // different versions or categories never share a total.
+  const matches = sql`select 1 from (${union}) as items`;
+  const { total, estimated } = await listTotal(db, {
+    key: `catalogue:${JSON.stringify(dialect.sqlToQuery(union))}`,
+    count: async () => Number(await scalar<number>(db, sql`select ${boundedCount(matches)}`)),
+    beyond: () => plannerRows(db, matches),
+  });
+  return { items: toItems(rows), offset, total: Math.max(total, offset + rows.length), estimated };
 }
 
 /**

@@ -7,7 +7,6 @@ import type { PaymentProvider } from '../../payments/provider.js';
 import { stripePaymentProvider, type StripeProvider } from '../../payments/stripe.js';
 import { embeddedTaxIdChecker } from '../../payments/tax-id-check.js';
 import type { CatalogueContext } from './context.js';
-import { CountCache } from './count-cache.js';
 
 export type { CatalogueContext };
 
@@ -37,11 +36,10 @@ function paymentsOf(
 /**
  * Publishes `app.catalogue` (software, tools, bundles, documents, questionnaires, checkout, orders, licenses):
  * the payment provider (`ModuleOptions.payments`, else the one PAYMENT_PROVIDER names), the file storage
- * (`app.files`) and the cache of list totals, which every write clears. Writes the demo catalogue's files.
+ * (`app.files`). Writes the demo catalogue's files; list totals follow the count policy of every list (`http/list-total.ts`).
  */
 export default fp<ModuleOptions>(
   async (app, { db, config, clock, payments }) => {
-    const counts = new CountCache(() => clock.now().getTime());
     const storage = app.files;
     app.decorate('catalogue', {
       db,
@@ -50,12 +48,6 @@ export default fp<ModuleOptions>(
       ...paymentsOf(config, payments),
       taxIdCheck: embeddedTaxIdChecker,
       storage,
-      counts,
-    });
-    // A change shows in list totals at once on this instance: any write may touch the catalogue (tools, bundles,
-    // documents, their versions), so every one clears them.
-    app.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') counts.clear();
     });
     const written = await ensureDemoFiles(db, storage);
     if (written) app.log.info({ files: written }, 'wrote the demo catalogue files to the file storage');

@@ -15,7 +15,6 @@ import type { PaymentProvider } from '../../payments/provider.js';
 import type { StripeProvider } from '../../payments/stripe.js';
 import type { TaxIdChecker } from '../../payments/tax-id-check.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import type { CountCache } from './count-cache.js';
 
 /** What checkout and payment work with. */
 export interface CheckoutContext {
@@ -31,8 +30,6 @@ export interface CheckoutContext {
 /** What every catalogue and commerce route works with. */
 export interface CatalogueContext extends CheckoutContext {
   storage: FileStorage;
-  /** Recent catalogue list totals, cleared by every write through these routes. */
-  counts: CountCache;
 }
 
 /** One type for the database or a transaction of it (`http/repository.ts`). */
@@ -60,6 +57,10 @@ export interface CallerView {
  */
 export const mayUseInternalTools = (user: HasRoles | null | undefined): boolean =>
   hasAnyRouteRole(user, ['INTERNAL_USER', 'ADMIN']);
+
+/** The internal-use rule on one tool: whether it is kept from a caller by `mayUseInternalTools`'s answer. */
+export const keptFromInternalUse = (tool: { internalOnly: boolean }, internalTools: boolean): boolean =>
+  tool.internalOnly && !internalTools;
 
 /** Who is calling, as the catalogue's visibility and download rules need it (a public route may carry a token). */
 export function callerOf(request: FastifyRequest): CallerView {

@@ -10,11 +10,11 @@ import {
   type OrderRecord,
   type OrderStatus,
 } from '@portal/resources';
-import { users } from '../../db/schema.js';
+import { userRoles, users } from '../../db/schema.js';
 import { tools } from '../../db/schema-catalogue.js';
 import { installationKeys, installers, licenses, orderPositions, orders } from '../../db/schema-commerce.js';
 import { ApiError } from '../../http/errors.js';
-import { iso, isoOrNull, type Executor } from './context.js';
+import { iso, isoOrNull, keptFromInternalUse, mayUseInternalTools, type Executor } from './context.js';
 import { LICENSE_TERMS } from './license-terms.js';
 import { assertApprovable, positionContents } from './order-lines.js';
 
@@ -69,11 +69,19 @@ async function ensureInstallers(
       type: tools.type,
       isOnlineTool: tools.isOnlineTool,
       isInstallableViaLauncher: tools.isInstallableViaLauncher,
+      internalOnly: tools.internalOnly,
     })
     .from(tools)
     .where(inArray(tools.featureId, featureIds));
+  // A tool marked for internal users after the order was placed: no installer key for someone who is not one.
+  const internalTools =
+    candidates.some((tool) => tool.internalOnly) &&
+    mayUseInternalTools({
+      roles: await tx.select({ name: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)),
+    });
   for (const tool of candidates) {
     if (!isInstallable(tool) || !tool.isInstallableViaLauncher) continue;
+    if (keptFromInternalUse(tool, internalTools)) continue;
     const [created] = await tx
       .insert(installers)
       .values({ userId, toolId: tool.id, createdAt: now })

@@ -14,7 +14,8 @@ import { audit } from '../../http/audit.js';
 import { isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
-import { isAdmin, iso, type Executor } from './context.js';
+import { isAdmin, iso, mayUseInternalTools, type Executor } from './context.js';
+import { refuseInternalUse } from './catalogue-items.js';
 import { entitlementsOf, exportAccessOf, isEntitled } from './entitlements.js';
 import { installerRecords, newInstallationKey, type InstallerRow } from './fulfilment.js';
 import { ownRecords } from './own-records.js';
@@ -60,6 +61,8 @@ function installersRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 
     const userId = request.currentUser!.id;
     const tool = await findToolByFeatureId(tx, featureId);
     if (!tool || tool.isRemoved) throw notFound('Tool not found.', ['featureId']);
+    // An installer's key installs the tool: the internal-use rule of its downloads holds here too.
+    refuseInternalUse([tool], { internalTools: mayUseInternalTools(request.currentUser) });
     if (!isInstallable(tool) || !tool.isInstallableViaLauncher) {
       throw ApiError.of(409, 'not_installable', ERROR_MESSAGES.not_installable, [tool.featureId]);
     }

@@ -14,7 +14,7 @@ import {
 } from '@portal/resources';
 import { bundleVersions, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { ApiError } from '../../http/errors.js';
-import type { Executor } from './context.js';
+import { keptFromInternalUse, type Executor } from './context.js';
 import { toolColumns, type BundleRow, type ToolSummaryRow } from './records.js';
 import { exportAccessOf } from './entitlements.js';
 
@@ -186,7 +186,7 @@ export async function resolveOrderEntries(
     version: VersionRow,
     draft: Pick<PositionDraft, 'entryType' | 'name'>,
   ): PositionDraft | undefined => {
-    if (tool.internalOnly && !internalTools) {
+    if (keptFromInternalUse(tool, internalTools)) {
       refuse('internal_use_only', key);
       return undefined;
     }

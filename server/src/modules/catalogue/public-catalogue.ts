@@ -40,7 +40,7 @@ export interface PublicCatalogue {
   list(
     request: FastifyRequest,
     query: z.infer<typeof catalogueQuerystring>,
-  ): Promise<{ items: CatalogueItem[]; offset: number; total: number }>;
+  ): Promise<{ items: CatalogueItem[]; offset: number; total: number; estimated: boolean }>;
   tool(request: FastifyRequest, featureId: string): Promise<ToolDetail>;
   releaseNotes(
     request: FastifyRequest,
@@ -78,8 +78,7 @@ export default repositoryModule(
     const { db, config, clock } = ctx;
     const api = apiUrl(config);
     return {
-      list: (request, query) =>
-        listCatalogue(db, callerOf(request), query, request.headers.range, ctx.counts),
+      list: (request, query) => listCatalogue(db, callerOf(request), query, request.headers.range),
 
       tool: async (request, featureId) => {
         const caller = callerOf(request);

@@ -22,7 +22,7 @@ import {
   filterHash,
   type projectListQuerystring,
 } from './list-cursor.js';
-import { knownLongTotal, listTotal } from '../../http/list-total.js';
+import { ESTIMATED_TOTAL_HEADER, knownLongTotal, listTotal } from '../../http/list-total.js';
 import {
   COUNT_ROWS_TO_FOLD,
   countMatching,
@@ -385,7 +385,7 @@ export async function listProjects(
     'Content-Range',
     formatContentRange({ resource: 'projects', offset, limit: rows.length, total }),
   );
-  if (estimated) reply.header('X-Total-Count-Estimated', 'true');
+  if (estimated) reply.header(ESTIMATED_TOTAL_HEADER, 'true');
   return rows;
 }
 

@@ -15,6 +15,7 @@ import {
 import { access } from '../../auth/access.js';
 import { sendStoredFile } from '../../http/byte-range.js';
 import { notFound } from '../../http/errors.js';
+import { ESTIMATED_TOTAL_HEADER } from '../../http/list-total.js';
 import { catalogueQuerystring } from '../../modules/catalogue/catalogue-list.js';
 import { errorResponses } from '../schemas.js';
 
@@ -46,7 +47,8 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, offset, total } = await catalogue.list(request, request.query);
+      const { items, offset, total, estimated } = await catalogue.list(request, request.query);
+      if (estimated) reply.header(ESTIMATED_TOTAL_HEADER, 'true');
       reply.header(
         'Content-Range',
         formatContentRange({ resource: 'catalogue', offset, limit: items.length, total }),

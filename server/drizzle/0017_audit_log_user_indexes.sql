@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_after_user_idx" ON "audit_log" USING btree (("after" ->> 'userId'));--> statement-breakpoint
+CREATE INDEX "audit_log_before_user_idx" ON "audit_log" USING btree (("before" ->> 'userId'));
