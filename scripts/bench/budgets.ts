@@ -37,9 +37,16 @@ export interface EntryRoute {
 const CUSTOMER_SCRIPT_BUDGET = 150 * KB;
 /** The commerce feature's route table: the shell holds only its paths, the first visit loads the rest. */
 const COMMERCE_ROUTES = '/commerce/routes.ts';
+/**
+ * TanStack Query: a route's loader starts its first query through the query client while the page's code loads
+ * (issue 20 point 3), so every route with a loader fetches the client and its mutation module on the first load.
+ */
+const QUERY_CLIENT = ['/app/query-client.ts', '/query-core/build/modern/mutation.js'];
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
 // The holds of routes that miss their goal: the measured figure plus 1 KB, rounded up (README "Performance").
-const TOOL_PAGE_CI_BUDGET = 154 * KB;
+const TOOL_PAGE_CI_BUDGET = 159 * KB;
+/** The catalogue lists and /my/projects: over their goal by 0.2 KB once the model counted the query client. */
+const LIST_PAGE_CI_BUDGET = 152 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
 const WELCOME_CI_BUDGET = 124 * KB;
 // Issue 20 point 4, on a quiet machine with the CPU 4× slower: the catalogue and the project list paint within
@@ -54,28 +61,30 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path: '/welcome',
     maxScriptGzip: WELCOME_SCRIPT_BUDGET,
-    // Misses the goal of issue 20 (122.2 KB): React and the router alone are 97.1 KB (README "Performance").
+    // Misses the goal of issue 20 (122.4 KB): React and the router alone are 97.1 KB (README "Performance").
     ciScriptGzip: WELCOME_CI_BUDGET,
     maxLcpMs: WELCOME_LCP_MS,
     modules: [],
   },
   ...(
     [
-      ['/assets', '/assets', '/catalogue/assets-page.tsx'],
-      ['/assets/software', '/assets/software', '/catalogue/assets-page.tsx'],
-      ['/documents', '/documents', '/catalogue/documents-page.tsx'],
+      ['/assets', '/assets', '/catalogue/assets-page.tsx', LIST_PAGE_CI_BUDGET],
+      ['/assets/software', '/assets/software', '/catalogue/assets-page.tsx', LIST_PAGE_CI_BUDGET],
+      ['/documents', '/documents', '/catalogue/documents-page.tsx', undefined],
     ] as const
-  ).map(([name, path, page]): EntryRoute => ({
+  ).map(([name, path, page, hold]): EntryRoute => ({
     name,
     app: 'customer-app',
     path,
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    ...(hold ? { ciScriptGzip: hold } : {}),
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
     // The feature's route table, the catalogue view, the filter bar its route handle asks the layout for, the
     // catalogue's texts, and the queries its loader starts while the page's code loads.
     modules: [
       COMMERCE_ROUTES,
+      ...QUERY_CLIENT,
       page,
       '/filter-bar.tsx',
       '/i18n/en-us-catalogue.ts',
@@ -89,11 +98,12 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
-    // Misses the goal (152.2 KB) though light: the shell leaves a page 27.8 KB, TanStack Query included; the tool
-    // page needs 30 (README "Performance").
+    // Misses the goal (157.1 KB, as Chromium fetched it on 2026-11-26) though light: the shell leaves a page
+    // 27.8 KB with TanStack Query; the tool page needs 30 and more (README "Performance").
     ciScriptGzip: TOOL_PAGE_CI_BUDGET,
     modules: [
       COMMERCE_ROUTES,
+      ...QUERY_CLIENT,
       '/tool/tool-page.tsx',
       '/i18n/en-us-item-pages.ts',
       '/commerce/item-route-queries.ts',
@@ -108,6 +118,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxTbtMs: CUSTOMER_TBT_MS,
     modules: [
       COMMERCE_ROUTES,
+      ...QUERY_CLIENT,
       '/document/document-page.tsx',
       '/i18n/en-us-item-pages.ts',
       '/commerce/item-route-queries.ts',
@@ -119,12 +130,14 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     path: '/my/projects',
     signIn: 'customer@portal.test',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
+    ciScriptGzip: LIST_PAGE_CI_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
     // The feature's route table, the page, its texts and its queries. A signed-in session restores itself
     // without the sign-in library (it loads before the token's expiry).
     modules: [
       '/projects/routes.ts',
+      ...QUERY_CLIENT,
       '/my-projects-page.tsx',
       '/i18n/en-us-project-list.ts',
       '/projects/route-queries.ts',

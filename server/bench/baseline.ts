@@ -16,6 +16,7 @@ import {
   projectListAnswer,
   replaced,
   startMinimalServer,
+  type Captured,
   type MinimalRoute,
   type MinimalServer,
   type Reader,
@@ -85,7 +86,18 @@ async function sendFirst(spec: RequestSpec): Promise<void> {
 const isProjectPage = (text: string) => /with "page" as/.test(text);
 const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !isProjectPage(text);
 const isCataloguePage = (text: string) => text.startsWith('select items.*');
-const isCatalogueCount = (text: string) => /count\(\*\)::int as count/.test(text);
+// The count policy's statements (http/list-total.ts): a count bounded past the exact limit, the planner's estimate.
+const isCatalogueCount = (text: string) => /as bounded\)::int/.test(text);
+const isCatalogueEstimate = (text: string) => text.startsWith('explain (format json)');
+
+/** The planner's estimate the portal ran for a long list, if it ran one (short lists are counted exactly). */
+function estimateOf(
+  captured: Captured[],
+  valuesOf: (statement: Captured) => (request: FastifyRequest) => unknown[],
+): { estimate?: { statement: Captured; values: (request: FastifyRequest) => unknown[] } } {
+  const statement = captured.find((candidate) => isCatalogueEstimate(candidate.text));
+  return statement ? { estimate: { statement, values: valuesOf(statement) } } : {};
+}
 
 /**
  * Starts the minimal server beside the portal at `portalUrl` (its database `databaseUrl`, its pool `db` captured),
@@ -151,6 +163,10 @@ export async function startBaseline(options: {
       count: {
         statement: searchCount,
         values: (request) => replaced(searchCount.values, sampleTerm, termOf(request)),
+        ...estimateOf(
+          search,
+          (statement) => (request) => replaced(statement.values, sampleTerm, termOf(request)),
+        ),
       },
       answer: catalogueAnswer(0, PAGE),
     },
@@ -159,7 +175,11 @@ export async function startBaseline(options: {
       auth: 'optional',
       statement: pick(catalogue, 'catalogue page', isCataloguePage),
       rowMode: 'object',
-      count: { statement: catalogueCount, values: () => catalogueCount.values },
+      count: {
+        statement: catalogueCount,
+        values: () => catalogueCount.values,
+        ...estimateOf(catalogue, (statement) => () => statement.values),
+      },
       answer: catalogueAnswer(0, PAGE),
     },
   ];

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { getTableColumns } from 'drizzle-orm';
 import { formatContentRange } from '@portal/resources';
 import type { Database } from '../src/db/client.js';
+import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { boards, projects } from '../src/db/tables.js';
 import { fromJson } from '../src/modules/projects/json.js';
 import { projectRecords, type ProjectWithBoard } from '../src/modules/projects/records.js';
@@ -83,8 +84,15 @@ export interface MinimalRoute {
   rowMode: 'array' | 'object';
   /** The statement's values for this request (default: the captured ones). */
   values?: (request: FastifyRequest) => unknown[];
-  /** Counts matching rows: run once per distinct values, the total kept (the portal keeps its counts too). */
-  count?: { statement: Captured; values: (request: FastifyRequest) => unknown[] };
+  /**
+   * Counts matching rows: run once per distinct values, the total kept (the portal keeps its counts too). The
+   * portal's count policy: a count bounded past the exact limit, then, beyond it, the planner's `estimate`.
+   */
+  count?: {
+    statement: Captured;
+    values: (request: FastifyRequest) => unknown[];
+    estimate?: { statement: Captured; values: (request: FastifyRequest) => unknown[] };
+  };
   answer(rows: unknown[], request: FastifyRequest, counted: number | null): Answer | Promise<Answer>;
 }
 
@@ -160,6 +168,16 @@ export async function startMinimalServer(options: {
         if (counted === null) {
           const count = await pool.query({ name: `${name}_count`, text: route.count.statement.text, values });
           counted = Number(Object.values(count.rows[0] as object)[0]);
+          const { estimate } = route.count;
+          if (counted > EXACT_COUNT_LIMIT && estimate) {
+            const plan = await pool.query({
+              name: `${name}_estimate`,
+              text: estimate.statement.text,
+              values: estimate.values(request),
+            });
+            const [json] = Object.values(plan.rows[0] as object) as [[{ Plan: { 'Plan Rows': number } }]];
+            counted = Math.max(counted, Math.round(json[0].Plan['Plan Rows']));
+          }
           totals.set(key, counted);
         }
       }
