@@ -238,7 +238,8 @@ export const auditLog = pgTable(
   // The history list reads newest first, and one record's history by entity and id, newest first; the records about
   // a user (the `user` filter) find the entries naming them before or after the change.
   (t) => [
-    index('audit_log_at_idx').on(t.at.desc(), t.id),
+    // NULLS FIRST as `order by at desc` means it (the planner does not match NULLS LAST to it, not-null or not).
+    index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id),
     index('audit_log_entity_at_idx').on(t.entity, t.entityId, t.at),
     index('audit_log_after_user_idx').on(sql`(${t.after} ->> 'userId')`),
     index('audit_log_before_user_idx').on(sql`(${t.before} ->> 'userId')`),
