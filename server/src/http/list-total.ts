@@ -5,9 +5,11 @@ import { CountCache } from './count-cache.js';
 
 /**
  * Up to this many matching rows a list counts exactly (a count that stops one row past it, so its cost is bounded
- * whatever the list's length); beyond it the total is an estimate (ARCHITECTURE: performance traps).
+ * whatever the list's length); beyond it the total is an estimate (ARCHITECTURE: performance traps). Ten thousand:
+ * a board's pasted serial numbers or a list read without Range (LIST_MAX_ROWS) keep their true total, and the
+ * planner's estimate, stale until the table is analysed, is left to lists that long.
  */
-export const EXACT_COUNT_LIMIT = 1_000;
+export const EXACT_COUNT_LIMIT = 10_000;
 
 /** Set to `true` on a list answer whose Content-Range total is an estimate. */
 export const ESTIMATED_TOTAL_HEADER = 'X-Total-Count-Estimated';
