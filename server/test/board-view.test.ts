@@ -74,7 +74,7 @@ describe('demo data', () => {
     expect(listed[0]).toMatchObject({
       name: 'NX Flash Programmer',
       type: 'tool',
-      icon: 'icons/nx-flash-programmer.svg',
+      icon: null,
       isOnlineTool: false,
     });
     const rows = await t.database.db.select().from(boardTools);

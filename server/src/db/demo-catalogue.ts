@@ -68,7 +68,9 @@ export async function seedDemoCatalogue(tx: Transaction): Promise<void> {
         featureId: demo.featureId,
         name: demo.name,
         type: demo.type,
-        icon: `icons/${demo.featureId}.svg`,
+        // No icon paths: this server hosts no icon files, and a path it cannot answer costs each card a failed
+        // request. A provider's catalogue names icons its own server or CDN serves; the card shows its kind's icon.
+        icon: null,
         description: demo.description,
         externalUrl: demo.externalUrl ?? null,
         requestFlow: demo.requestFlow ?? 'cart',
@@ -150,7 +152,7 @@ export async function seedDemoCatalogue(tx: Transaction): Promise<void> {
         uuid: 'BND-MOTOR-STARTER',
         name: 'Motor Control Starter Bundle',
         released: true,
-        iconUrl: 'https://www.example.com/icons/motor-bundle.svg',
+        iconUrl: null,
         hardwareNames: ['NX240 Evaluation Kit', 'PWR Stage Shield'],
         toolFeatureIds: ['nx-flash-programmer', 'nx-motor-control-lib', 'nx-device-pack'],
         documentFeatureIds: ['doc-nx240-datasheet'],
