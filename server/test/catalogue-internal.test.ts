@@ -10,7 +10,8 @@ import type {
 } from '@portal/resources';
 import { startTestApp, type TestApp } from './support/app.js';
 import { tool } from './support/cart-entries.js';
-import { bearer, signIn, type Tokens } from './support/sign-in.js';
+import { apiCaller } from './support/api-call.js';
+import { signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
 let admin: Tokens;
@@ -27,19 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  tokens: Tokens | null,
-  payload?: object,
-  headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...(tokens ? bearer(tokens) : {}), ...headers },
-    ...(payload === undefined ? {} : { payload }),
-  });
+const call = apiCaller(() => t.app);
 
 function expectInternalUseOnly(response: LightMyRequestResponse, featureId: string): void {
   expect(response.statusCode, response.body).toBe(403);
