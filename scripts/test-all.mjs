@@ -14,6 +14,16 @@ const pnpm = process.env.npm_execpath?.includes('pnpm')
   ? [process.execPath, process.env.npm_execpath]
   : ['npx', '-y', 'pnpm@10.34.8'];
 const results = [];
+/** The failed tests by name, printed again beside the summary: a long log is often read from its end only. */
+const failedNames = [];
+
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      .split('\n')
+      .find((line) => line.trim()) ?? ''
+  );
+}
 
 function run(label, args, extraEnv = {}) {
   console.log(`\n=== ${label} ===`);
@@ -70,6 +80,15 @@ check('typecheck', ['typecheck']);
   const report = readJson(file);
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (!ok && !(report?.numFailedTests > 0) ? 1 : 0);
+  for (const file of report?.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        failedNames.push(
+          `vitest  ${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+  for (const file of report?.testResults ?? [])
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
+      failedNames.push(`vitest  ${path.relative(root, file.name)}: ${firstLine(file.message)}`);
   results.push({ runner: 'vitest', passed, failed, seconds });
 }
 
@@ -85,7 +104,18 @@ check('typecheck', ['typecheck']);
 
     const file = path.join(reports, 'playwright.json');
     const { ok, seconds } = run('playwright (end-to-end in Chromium)', ['--filter', '@portal/tests', 'test']);
-    const stats = readJson(file)?.stats;
+    const playwright = readJson(file);
+    const stats = playwright?.stats;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected') {
+            const error = test.results?.at(-1)?.error?.message;
+            failedNames.push(`playwright  ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+          }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of playwright?.suites ?? []) walk(suite);
     const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     const failed = (stats?.unexpected ?? 0) + (!ok && !(stats?.unexpected > 0) ? 1 : 0);
     results.push({ runner: 'playwright', passed, failed, seconds });
@@ -93,6 +123,10 @@ check('typecheck', ['typecheck']);
 }
 
 console.log('\n=== summary ===');
+if (failedNames.length) {
+  console.log('failed:');
+  for (const name of failedNames) console.log(`  ${name.slice(0, 300)}`);
+}
 for (const r of results)
   console.log(`${r.runner.padEnd(12)} ${r.passed} passed, ${r.failed} failed (${r.seconds}s)`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
