@@ -13,6 +13,9 @@
  * size). Before measuring, every scenario's answers are compared byte for byte: a difference stops the run.
  */
 import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -49,6 +52,11 @@ const { values: args } = parseArgs({
     clients: { type: 'string' },
     json: { type: 'string' },
     'cluster-url': { type: 'string' },
+    // Comma-separated scenario names (e.g. `catalogue list,project detail`): only those are measured.
+    only: { type: 'string' },
+    // A folder: each measurement's CPU profile of this process (the loaded server) is written there as
+    // `<scenario>-<connections>-<server>-<round>.cpuprofile` (Chrome DevTools, or `profile-top.ts`).
+    profile: { type: 'string' },
   },
 });
 const SCALE = Number(args.scale);
@@ -62,6 +70,34 @@ if (
   throw new Error('--scale in (0, 1], --seconds in (0, 60], --connections each in [1, 100]');
 }
 if (args.db !== 'postgres') throw new Error('the minimal server runs on PostgreSQL only (--db postgres)');
+
+const ALL_SCENARIOS = Object.keys(STANDS_FOR) as BaselineScenario[];
+const SCENARIOS = args.only
+  ? (args.only.split(',').map((name) => name.trim()) as BaselineScenario[])
+  : ALL_SCENARIOS;
+const unknown = SCENARIOS.filter((name) => !ALL_SCENARIOS.includes(name));
+if (unknown.length)
+  throw new Error(`--only: no scenario ${unknown.join(', ')} (${ALL_SCENARIOS.join(', ')})`);
+
+/** Runs `measure` under the inspector's CPU profiler when --profile names a folder (the profile: `<name>.cpuprofile`). */
+async function profiled<T>(name: string, measure: () => Promise<T>): Promise<T> {
+  if (!args.profile) return measure();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await measure();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(args.profile, { recursive: true });
+    writeFileSync(
+      path.join(args.profile, `${name.replaceAll(' ', '-')}.cpuprofile`),
+      JSON.stringify(profile),
+    );
+    session.disconnect();
+  }
+}
 
 /** The customer's share of the projects (issue 24: 5,000 of 100k). */
 const CUSTOMER_SHARE = 0.05;
@@ -136,12 +172,17 @@ async function main() {
         sampler.start();
         const pairs: Pair[] = [];
         for (const connections of CONNECTIONS) {
-          for (const scenario of Object.keys(toPortal) as BaselineScenario[]) {
+          for (const scenario of SCENARIOS.filter((name) => name in toPortal)) {
             const rounds = { portal: [] as Pair['portal'][], minimal: [] as Pair['minimal'][] };
             for (let round = 0; round < ROUNDS; round += 1) {
               const options = { clients: connections, seconds: SECONDS };
-              rounds.portal.push(await measureInProcess(toPortal[scenario], options));
-              rounds.minimal.push(await measureInProcess(toMinimal[scenario], options));
+              const as = (server: string) => `${scenario}-${connections}-${server}-${round + 1}`;
+              rounds.portal.push(
+                await profiled(as('portal'), () => measureInProcess(toPortal[scenario], options)),
+              );
+              rounds.minimal.push(
+                await profiled(as('minimal'), () => measureInProcess(toMinimal[scenario], options)),
+              );
             }
             const pair = {
               scenario,
