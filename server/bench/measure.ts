@@ -1,6 +1,14 @@
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 
+/** What the answers of a measurement looked like on the wire (clients in a worker or process only). */
+export interface Wire {
+  /** The share of answers sent with a Content-Encoding (0 to 1). */
+  compressedShare: number;
+  /** Their mean size in bytes as sent. */
+  bytesPerAnswer: number;
+}
+
 /** Latency figures of one scenario, in milliseconds, and its throughput. */
 export interface Figures {
   p50: number;
@@ -25,31 +33,51 @@ export interface RequestSpec {
 
 // The load generator, run in a worker thread or in a process of its own (its data on stdin, its figures on stdout):
 // the server's event loop does not also parse its own clients' answers, as with real clients it would not. Plain
-// JavaScript, so it needs no loader.
+// JavaScript, so it needs no loader. node:http, not fetch: fetch asks for `identity` whenever a Range header is sent
+// and otherwise for gzip, and then gunzips in the client (on the same cores as the server); here the request says
+// exactly what the spec's headers say, and the answer's bytes are read as they come, never decompressed. How many
+// answers came compressed and their mean size on the wire are reported with the figures.
 const WORKER = `
+const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
 const { spec, clients, seconds } = workerData ?? JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 const post = parentPort ? (message) => parentPort.postMessage(message) : (message) => process.stdout.write(JSON.stringify(message));
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
 let sent = 0;
 let counter = 0;
 let serial = spec.counter ? spec.counter.first : 0;
-const send = () => {
+let compressed = 0;
+let bytes = 0;
+let answers = 0;
+const send = () => new Promise((resolve, reject) => {
   const i = counter++;
   sent += 1;
   const url = spec.urls[i % spec.urls.length];
   const body = spec.body === undefined ? undefined
     : spec.body.replaceAll('{{n}}', String(serial++).padStart(spec.counter ? spec.counter.width : 0, '0'));
-  return fetch(url, { method: spec.method ?? 'GET', headers: spec.headers, body });
-};
+  const headers = body === undefined ? spec.headers : { 'content-type': 'application/json', ...spec.headers };
+  const request = http.request(url, { method: spec.method ?? 'GET', headers, agent }, (response) => {
+    let length = 0;
+    response.on('data', (chunk) => (length += chunk.length));
+    response.on('end', () => {
+      answers += 1;
+      bytes += length;
+      if (response.headers['content-encoding']) compressed += 1;
+      resolve(response.statusCode);
+    });
+    response.on('error', reject);
+  });
+  request.on('error', reject);
+  request.end(body);
+});
 const run = async (until, latencies) => {
   let errors = 0;
   await Promise.all(Array.from({ length: clients }, async () => {
     while (performance.now() < until) {
       const started = performance.now();
-      const response = await send();
-      await response.arrayBuffer();
+      const status = await send();
       latencies?.push(performance.now() - started);
-      if (response.status >= 400) errors += 1;
+      if (status >= 400) errors += 1;
     }
   }));
   return errors;
@@ -60,7 +88,9 @@ const run = async (until, latencies) => {
   const latencies = [];
   const started = performance.now();
   const errors = await run(started + seconds * 1000, latencies);
-  post({ latencies, errors, elapsed: (performance.now() - started) / 1000, next: serial, sent });
+  agent.destroy();
+  post({ latencies, errors, elapsed: (performance.now() - started) / 1000, next: serial, sent,
+    compressedShare: compressed / Math.max(1, answers), bytesPerAnswer: bytes / Math.max(1, answers) });
 })().catch((error) => post({ failed: String(error && error.stack || error) }));
 `;
 
@@ -115,7 +145,7 @@ export async function measure(
 export async function measureInWorker(
   spec: RequestSpec,
   options: { clients: number; seconds: number },
-): Promise<Figures & { next: number }> {
+): Promise<Figures & { next: number } & Wire> {
   const result = await new Promise<LoadResult>((resolve, reject) => {
     const worker = new Worker(WORKER, { eval: true, workerData: { spec, ...options } });
     worker.once('message', (message) => {
@@ -134,13 +164,18 @@ interface LoadResult {
   elapsed: number;
   next: number;
   sent: number;
+  /** The share of answers that came with a Content-Encoding, and their mean size as sent (compressed or not). */
+  compressedShare: number;
+  bytesPerAnswer: number;
   failed?: string;
 }
 
-function figuresOf(result: LoadResult): Figures & { next: number } {
+function figuresOf(result: LoadResult): Figures & { next: number } & Wire {
   if (result.failed) throw new Error(`load generator failed: ${result.failed}`);
   const latencies = result.latencies.sort((a, b) => a - b);
   return {
+    compressedShare: result.compressedShare,
+    bytesPerAnswer: result.bytesPerAnswer,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     rps: latencies.length / result.elapsed,
@@ -158,7 +193,7 @@ function figuresOf(result: LoadResult): Figures & { next: number } {
 export async function measureInProcess(
   spec: RequestSpec,
   options: { clients: number; seconds: number },
-): Promise<Figures & { cpuMsPerRequest: number }> {
+): Promise<Figures & Wire & { cpuMsPerRequest: number }> {
   const cpu = process.cpuUsage();
   const result = await new Promise<LoadResult>((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', WORKER], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -85,8 +85,8 @@ export interface MinimalRoute {
   /** The statement's values for this request (default: the captured ones). */
   values?: (request: FastifyRequest) => unknown[];
   /**
-   * Counts matching rows: run once per distinct values, the total kept (the portal keeps its counts too). The
-   * portal's count policy: a count bounded past the exact limit, then, beyond it, the planner's `estimate`.
+   * Counts matching rows by the portal's count policy: a count bounded past the exact limit, then, beyond it, the
+   * planner's `estimate`, kept per distinct values (the portal keeps long totals too; short ones it counts every call).
    */
   count?: {
     statement: Captured;
@@ -178,7 +178,8 @@ export async function startMinimalServer(options: {
             const [json] = Object.values(plan.rows[0] as object) as [[{ Plan: { 'Plan Rows': number } }]];
             counted = Math.max(counted, Math.round(json[0].Plan['Plan Rows']));
           }
-          totals.set(key, counted);
+          // The portal's policy (listTotal): only a long list's total is kept; a short one is counted every call.
+          if (counted > EXACT_COUNT_LIMIT) totals.set(key, counted);
         }
       }
       return route.answer(result.rows, request, counted);

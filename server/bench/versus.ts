@@ -23,7 +23,7 @@ import { ESTIMATED_TOTAL_HEADER } from '../src/http/list-total.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
 import { WORDS, fillCatalogue } from './catalogue-fill.js';
 import { catalogueSizeAt, fillProjects, projectsSizeAt } from './fill.js';
-import { measureInProcess, type Figures } from './measure.js';
+import { measureInProcess, type Figures, type RequestSpec, type Wire } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
 import {
   addBenchCustomer,
@@ -52,6 +52,9 @@ const { values: args } = parseArgs({
     clients: { type: 'string' },
     json: { type: 'string' },
     'cluster-url': { type: 'string' },
+    // What the clients ask for: `browser` (Accept-Encoding as Chromium sends it: the goal is judged on this one),
+    // `identity` (uncompressed answers), or both, comma-separated; the first is the one `pnpm bench`'s report uses.
+    encodings: { type: 'string', default: 'browser' },
     // Comma-separated scenario names (e.g. `catalogue list,project detail`): only those are measured.
     only: { type: 'string' },
     // A folder: each measurement's CPU profile of this process (the loaded server) is written there as
@@ -99,21 +102,31 @@ async function profiled<T>(name: string, measure: () => Promise<T>): Promise<T> 
   }
 }
 
+/** Accept-Encoding by name: what Chromium sends on fetch/XHR, and no compression. */
+const ACCEPT_ENCODING = { browser: 'gzip, deflate, br, zstd', identity: 'identity' } as const;
+type Encoding = keyof typeof ACCEPT_ENCODING;
+const ENCODINGS = args.encodings.split(',').map((name) => name.trim()) as Encoding[];
+if (!ENCODINGS.length || !ENCODINGS.every((name) => name in ACCEPT_ENCODING)) {
+  throw new Error(`--encodings: some of ${Object.keys(ACCEPT_ENCODING).join(', ')}`);
+}
+
 /** The customer's share of the projects (issue 24: 5,000 of 100k). */
 const CUSTOMER_SHARE = 0.05;
 const ROUNDS = 2;
 
+type Measured = Figures & Wire & { cpuMsPerRequest: number };
+
 interface Pair {
   scenario: BaselineScenario;
   connections: number;
-  portal: Figures & { cpuMsPerRequest: number };
-  minimal: Figures & { cpuMsPerRequest: number };
+  encoding: Encoding;
+  portal: Measured;
+  minimal: Measured;
 }
 
 /** The mean of the rounds' figures (their requests and errors summed). */
-function meanOf(rounds: (Figures & { cpuMsPerRequest: number })[]) {
-  const mean = (pick: (f: Figures & { cpuMsPerRequest: number }) => number) =>
-    rounds.reduce((sum, f) => sum + pick(f), 0) / rounds.length;
+function meanOf(rounds: Measured[]): Measured {
+  const mean = (pick: (f: Measured) => number) => rounds.reduce((sum, f) => sum + pick(f), 0) / rounds.length;
   return {
     p50: mean((f) => f.p50),
     p99: mean((f) => f.p99),
@@ -121,6 +134,8 @@ function meanOf(rounds: (Figures & { cpuMsPerRequest: number })[]) {
     count: rounds.reduce((sum, f) => sum + f.count, 0),
     errors: rounds.reduce((sum, f) => sum + f.errors, 0),
     cpuMsPerRequest: mean((f) => f.cpuMsPerRequest),
+    compressedShare: mean((f) => f.compressedShare),
+    bytesPerAnswer: mean((f) => f.bytesPerAnswer),
   };
 }
 
@@ -171,27 +186,38 @@ async function main() {
         await sameAnswers(toPortal, toMinimal);
         sampler.start();
         const pairs: Pair[] = [];
-        for (const connections of CONNECTIONS) {
-          for (const scenario of SCENARIOS.filter((name) => name in toPortal)) {
-            const rounds = { portal: [] as Pair['portal'][], minimal: [] as Pair['minimal'][] };
-            for (let round = 0; round < ROUNDS; round += 1) {
-              const options = { clients: connections, seconds: SECONDS };
-              const as = (server: string) => `${scenario}-${connections}-${server}-${round + 1}`;
-              rounds.portal.push(
-                await profiled(as('portal'), () => measureInProcess(toPortal[scenario], options)),
+        const asking = (spec: RequestSpec, encoding: Encoding): RequestSpec => ({
+          ...spec,
+          headers: { ...spec.headers, 'accept-encoding': ACCEPT_ENCODING[encoding] },
+        });
+        for (const encoding of ENCODINGS) {
+          for (const connections of CONNECTIONS) {
+            for (const scenario of SCENARIOS.filter((name) => name in toPortal)) {
+              const rounds = { portal: [] as Measured[], minimal: [] as Measured[] };
+              const [portalSpec, minimalSpec] = [toPortal, toMinimal].map((specs) =>
+                asking(specs[scenario], encoding),
               );
-              rounds.minimal.push(
-                await profiled(as('minimal'), () => measureInProcess(toMinimal[scenario], options)),
-              );
+              for (let round = 0; round < ROUNDS; round += 1) {
+                const options = { clients: connections, seconds: SECONDS };
+                const as = (server: string) =>
+                  `${scenario}-${encoding}-${connections}-${server}-${round + 1}`;
+                rounds.portal.push(
+                  await profiled(as('portal'), () => measureInProcess(portalSpec!, options)),
+                );
+                rounds.minimal.push(
+                  await profiled(as('minimal'), () => measureInProcess(minimalSpec!, options)),
+                );
+              }
+              const pair = {
+                scenario,
+                connections,
+                encoding,
+                portal: meanOf(rounds.portal),
+                minimal: meanOf(rounds.minimal),
+              };
+              console.log(`  ${scenario}, ${connections} connections, ${encoding}: ${ratioText(pair)}`);
+              pairs.push(pair);
             }
-            const pair = {
-              scenario,
-              connections,
-              portal: meanOf(rounds.portal),
-              minimal: meanOf(rounds.minimal),
-            };
-            console.log(`  ${scenario}, ${connections} connections: ${ratioText(pair)}`);
-            pairs.push(pair);
           }
         }
         report(pairs, {
@@ -249,11 +275,16 @@ async function sameAnswers(
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+/** How the answers came: their share compressed and mean size as sent. */
+const wireText = (side: Wire) =>
+  `${fmt(side.compressedShare * 100, 0)} % compressed, ${fmt(side.bytesPerAnswer / 1024)} kB`;
 const ratioText = (pair: Pair) =>
-  `${fmt(pair.portal.rps / pair.minimal.rps, 2)} of the minimal server's req/s (${fmt(pair.portal.rps, 0)} / ${fmt(pair.minimal.rps, 0)}), p99 ${fmt(pair.portal.p99 / pair.minimal.p99, 2)}×`;
+  `${fmt(pair.portal.rps / pair.minimal.rps, 2)} of the minimal server's req/s (${fmt(pair.portal.rps, 0)} / ${fmt(pair.minimal.rps, 0)}), p99 ${fmt(pair.portal.p99 / pair.minimal.p99, 2)}×; portal ${wireText(pair.portal)}, minimal ${wireText(pair.minimal)}`;
 
 function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
-  const name = (pair: Pair) => `${pair.scenario}, ${pair.connections} connections`;
+  // The first encoding's rows keep the scenario names `pnpm bench`'s report looks up; the others are named by it.
+  const name = (pair: Pair) =>
+    `${pair.scenario}, ${pair.connections} connections${pair.encoding === ENCODINGS[0] ? '' : ` (${pair.encoding})`}`;
   if (args.json) {
     writeBenchJson(args.json, {
       bench: 'versus',
@@ -271,7 +302,9 @@ function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
               connections: pair.connections,
               ...pair.portal,
               ceiling: `${name(pair)}: minimal server`,
-              ...(STANDS_FOR[pair.scenario] ? { standsFor: STANDS_FOR[pair.scenario]! } : {}),
+              ...(STANDS_FOR[pair.scenario] && pair.encoding === ENCODINGS[0]
+                ? { standsFor: STANDS_FOR[pair.scenario]! }
+                : {}),
             },
             {
               name: `${name(pair)}: minimal server`,
@@ -289,8 +322,17 @@ function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
     `\nPortal against the minimal server (same SQL, same JSON), PostgreSQL, ${run.data}; ${SECONDS} s per measurement, ` +
       `portal and minimal alternating twice (the mean counts); CPU: this process's time per request; load ${fmt(os.loadavg()[0]!)} (${os.cpus().length} CPUs)\n`,
   );
-  const rows = pairs.map((pair) => versusCells(pair.scenario, pair.connections, pair.portal, pair.minimal));
-  printTable(VERSUS_HEADER, rows);
+  for (const encoding of ENCODINGS) {
+    console.log(
+      `\nAccept-Encoding: ${ACCEPT_ENCODING[encoding]}${encoding === ENCODINGS[0] ? ' (the goal is judged on this one)' : ''}`,
+    );
+    const own = pairs.filter((pair) => pair.encoding === encoding);
+    const rows = own.map((pair) => [
+      ...versusCells(pair.scenario, pair.connections, pair.portal, pair.minimal),
+      wireText(pair.portal),
+    ]);
+    printTable([...VERSUS_HEADER, 'portal answers'], rows);
+  }
 }
 
 await main();
