@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContentRange } from '@portal/resources';
 import { companySpaces, projectMembers, projects } from '../src/db/tables.js';
-import { COMPRESS_THRESHOLD_BYTES } from '../src/http/compression.js';
+import { COMPRESS_IN_ONE_CALL_BYTES, COMPRESS_THRESHOLD_BYTES } from '../src/http/compression.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -24,7 +24,8 @@ beforeAll(async () => {
   const rows = await t.database.db
     .insert(projects)
     .values(
-      Array.from({ length: 25 }, (_, i) => ({
+      // Enough for a page over COMPRESS_IN_ONE_CALL_BYTES (a project is over 1 KB of JSON).
+      Array.from({ length: 80 }, (_, i) => ({
         name: `compressed project ${i}`,
         boardId: boards.noSerial.id,
         companySpaceId: space!.id,
@@ -73,6 +74,31 @@ describe('compression', () => {
   it('prefers gzip when the client takes both (brotli costs more CPU per dynamic answer)', async () => {
     const packed = await get('/api/v1/projects', 'gzip, deflate, br, zstd', page);
     expect(packed.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('compresses a page up to COMPRESS_IN_ONE_CALL_BYTES in one call (its length known), a longer one as a stream', async () => {
+    const sizes: Record<string, { raw: number; chunked: boolean }> = {};
+    for (const range of ['projects=0-24', 'projects=0-79']) {
+      const plain = await get('/api/v1/projects', undefined, { range });
+      const packed = await get('/api/v1/projects', 'gzip', { range });
+      expect(packed.headers['content-encoding']).toBe('gzip');
+      expect(packed.headers['content-range']).toBe(plain.headers['content-range']);
+      expect(gunzipSync(packed.rawPayload).toString('utf8')).toBe(plain.body);
+      sizes[range] = {
+        raw: plain.rawPayload.length,
+        // The one-call path sets the compressed length; the stream path cannot know it and sends chunks.
+        chunked: packed.headers['content-length'] === undefined,
+      };
+      if (!sizes[range].chunked) {
+        expect(Number(packed.headers['content-length'])).toBe(packed.rawPayload.length);
+      }
+    }
+    const [short, long] = [sizes['projects=0-24']!, sizes['projects=0-79']!];
+    expect(short.raw).toBeGreaterThan(8 * 1024); // over the plugin's own default on 2 cores
+    expect(short.raw).toBeLessThanOrEqual(COMPRESS_IN_ONE_CALL_BYTES);
+    expect(short.chunked).toBe(false);
+    expect(long.raw).toBeGreaterThan(COMPRESS_IN_ONE_CALL_BYTES);
+    expect(long.chunked).toBe(true);
   });
 
   it('sends an answer under the threshold as it is', async () => {
