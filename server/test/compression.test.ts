@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContentRange } from '@portal/resources';
 import { companySpaces, projectMembers, projects } from '../src/db/tables.js';
-import { COMPRESS_IN_ONE_CALL_BYTES, COMPRESS_THRESHOLD_BYTES } from '../src/http/compression.js';
+import {
+  COMPRESS_IN_ONE_CALL_BYTES,
+  COMPRESS_THRESHOLD_BYTES,
+  ONE_CALL_GZIP_LEVEL,
+} from '../src/http/compression.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -76,8 +80,8 @@ describe('compression', () => {
     expect(packed.headers['content-encoding']).toBe('gzip');
   });
 
-  it('compresses a page up to COMPRESS_IN_ONE_CALL_BYTES in one call (its length known), a longer one as a stream', async () => {
-    const sizes: Record<string, { raw: number; chunked: boolean }> = {};
+  it('compresses a page up to COMPRESS_IN_ONE_CALL_BYTES in one call at its level (its length known), a longer one as a stream', async () => {
+    const sizes: Record<string, { raw: number; fastest: boolean; chunked: boolean }> = {};
     for (const range of ['projects=0-24', 'projects=0-79']) {
       const plain = await get('/api/v1/projects', undefined, { range });
       const packed = await get('/api/v1/projects', 'gzip', { range });
@@ -86,6 +90,8 @@ describe('compression', () => {
       expect(gunzipSync(packed.rawPayload).toString('utf8')).toBe(plain.body);
       sizes[range] = {
         raw: plain.rawPayload.length,
+        // gzip's XFL byte: 4 for zlib's fastest levels (0 and 1), 0 for levels 2 to 8.
+        fastest: packed.rawPayload[8] === 4,
         // The one-call path sets the compressed length; the stream path cannot know it and sends chunks.
         chunked: packed.headers['content-length'] === undefined,
       };
@@ -97,8 +103,10 @@ describe('compression', () => {
     expect(short.raw).toBeGreaterThan(8 * 1024); // over the plugin's own default on 2 cores
     expect(short.raw).toBeLessThanOrEqual(COMPRESS_IN_ONE_CALL_BYTES);
     expect(short.chunked).toBe(false);
+    expect(short.fastest).toBe(ONE_CALL_GZIP_LEVEL <= 1);
     expect(long.raw).toBeGreaterThan(COMPRESS_IN_ONE_CALL_BYTES);
     expect(long.chunked).toBe(true);
+    expect(long.fastest).toBe(false); // level 4
   });
 
   it('sends an answer under the threshold as it is', async () => {
