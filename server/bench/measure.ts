@@ -62,7 +62,8 @@ const send = () => new Promise((resolve, reject) => {
     response.on('end', () => {
       answers += 1;
       bytes += length;
-      if (response.headers['content-encoding']) compressed += 1;
+      const encoding = response.headers['content-encoding'];
+      if (encoding && encoding !== 'identity') compressed += 1;
       resolve(response.statusCode);
     });
     response.on('error', reject);
