@@ -85,7 +85,7 @@ async function sendFirst(spec: RequestSpec): Promise<void> {
 
 const isProjectPage = (text: string) => /with "page" as/.test(text);
 const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !isProjectPage(text);
-const isCataloguePage = (text: string) => text.startsWith('select items.*');
+const isCataloguePage = (text: string) => text.startsWith('select items.');
 // The count policy's statements (http/list-total.ts): a count bounded past the exact limit, the planner's estimate.
 const isCatalogueCount = (text: string) => /as bounded\)::int/.test(text);
 const isCatalogueEstimate = (text: string) => text.startsWith('explain (format json)');

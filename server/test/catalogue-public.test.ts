@@ -17,6 +17,7 @@ import {
 import { auditLog } from '../src/db/schema.js';
 import { toolVersions, tools } from '../src/db/schema-catalogue.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { sentStatements, type Sent } from './support/sent-statements.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
@@ -176,6 +177,31 @@ describe('the catalogue list', () => {
     const beyond = await list('', null, 'catalogue=500-509');
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers['content-range']).toMatch(/^catalogue \*\/\d+$/);
+  });
+
+  it('sends one statement per shape, its words, types and page as parameters (issue 24: prepared once)', async () => {
+    const pageOf = (sent: Sent[]) => sent.filter((statement) => statement.text.startsWith('select items.'));
+    const [flash, motor] = [
+      pageOf(
+        await sentStatements(t, () => list('?q=flash&categories=tool,software', customer, 'catalogue=0-1')),
+      ),
+      pageOf(await sentStatements(t, () => list('?q=motor&categories=software', customer, 'catalogue=2-4'))),
+    ];
+    expect(flash).toHaveLength(1);
+    expect(motor).toHaveLength(1);
+    expect(motor[0]!.text).toBe(flash[0]!.text);
+    for (const [statement, words, types, page] of [
+      [flash[0]!, 'flash:*', ['tool', 'software'], [2, 2, 0]],
+      [motor[0]!, 'motor:*', ['software'], [5, 3, 2]],
+    ] as const) {
+      expect(statement.text).not.toContain(words.slice(0, -2));
+      expect(statement.params).toContain(words);
+      expect(statement.params).toContainEqual(types);
+      expect(statement.params).toEqual(expect.arrayContaining([...page]));
+    }
+    // node-postgres names the statement, so PostgreSQL plans it once; PGlite takes no name.
+    expect(motor[0]!.name).toBe(flash[0]!.name);
+    if (process.env.PORTAL_TEST_DB === 'postgres') expect(flash[0]!.name).toMatch(/^catalogue_page_/);
   });
 });
 

@@ -5,6 +5,7 @@ import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
 import { COUNT_TTL_MS } from '../src/http/count-cache.js';
 import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { sentStatements } from './support/sent-statements.js';
 import type { Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
 
@@ -21,32 +22,7 @@ let board: string;
 let boards: string[];
 let spaceA: string;
 
-type Sent = { text: string; params: unknown[]; name?: string };
-
-/**
- * The text, parameters and statement name (node-postgres names prepared statements; PGlite takes none) of every
- * statement the driver is sent while `run` runs.
- */
-async function statements(run: () => Promise<unknown>): Promise<Sent[]> {
-  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-    .$client;
-  const seen: Sent[] = [];
-  const original = client.query.bind(client);
-  const spy = vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
-    const [first, second] = args as [string | { text: string; values?: unknown[]; name?: string }, unknown[]];
-    if (typeof first === 'string') seen.push({ text: first, params: second ?? [] });
-    else if (first && typeof first === 'object' && 'text' in first) {
-      seen.push({ text: first.text, params: second ?? first.values ?? [], name: first.name });
-    }
-    return original(...args);
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  return seen;
-}
+const statements = (run: () => Promise<unknown>) => sentStatements(t, run);
 
 /** `count` projects of the space, every one with `owner` as its owner. */
 async function addProjects(space: string, owner: string, count: number, name = 'Own'): Promise<void> {

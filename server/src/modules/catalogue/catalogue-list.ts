@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CATALOGUE_CATEGORIES,
@@ -16,10 +16,10 @@ import {
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { badRequest } from '../../http/errors.js';
 import { parseListQuery, listQuerystring } from '../../http/list-query.js';
-import { boundedCount, listTotal, plannerRows, scalar } from '../../http/list-total.js';
+import { boundedCount, listTotal, plannerRows } from '../../http/list-total.js';
 import type { Database } from '../../db/client.js';
 import type { CallerView } from './context.js';
-import { iso, rowsOf } from './context.js';
+import { iso } from './context.js';
 
 interface ListedVersion {
   version: string;
@@ -43,8 +43,6 @@ const catalogueFilter = z.strictObject({
   categories: categoryList.optional(),
   q: z.string().max(255).optional(),
 });
-
-const dialect = new PgDialect();
 
 /**
  * The words of a search as a prefix query (`flash:* & prog:*`): every word must start a word of the item.
@@ -101,10 +99,79 @@ export async function listCatalogue(
     categories = parsed.data;
   }
   const search = prefixQuery(list.filter.q ?? query.q ?? '');
-  const tsquery = search ? sql`to_tsquery('simple', ${search})` : null;
   const wants = (category: CatalogueCategory) => !categories || categories.includes(category);
-  const toolTypes = ITEM_TYPES.filter((type) => type !== 'document' && wants(type));
+  const shape: CatalogueShape = {
+    tools: ITEM_TYPES.some((type) => type !== 'document' && wants(type)),
+    toolTypes: categories !== null,
+    bundles: wants('software-bundle'),
+    documents: wants('document'),
+    search: search !== null,
+    publicOnly: !caller.userId && !caller.admin,
+    everyVersion: caller.userId !== null || caller.admin,
+    byUpdate: list.sort?.field === 'updatedAt',
+    descending: list.sort?.order === 'DESC',
+  };
+  if (!shape.tools && !shape.bundles && !shape.documents) {
+    return { items: [], offset: list.range.offset, total: 0, estimated: false };
+  }
+  const { offset, limit } = list.range;
+  const values: CatalogueValues = {
+    types: ITEM_TYPES.filter((type) => type !== 'document' && wants(type)),
+    search,
+    cut: offset + limit,
+    limit,
+    offset,
+  };
+  const statements = preparedOf(db, shape);
+  const rows = (await statements.page.execute(values)) as ListedRow[];
 
+  // A short page (not an empty one past the end) is the list's end: its total needs no count.
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+    return { items: toItems(rows), offset, total: offset + rows.length, estimated: false };
+  }
+  // The count policy of every list (http/list-total.ts); the key holds the shape and the filter's values, so callers
+  // who see different versions or categories never share a total.
+  const { total, estimated } = await listTotal(db, {
+    key: `catalogue:${statements.key}:${JSON.stringify([values.types, search])}`,
+    count: async () => Number(((await statements.count.execute(values)) as { n: number }[])[0]?.n ?? 0),
+    beyond: () => plannerRows(db, catalogueSql(shape, (name) => sql`${values[name]}`).matches),
+  });
+  return { items: toItems(rows), offset, total: Math.max(total, offset + rows.length), estimated };
+}
+
+/** What makes one catalogue statement differ from another; the values of {@link CatalogueValues} do not. */
+interface CatalogueShape {
+  tools: boolean;
+  /** Only some tool types asked for (a `types` value), rather than every one. */
+  toolTypes: boolean;
+  bundles: boolean;
+  documents: boolean;
+  search: boolean;
+  /** Signed-out callers see public documents only. */
+  publicOnly: boolean;
+  /** Signed-in callers and admins pick a tool's latest among all its versions, others among public ones. */
+  everyVersion: boolean;
+  byUpdate: boolean;
+  descending: boolean;
+}
+
+/** The values a catalogue statement binds: the same prepared statement serves every one of them. */
+type CatalogueValues = {
+  types: string[];
+  search: string | null;
+  /** How many rows each kind's branch reads: the page's offset plus its limit. */
+  cut: number;
+  limit: number;
+  offset: number;
+};
+
+/**
+ * The catalogue's page and its matching rows as SQL, a value written by `value` (a placeholder for a prepared
+ * statement, or the value itself for the planner's estimate). Each kind is one branch of a UNION ALL, left out when
+ * its categories are not asked, so PostgreSQL merges index scans for a page by name.
+ */
+function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues) => SQL | Placeholder) {
+  const tsquery = shape.search ? sql`to_tsquery('simple', ${value('search')})` : null;
   /** One kind of item: its columns as the list names them, its conditions, and what it sorts by. */
   interface Branch {
     columns: SQL;
@@ -115,15 +182,9 @@ export async function listCatalogue(
     updatedAt: SQL;
   }
   const branches: Branch[] = [];
-  if (toolTypes.length) {
+  if (shape.tools) {
     const conditions = [sql`not ${tools.isRemoved}`];
-    if (categories)
-      conditions.push(
-        sql`${tools.type} in (${sql.join(
-          toolTypes.map((t) => sql`${t}`),
-          sql`, `,
-        )})`,
-      );
+    if (shape.toolTypes) conditions.push(sql`${tools.type} = any(${value('types')})`);
     if (tsquery) conditions.push(sql`${tools.search} @@ ${tsquery}`);
     branches.push({
       columns: sql`${tools.id} as id, 'tool' as kind, ${tools.type} as category, ${tools.featureId} as key,
@@ -136,7 +197,7 @@ export async function listCatalogue(
       updatedAt: sql`${tools.updatedAt}`,
     });
   }
-  if (wants('software-bundle')) {
+  if (shape.bundles) {
     const conditions = [sql`${softwareBundles.released}`];
     if (tsquery) conditions.push(sql`${softwareBundles.search} @@ ${tsquery}`);
     branches.push({
@@ -150,9 +211,9 @@ export async function listCatalogue(
       updatedAt: sql`${softwareBundles.updatedAt}`,
     });
   }
-  if (wants('document')) {
+  if (shape.documents) {
     const conditions: SQL[] = [];
-    if (!caller.userId && !caller.admin) conditions.push(sql`${catalogueDocuments.public}`);
+    if (shape.publicOnly) conditions.push(sql`${catalogueDocuments.public}`);
     if (tsquery) conditions.push(sql`${catalogueDocuments.search} @@ ${tsquery}`);
     branches.push({
       columns: sql`${catalogueDocuments.id} as id, 'document' as kind, 'document' as category,
@@ -166,55 +227,85 @@ export async function listCatalogue(
       updatedAt: sql`${catalogueDocuments.updatedAt}`,
     });
   }
-  if (!branches.length) return { items: [], offset: list.range.offset, total: 0, estimated: false };
 
   const where = (branch: Branch) =>
     branch.conditions.length ? sql` where ${sql.join(branch.conditions, sql` and `)}` : sql``;
-  const direction = list.sort?.order === 'DESC' ? sql`desc` : sql`asc`;
-  const byUpdate = list.sort?.field === 'updatedAt';
+  const direction = shape.descending ? sql`desc` : sql`asc`;
   // Each branch is cut to the rows the page can need, in its own index order; PostgreSQL does not push an outer
   // ORDER BY … LIMIT into UNION ALL branches that filter, so without this every page would sort every item.
-  const cut = sql` limit ${list.range.offset + list.range.limit}`;
   const page = sql.join(
     branches.map(
       (branch) =>
         sql`(select ${branch.columns} from ${branch.from}${where(branch)}
-          order by ${byUpdate ? branch.updatedAt : branch.name} ${direction}, ${branch.id} ${direction}${cut})`,
+          order by ${shape.byUpdate ? branch.updatedAt : branch.name} ${direction}, ${branch.id} ${direction} limit ${value('cut')})`,
     ),
     sql` union all `,
   );
-  const window = sql` limit ${list.range.limit} offset ${list.range.offset}`;
-  const order = sql`${byUpdate ? sql`updated_at` : sql`name`} ${direction}, id ${direction}`;
-  const everyVersion = caller.userId !== null || caller.admin;
-  // The versions that pick each tool's latest come in the same round trip, looked up for the page's rows only.
-  const rows = await rowsOf<ListedRow>(
-    db,
-    sql`select items.*, case when items.kind = 'tool' then (
-        select coalesce(json_agg(json_build_object('version', ${toolVersions.version},
-          'versionNumeric', ${toolVersions.versionNumeric}, 'tags', ${toolVersions.tags}, 'spn', ${toolVersions.spn})), '[]')
-        from ${toolVersions} where ${toolVersions.toolId} = items.id${everyVersion ? sql`` : sql` and ${toolVersions.public}`}
-      ) end as versions
-      from (select * from (${page}) as cut order by ${order}${window}) as items order by ${order}`,
-  );
-  const union = sql.join(
+  const order = sql`${shape.byUpdate ? sql`updated_at` : sql`name`} ${direction}, id ${direction}`;
+  const matches = sql`select 1 from (${sql.join(
     branches.map((branch) => sql`select 1 from ${branch.from}${where(branch)}`),
     sql` union all `,
-  );
+  )}) as items`;
+  return {
+    /** The page's rows, in order, to select from as `items`. */
+    window: sql`(select * from (${page}) as cut order by ${order} limit ${value('limit')} offset ${value('offset')}) as items`,
+    order,
+    matches,
+  };
+}
 
-  const { offset } = list.range;
-  // A short page (not an empty one past the end) is the list's end: its total needs no count.
-  if (rows.length < list.range.limit && (rows.length > 0 || offset === 0)) {
-    return { items: toItems(rows), offset, total: offset + rows.length, estimated: false };
-  }
-  // The count policy of every list (http/list-total.ts); the key holds the filter's values, so callers who see
-  // different versions or categories never share a total.
-  const matches = sql`select 1 from (${union}) as items`;
-  const { total, estimated } = await listTotal(db, {
-    key: `catalogue:${JSON.stringify(dialect.sqlToQuery(union))}`,
-    count: async () => Number(await scalar<number>(db, sql`select ${boundedCount(matches)}`)),
-    beyond: () => plannerRows(db, matches),
-  });
-  return { items: toItems(rows), offset, total: Math.max(total, offset + rows.length), estimated };
+/** The columns of a listed row, read from the page's `items` (names as {@link ListedRow} has them). */
+const LISTED_COLUMNS = [
+  'id',
+  'kind',
+  'category',
+  'key',
+  'name',
+  'description',
+  'icon',
+  'is_online_tool',
+  'updated_at',
+];
+
+function prepareCatalogue(db: Database, shape: CatalogueShape, key: string) {
+  const { window, order, matches } = catalogueSql(shape, (name) => sql.placeholder(name));
+  // The versions that pick each tool's latest come in the same round trip, looked up for the page's rows only.
+  const versions = sql`case when items.kind = 'tool' then (
+      select coalesce(json_agg(json_build_object('version', ${toolVersions.version},
+        'versionNumeric', ${toolVersions.versionNumeric}, 'tags', ${toolVersions.tags}, 'spn', ${toolVersions.spn})), '[]')
+      from ${toolVersions} where ${toolVersions.toolId} = items.id${shape.everyVersion ? sql`` : sql` and ${toolVersions.public}`}
+    ) end`;
+  const name = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return {
+    key,
+    page: db
+      .select({
+        ...Object.fromEntries(LISTED_COLUMNS.map((column) => [column, sql.raw(`items.${column}`)])),
+        versions: versions.as('versions'),
+      })
+      .from(window)
+      .orderBy(order)
+      .prepare(`catalogue_page_${name}`),
+    count: db
+      .select({ n: boundedCount(matches) })
+      .from(sql`(select 1) as one`)
+      .prepare(`catalogue_count_${name}`),
+  };
+}
+
+/** The catalogue's statements per database and shape, prepared on first use (at most a few dozen shapes). */
+const catalogueStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareCatalogue>>>();
+
+function preparedOf(db: Database, shape: CatalogueShape): ReturnType<typeof prepareCatalogue> {
+  const key = Object.entries(shape)
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .join('|');
+  let statements = catalogueStatements.get(db);
+  if (!statements) catalogueStatements.set(db, (statements = new Map()));
+  let prepared = statements.get(key);
+  if (!prepared) statements.set(key, (prepared = prepareCatalogue(db, shape, key)));
+  return prepared;
 }
 
 /**
