@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { InstallerRecord } from '@portal/resources';
+import { reachablePages, type InstallerRecord } from '@portal/resources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink, generatePath, useSearchParams } from 'react-router';
@@ -77,7 +77,7 @@ export function MyInstallersPage() {
               </li>
             ))}
           </Stack>
-          <PageLinks page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} />
+          <PageLinks page={page} pages={reachablePages(total, PAGE_SIZE)} />
         </>
       )}
     </PageFrame>
