@@ -85,7 +85,7 @@ function Licenses() {
   const { api } = usePortal();
   const statusText = useStatusText();
   const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const status = licenseStatusSchema.options.find((value) => value === params.get('status'));
   const query = useQuery(
     licensesQuery(api, {
@@ -188,7 +188,7 @@ function InstallationKeys() {
   const { api } = usePortal();
   const copy = useCopy();
   const [params] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const query = useQuery(
     installersQuery(api, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, filter: {} }),
   );

@@ -37,7 +37,7 @@ export function MyInstallersPage() {
   const { t } = useI18n();
   const { api } = usePortal();
   const [params] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const query = useQuery(
     installersQuery(api, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, filter: {} }),
   );

@@ -31,7 +31,7 @@ export function MyOrdersPage() {
   const { api } = usePortal();
   const statusText = useStatusText();
   const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const asked = params.get('status');
   const status = STATUSES.find((value) => value === asked);
   const query = useQuery(
