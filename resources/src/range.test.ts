@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatContentRange, formatRangeHeader, parseContentRange } from './range.js';
+import {
+  LIST_MAX_OFFSET,
+  formatContentRange,
+  formatRangeHeader,
+  parseContentRange,
+  reachablePages,
+} from './range.js';
 
 describe('parseContentRange', () => {
   it('reads offset, limit and total', () => {
@@ -72,5 +78,18 @@ describe('formatRangeHeader', () => {
     expect(() => formatRangeHeader('boards', 0, 0)).toThrow(RangeError);
     expect(() => formatRangeHeader('boards', -1, 10)).toThrow(RangeError);
     expect(() => formatRangeHeader('boards', 0.5, 10)).toThrow(RangeError);
+  });
+});
+
+describe('reachablePages', () => {
+  it('offers every page of a short list and one page of an empty one', () => {
+    expect(reachablePages(0, 25)).toBe(1);
+    expect(reachablePages(26, 25)).toBe(2);
+  });
+
+  it('stops at the last page starting within LIST_MAX_OFFSET rows', () => {
+    expect(reachablePages(1_000_000, 25)).toBe(LIST_MAX_OFFSET / 25 + 1);
+    expect((reachablePages(1_000_000, 30) - 1) * 30).toBeLessThanOrEqual(LIST_MAX_OFFSET);
+    expect(reachablePages(1_000_000, 30) * 30).toBeGreaterThan(LIST_MAX_OFFSET);
   });
 });

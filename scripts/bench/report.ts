@@ -11,6 +11,8 @@ export const GOALS = {
   throughputShareOfBare: 0.4,
   serverMemoryMb: 300,
   growth: 1.5,
+  /** Issue 24: p99 growing at most this much from the smallest to the largest size, and across the own list's scopes. */
+  flat: 1.3,
 } as const;
 
 export interface Machine {
@@ -283,6 +285,38 @@ export function evaluateGoals(
         : {
             missedBy: `${fmt(worst, 2)}× (p50 ${fmt(row.p50, 2)}×, p99 ${fmt(row.p99, 2)}×, time per request ${fmt(row.rps, 2)}×)`,
           }),
+    });
+  }
+  for (const row of growth.filter(
+    (r) => r.database === 'postgres' && r.from >= 10_000 && r.bench !== VERSUS,
+  )) {
+    const met = row.p99 <= GOALS.flat;
+    goals.push({
+      goal: `p99 growth ≤ ${GOALS.flat}× from ${sizeLabel(row.from)} to ${sizeLabel(row.to)} (issue 24)`,
+      subject: `${row.bench}: ${row.scenario}`,
+      value: row.p99,
+      limit: GOALS.flat,
+      unit: '×',
+      met,
+      ...(met ? {} : { missedBy: `${fmt(row.p99, 2)}×` }),
+    });
+  }
+  // The customer's own list with its scopes (projects bench: "own list, <share> in scope, <page> page").
+  for (const page of ['first', 'deepest']) {
+    const rows = atLargest.filter(
+      (r) => r.bench === 'projects' && new RegExp(`^own list, .* ${page} page$`).test(r.scenario),
+    );
+    if (rows.length < 2) continue;
+    const spread = Math.max(...rows.map((r) => r.p99)) / Math.min(...rows.map((r) => r.p99));
+    const met = spread <= GOALS.flat;
+    goals.push({
+      goal: `own list p99 within ${GOALS.flat}× across its scopes (issue 24)`,
+      subject: `projects: own list, ${page} page, ${rows.map((r) => r.scenario.split(', ')[1]).join(' / ')} (${sizeLabel(largest)})`,
+      value: spread,
+      limit: GOALS.flat,
+      unit: '×',
+      met,
+      ...(met ? {} : { missedBy: `${fmt(spread, 2)}× (p99 ${rows.map((r) => fmt(r.p99)).join(' / ')} ms)` }),
     });
   }
   for (const row of front) {

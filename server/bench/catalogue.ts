@@ -1,6 +1,6 @@
 /**
  * Catalogue and checkout benchmark (issue 7, Scale): fills tools, versions and bundles, then measures with
- * concurrent clients over loopback the catalogue list (first page and a deep page), full-text search (alone and
+ * concurrent clients over loopback the catalogue list (first page, a middle and the deepest page an offset reaches), full-text search (alone and
  * with a category) and the checkout of a 20-entry cart (10 payable, 10 requested), on PGlite and on PostgreSQL in
  * one run, next to a baseline of the same clients calling `/healthz`.
  *
@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import { WORDS, fillCatalogue } from './catalogue-fill.js';
-import { catalogueSizeAt } from './fill.js';
+import { catalogueSizeAt, offsetPages } from './fill.js';
 import { onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
 import { measure, type Figures } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
@@ -45,6 +45,7 @@ const size = catalogueSizeAt(SCALE);
 type Scenario =
   | 'baseline /healthz'
   | 'list, first page'
+  | 'list, middle page'
   | 'list, deep page'
   | 'search q'
   | 'search q + category'
@@ -99,10 +100,13 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
         .get('content-range')!
         .split('/')[1],
     );
-    const deep = Math.max(0, total - 50);
+    // Offset pages reach LIST_MAX_OFFSET rows deep (issue 24): the middle and the deepest page within that.
+    const { middle, deepest: deep } = offsetPages(total);
     const scenarios: Record<Scenario, (i: number) => Promise<Response>> = {
       'baseline /healthz': () => fetch(`${base}/healthz`),
       'list, first page': () => fetch(`${base}/api/v1/catalogue`, { headers: { range: 'catalogue=0-24' } }),
+      'list, middle page': () =>
+        fetch(`${base}/api/v1/catalogue`, { headers: { range: `catalogue=${middle}-${middle + 24}` } }),
       'list, deep page': () =>
         fetch(`${base}/api/v1/catalogue`, { headers: { range: `catalogue=${deep}-${deep + 24}` } }),
       'search q': (i) =>

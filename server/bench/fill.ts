@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { LIST_MAX_OFFSET } from '@portal/resources';
 import type { Database } from '../src/db/client.js';
+import { sha256Hex } from '../src/lib/password.js';
 import type { CatalogueSize } from './catalogue-fill.js';
 
 export interface FillSize {
@@ -98,4 +100,46 @@ export async function fillAuditLog(db: Database, size: FillSize, count: number):
     join p on p.n = g % ${size.projects}::int
     join u on u.n = g % ${size.users}::int`);
   await db.execute(sql.raw('vacuum analyze audit_log'));
+}
+
+/**
+ * The offset pages a bench asks for in a list of `total` rows (issue 24): the middle and the deepest page (50 rows
+ * from the end), neither past LIST_MAX_OFFSET, the deepest an offset page may start.
+ */
+export const offsetPages = (total: number) => ({
+  middle: Math.min(Math.floor(total / 2), Math.floor(LIST_MAX_OFFSET / 2)),
+  deepest: Math.max(0, Math.min(total - 50, LIST_MAX_OFFSET)),
+});
+
+/** The shares of the bench projects the scoped customers see: 50, 5,000 and 50,000 of 100k at full size. */
+export const SCOPE_SHARES = [0.0005, 0.05, 0.5] as const;
+
+/** The service account of the scoped customer seeing `share` of the bench projects. */
+export const scopedCustomer = (share: number) => ({
+  clientId: `bench-scope-${share}`,
+  secret: `bench-scope-${share}-secret`,
+});
+
+/**
+ * A customer per share of {@link SCOPE_SHARES} (issue 24): a user of the bench space owning no project, linked as
+ * viewer to that share of the boards (the bench projects are spread evenly over them), with a service account, so
+ * their own list (`projects/user`) holds that share of the projects (at least one board's).
+ */
+export async function addScopedCustomers(db: Database): Promise<void> {
+  for (const share of SCOPE_SHARES) {
+    const { clientId, secret } = scopedCustomer(share);
+    await db.execute(sql`with u as (
+        insert into users (subject, issuer, username, email, given_name, family_name, company, email_verified)
+        values (${clientId}, 'bench-scope', ${clientId}, ${`${clientId}@bench.test`}, 'Scoped', 'Customer', 'Bench Inc', true)
+        returning id),
+      m as (insert into company_space_members (user_id, company_space_id)
+        select u.id, s.id from u, company_spaces s where s.name = ${BENCH_SPACE}),
+      a as (insert into service_accounts (client_id, secret_hash, user_id, description)
+        select ${clientId}, ${sha256Hex(secret)}, u.id, 'bench scoped customer' from u)
+      insert into board_user_links (board_id, user_id, kind)
+        select b.id, u.id, 'viewer' from u,
+          (select id from boards where name like 'BENCH%' order by name
+            limit greatest(1, round((select count(*) from boards where name like 'BENCH%') * ${share}::float8))) b`);
+  }
+  await db.execute(sql.raw('vacuum analyze board_user_links'));
 }

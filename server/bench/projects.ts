@@ -18,13 +18,20 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
+import { projectListFilterSchema } from '@portal/resources';
+import { encodeCursor, filterHash } from '../src/modules/projects/list-cursor.js';
 import {
   BENCH_SERIAL,
   BENCH_SPACE,
+  SCOPE_SHARES,
+  addScopedCustomers,
   fillAuditLog,
   fillProjects,
+  offsetPages,
   projectsSizeAt,
+  scopedCustomer,
   type FillSize,
 } from './fill.js';
 import { onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
@@ -56,7 +63,8 @@ if (
 ) {
   throw new Error('--scale in (0, 1], --seconds in (0, 60], --clients in [1, 100], --rounds in [1, 5]');
 }
-const GOALS = { listP99: 30, registrationP99: 50, growth: 1.5 };
+/** Issue 5's goals, and issue 24's: p99 growing at most 1.3× with the data and across the own list's scopes. */
+const GOALS = { listP99: 30, registrationP99: 50, growth: 1.5, flat: 1.3 };
 
 /** The projects' fill and the history records (issue 22) spread over them. */
 type BenchSize = FillSize & { auditRecords: number };
@@ -66,7 +74,13 @@ const sizeAt = (scale: number): BenchSize => ({
   auditRecords: Math.round(1_000_000 * scale),
 });
 
+/** The customer's own list with `share` of the projects in scope (issue 24), on its first or deepest page. */
+const ownList = (share: number, page: 'first' | 'deepest') =>
+  `own list, ${share * 100}% in scope, ${page} page` as const;
+type OwnListScenario = ReturnType<typeof ownList>;
+
 type Scenario =
+  | OwnListScenario
   | 'list, first page'
   | 'list, deep (offset)'
   | 'list, deep (keyset)'
@@ -83,6 +97,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
   const filling = performance.now();
   await fillProjects(database.db, size);
   await fillAuditLog(database.db, size, size.auditRecords);
+  await addScopedCustomers(database.db);
   // The benchmark's caller, the demo service account (Admin), registers in the bench company space.
   await database.db.execute(sql`insert into company_space_members (user_id, company_space_id)
     select sa.user_id, s.id from service_accounts sa, company_spaces s
@@ -99,24 +114,19 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
         rows: { id: string }[];
       }
     ).rows.map((row) => row.id);
-    const deep = size.projects - 50;
-    // The keyset cursor a client holds after reading the page before the deep one.
-    const before = await fetch(`${base}/api/v1/projects`, {
-      headers: { ...headers, range: `projects=${deep - 25}-${deep - 1}` },
-    });
-    await before.arrayBuffer();
-    const cursor = before.headers.get('x-next-cursor');
-    if (!cursor) throw new Error('no X-Next-Cursor on a full page');
+    // Offset pages reach LIST_MAX_OFFSET rows deep; the keyset cursor goes to the end: 50 rows before it.
+    const { middle, deepest: deep } = offsetPages(size.projects);
+    const cursor = await cursorBefore(database.db, size.projects - 50);
     let nextSerial = size.projects + 1;
-    const middle = Math.floor(size.projects / 2);
     const list = (range: string, query = ''): RequestSpec => ({
       urls: [`${base}/api/v1/projects${query}`],
       headers: { ...headers, range },
     });
-    const scenarios: Record<Scenario, () => RequestSpec> = {
+    const inScopes: Record<number, number> = {};
+    const scenarios: Partial<Record<Scenario, () => RequestSpec>> = {
       'list, first page': () => list('projects=0-24'),
       'list, deep (offset)': () => list(`projects=${deep}-${deep + 24}`),
-      'list, deep (keyset)': () => list(`projects=${deep}-${deep + 24}`, `?cursor=${cursor}`),
+      'list, deep (keyset)': () => list('projects=0-24', `?cursor=${cursor}`),
       'list, middle (offset)': () => list(`projects=${middle}-${middle + 24}`),
       'project detail': () => ({ urls: sample.map((id) => `${base}/api/v1/projects/${id}`), headers }),
       registration: () => ({
@@ -140,6 +150,22 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
         headers: { ...headers, range: 'audit-log=0-49' },
       }),
     };
+    for (const share of SCOPE_SHARES) {
+      const own = { authorization: `Bearer ${await serviceToken(base, scopedCustomer(share))}` };
+      const first = await fetch(`${base}/api/v1/projects/user`, {
+        headers: { ...own, range: 'projects=0-0' },
+      });
+      await first.arrayBuffer();
+      const inScope = Number(first.headers.get('content-range')?.split('/')[1]);
+      const { deepest } = offsetPages(inScope);
+      const page = (from: number): RequestSpec => ({
+        urls: [`${base}/api/v1/projects/user`],
+        headers: { ...own, range: `projects=${from}-${from + 24}` },
+      });
+      scenarios[ownList(share, 'first')] = () => page(0);
+      scenarios[ownList(share, 'deepest')] = () => page(deepest);
+      inScopes[share] = inScope;
+    }
     const results = {} as Record<Scenario, Figures>;
     for (const [name, spec] of Object.entries(scenarios) as [Scenario, () => RequestSpec][]) {
       // On a shared machine other processes only ever slow a round down: with --rounds, the best round counts.
@@ -150,18 +176,41 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
       }
       if (nextSerial > size.serialNumbers) throw new Error('ran out of free serial numbers; lower --seconds');
     }
-    return { kind, size, fillSeconds, results, load: os.loadavg()[0]!, peakRssMb: sampler.stop() };
+    return { kind, size, fillSeconds, results, inScopes, load: os.loadavg()[0]!, peakRssMb: sampler.stop() };
   } finally {
     sampler.stop();
     await portal.close();
   }
 }
 
+/**
+ * The keyset cursor the admin list gives out after row `n - 1` in its default order (newest change first), as a
+ * client holds it after reading the page before: made from the row itself, since offset pages stop at
+ * LIST_MAX_OFFSET.
+ */
+async function cursorBefore(db: Database, n: number): Promise<string> {
+  const [row] = (
+    (await db.execute(sql`select id, updated_at::text as key from projects
+      order by updated_at desc, id desc offset ${n - 1} limit 1`)) as unknown as {
+      rows: { id: string; key: string }[];
+    }
+  ).rows;
+  if (!row) throw new Error(`no project at row ${n - 1}`);
+  return encodeCursor({
+    f: 'updatedAt',
+    o: 'DESC',
+    k: row.key,
+    i: row.id,
+    n,
+    h: filterHash(projectListFilterSchema.parse({})),
+  });
+}
+
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
 /** The kind of each scenario for `pnpm bench`'s goals, and the goal of issue 5 it has. */
 function describe(scenario: Scenario): Pick<ScenarioFigures, 'kind' | 'p99Goal' | 'clientsIn'> {
-  if (scenario.startsWith('list') || scenario.startsWith('audit list'))
+  if (scenario.startsWith('list') || scenario.startsWith('audit list') || scenario.startsWith('own list'))
     return { kind: 'list', p99Goal: GOALS.listP99, clientsIn: 'worker' };
   if (scenario === 'registration')
     return { kind: 'call', p99Goal: GOALS.registrationP99, clientsIn: 'worker' };
@@ -248,9 +297,22 @@ async function main() {
     const [small, large] = runs.filter((run) => run.kind === kind);
     if (!small || !large) continue;
     for (const scenario of Object.keys(large.results) as Scenario[]) {
-      const growth = large.results[scenario].p99 / small.results[scenario].p99;
+      const growth = large.results[scenario]!.p99 / small.results[scenario]!.p99;
       console.log(
-        `  ${kind === 'pglite' ? 'PGlite    ' : 'PostgreSQL'}  ${scenario.padEnd(21)} ${fmt(growth, 2)}×  ${growth <= GOALS.growth ? 'met' : 'missed'}`,
+        `  ${kind === 'pglite' ? 'PGlite    ' : 'PostgreSQL'}  ${scenario.padEnd(38)} ${fmt(growth, 2)}×  ${growth <= GOALS.growth ? 'met' : 'missed'}; issue 24 (${GOALS.flat}×): ${growth <= GOALS.flat ? 'met' : 'missed'}`,
+      );
+    }
+  }
+  console.log(
+    `\nThe customer's own list across its scopes: highest p99 / lowest p99 (issue 24 goal: at most ${GOALS.flat}×)`,
+  );
+  for (const run of runs) {
+    const scopes = SCOPE_SHARES.map((share) => `${run.inScopes[share]}`).join(' / ');
+    for (const page of ['first', 'deepest'] as const) {
+      const p99s = SCOPE_SHARES.map((share) => run.results[ownList(share, page)]!.p99);
+      const spread = Math.max(...p99s) / Math.min(...p99s);
+      console.log(
+        `  ${run.kind === 'pglite' ? 'PGlite    ' : 'PostgreSQL'}  ${run.size.projects} projects, ${scopes} in scope, ${page} page: p99 ${p99s.map((p) => fmt(p)).join(' / ')} ms, ${fmt(spread, 2)}×  ${spread <= GOALS.flat ? 'met' : 'missed'}`,
       );
     }
   }

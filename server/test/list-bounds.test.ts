@@ -8,6 +8,7 @@ import { catalogueDocuments } from '../src/db/schema-catalogue.js';
 import { installationKeys, installers } from '../src/db/schema-commerce.js';
 import { LIST_MAX_ROWS } from '../src/http/list-query.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { listRoutes } from './support/list-routes.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
 /**
@@ -97,27 +98,7 @@ describe('a list without Range', () => {
   });
 
   it('is bounded and tells its range on every list route of the API (walked from the OpenAPI description)', async () => {
-    const spec = (await get('/openapi.json', null)).json<{
-      paths: Record<
-        string,
-        {
-          get?: {
-            responses?: Record<string, { content?: Record<string, { schema?: { type?: string } }> }>;
-          };
-        }
-      >;
-    }>();
-    const lists = Object.entries(spec.paths)
-      .filter(
-        ([, item]) => item.get?.responses?.['200']?.content?.['application/json']?.schema?.type === 'array',
-      )
-      .map(([path]) => path.replace(/^\/api\/v1/, ''));
-    // Lists nested under a record get a real record's id: the demo board, the customer's installer.
-    const ids: Record<string, string> = { '{id}': boardId };
-    const reachable = lists
-      .map((path) => (path.startsWith('/installers/') ? path.replace('{id}', installerId) : path))
-      .map((path) => path.replace(/\{id\}/g, ids['{id}']!))
-      .filter((path) => !/\{/.test(path));
+    const reachable = await listRoutes((url) => get(url, null), { boardId, installerId });
     expect(reachable.length).toBeGreaterThan(20);
     const unbounded: string[] = [];
     for (const path of reachable) {

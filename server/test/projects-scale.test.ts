@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseContentRange, type Project } from '@portal/resources';
+import { LIST_MAX_OFFSET, parseContentRange, type Project } from '@portal/resources';
 import { fillProjects } from '../bench/fill.js';
 import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -65,7 +65,8 @@ describe('project lists beyond the exact-count threshold', () => {
     ['shortRomCode', 'ASC', sql`short_rom_code asc, id asc`],
     ['group', 'DESC', sql`group_name desc, id desc`],
   ] as const)('answers the right rows deep in the list sorted by %s %s', async (field, order, orderBy) => {
-    const offset = PROJECTS - 30;
+    // The deepest page an offset reaches (LIST_MAX_OFFSET), well before the end of the list.
+    const offset = LIST_MAX_OFFSET;
     const response = await call('GET', listUrl({ sort: [field, order] }), service, undefined, {
       range: `projects=${offset}-${offset + 24}`,
     });
@@ -76,8 +77,8 @@ describe('project lists beyond the exact-count threshold', () => {
     expect(page[0]!.owner.email).toMatch(/@bench\.test$/);
   });
 
-  it('continues deep in the list by keyset cursor with the rows offset paging gives', async () => {
-    const offset = PROJECTS - 60;
+  it('continues deep in the list by keyset cursor with the rows offset paging gives, and past the offset bound', async () => {
+    const offset = LIST_MAX_OFFSET - 25;
     const before = await call('GET', listUrl({ sort: ['shortRomCode', 'DESC'] }), service, undefined, {
       range: `projects=${offset}-${offset + 24}`,
     });
@@ -98,5 +99,18 @@ describe('project lists beyond the exact-count threshold', () => {
       expectOk<Project[]>(byOffset).map((p) => p.id),
     );
     expect(byCursor.headers['content-range']).toBe(byOffset.headers['content-range']);
+    // Past LIST_MAX_OFFSET only the cursor goes on.
+    const past = await call(
+      'GET',
+      `${listUrl({ sort: ['shortRomCode', 'DESC'] })}&cursor=${byCursor.headers['x-next-cursor'] as string}`,
+      service,
+      undefined,
+      { range: `projects=${offset + 50}-${offset + 74}` },
+    );
+    expect(expectOk<Project[]>(past).map((p) => p.id)).toEqual(
+      await ids(
+        sql`select id from projects order by short_rom_code desc, id desc offset ${offset + 50} limit 25`,
+      ),
+    );
   });
 });

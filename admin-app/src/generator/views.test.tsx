@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, Notification, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { defineResource, requiredText } from '@portal/resources';
+import { LIST_MAX_OFFSET, defineResource, requiredText } from '@portal/resources';
 import { z } from 'zod';
 import { gadgetInputSchema, gadgetSchema, gadgetsResource } from '../test/gadgets';
 import { renderAdmin } from '../test/render';
@@ -75,6 +75,23 @@ describe('GeneratedList', () => {
         .getAllByRole('menuitemcheckbox')
         .map((item) => item.textContent),
     ).toEqual(expect.arrayContaining(['Kind', 'Enabled']));
+  });
+
+  it('offers page buttons up to the deepest page the server answers, and tells the true total', async () => {
+    const dataProvider = stubDataProvider({
+      getList: vi.fn(async () => ({ data: [gadget], total: 1_000_000 })) as DataProvider['getList'],
+    });
+    renderAdmin(<GeneratedList definition={gadgetsResource} />, {
+      dataProvider,
+      definitions,
+      resource: 'gadgets',
+    });
+    expect(await screen.findByText('1-10 of 1000000')).toBeTruthy();
+    // Pages of 10: the last one offered starts at row LIST_MAX_OFFSET.
+    const last = LIST_MAX_OFFSET / 10 + 1;
+    expect(screen.getByRole('button', { name: `Go to page ${last}` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Go to page ${last + 1}` })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Go to page 100000' })).toBeNull();
   });
 
   it('asks the server to sort when a header is clicked', async () => {

@@ -1,4 +1,9 @@
-import { auditEntityOf, type FieldDefinition, type ResourceDefinition } from '@portal/resources';
+import {
+  auditEntityOf,
+  reachablePages,
+  type FieldDefinition,
+  type ResourceDefinition,
+} from '@portal/resources';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
   AutocompleteInput,
@@ -17,6 +22,8 @@ import {
   ListButton,
   NullableBooleanInput,
   Pagination,
+  PaginationActions,
+  type PaginationActionsProps,
   ReferenceInput,
   SaveButton,
   SearchInput,
@@ -109,6 +116,16 @@ export const hasShowView = (definition: ResourceDefinition) =>
   !!definition.access.show && !definition.singleton;
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
+
+/**
+ * Page buttons up to the deepest page the server answers (LIST_MAX_OFFSET): the label still tells the true total,
+ * the buttons stop at the last reachable page.
+ */
+function ReachablePaginationActions(props: PaginationActionsProps) {
+  const { count, rowsPerPage } = props;
+  const reachable = count < 0 ? count : Math.min(count, reachablePages(count, rowsPerPage) * rowsPerPage);
+  return <PaginationActions {...props} count={reachable} />;
+}
 
 /**
  * Every save and delete is sent at once and waits for the server: react-admin's undoable mode holds it back for
@@ -263,7 +280,7 @@ export function GeneratedList({
       filters={filters}
       filter={filter}
       exporter={customization?.list?.exporter ?? definitionExporter(definition)}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} />}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE} actions={ReachablePaginationActions} />}
       actions={<ListActions definition={definition} customization={customization} meta={meta} />}
       disableSyncWithLocation={disableSyncWithLocation}
       title={title}

@@ -7,6 +7,7 @@ export const projectListTexts = {
   'projects.loading': 'Loading your projects',
   'projects.loadingMore': 'Loading more projects…',
   'projects.showMore': 'Show more projects ({shown} of {total})',
+  'projects.tooDeep': 'Showing {shown} of {total} projects: search or filter to find the others.',
   'projects.count_one': '{count} project',
   'projects.count_other': '{count} projects',
   'projects.listHeading': 'Projects',

@@ -33,7 +33,9 @@ export const projects = pgTable(
     updatedAt,
   },
   (t) => [
-    index('projects_updated_idx').on(t.updatedAt, t.id),
+    // The default sort, with the own list's scope columns (issue 24), so a caller's deep page is found on the index
+    // alone (index-only scan, the scope checked in the index) however many projects the scope holds.
+    index('projects_updated_scope_idx').on(t.updatedAt, t.id, t.companySpaceId, t.boardId, t.secure),
     index('projects_created_idx').on(t.createdAt, t.id),
     // name as well, so deep pages sorted by name are found on the index alone (index-only scan).
     index('projects_name_idx').on(sql`lower(${t.name})`, t.id, t.name),

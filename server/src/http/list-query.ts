@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { parseRangeHeader, type FilterDefinition, type ResourceDefinition } from '@portal/resources';
+import {
+  LIST_MAX_OFFSET,
+  LIST_TOO_DEEP_MESSAGE,
+  parseRangeHeader,
+  type FilterDefinition,
+  type ResourceDefinition,
+} from '@portal/resources';
 import { badRequest } from './errors.js';
 
 /** Query parameters of react-admin's simple-rest dialect, as strings of JSON. */
@@ -83,16 +89,27 @@ export interface ListQuery<Sort extends string, Filter> {
  */
 export const LIST_MAX_ROWS = 1000;
 
-/** The page a `Range` header asks for, else the first {@link LIST_MAX_ROWS} rows; 400 for a malformed header. */
-export function rangeOf(rangeHeader: string | undefined): { offset: number; limit: number; asked: boolean } {
+/**
+ * The page a `Range` header asks for, else the first {@link LIST_MAX_ROWS} rows; 400 for a malformed header. With
+ * `keyset`, the page is found by a cursor and the offset is not read, so its depth is not bounded.
+ */
+export function rangeOf(
+  rangeHeader: string | undefined,
+  keyset = false,
+): { offset: number; limit: number; asked: boolean } {
   if (rangeHeader === undefined) return { offset: 0, limit: LIST_MAX_ROWS, asked: false };
   const range = parseRangeHeader(rangeHeader);
   if (!range) throw badRequest('The Range header must read <resource>=<first>-<last>.', ['Range']);
-  return checkedPage({ ...range, asked: true });
+  return checkedPage({ ...range, asked: true }, keyset);
 }
 
-function checkedPage<R extends { limit: number }>(range: R): R {
+/**
+ * The one check of every list page asked for (every offset passes here): at most {@link LIST_MAX_ROWS} rows, starting
+ * at most {@link LIST_MAX_OFFSET} rows deep unless a keyset cursor places it.
+ */
+function checkedPage<R extends { offset: number; limit: number }>(range: R, keyset: boolean): R {
   if (range.limit > LIST_MAX_ROWS) throw badRequest(`A page holds at most ${LIST_MAX_ROWS} rows.`, ['range']);
+  if (!keyset && range.offset > LIST_MAX_OFFSET) throw badRequest(LIST_TOO_DEEP_MESSAGE, ['range']);
   return range;
 }
 
@@ -111,7 +128,13 @@ function parseJson(value: string, name: string): unknown {
 export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
   query: z.infer<typeof listQuerystring>,
   rangeHeader: string | undefined,
-  options: { sortFields: readonly Sort[]; filter: Filter; ownFilters?: Record<string, unknown> },
+  options: {
+    sortFields: readonly Sort[];
+    filter: Filter;
+    ownFilters?: Record<string, unknown>;
+    /** The page is placed by a keyset cursor (the range's offset unused): no depth bound. */
+    keyset?: boolean;
+  },
 ): ListQuery<Sort, z.infer<Filter>> {
   let sort: ListQuery<Sort, unknown>['sort'] = null;
   if (query.sort && !options.sortFields.length) throw badRequest('This list takes no sort.', ['sort']);
@@ -131,7 +154,7 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
     sort = { field: parsed.data[0], order: parsed.data[1].toUpperCase() as 'ASC' | 'DESC' };
   }
 
-  let range = rangeOf(rangeHeader);
+  let range = rangeOf(rangeHeader, options.keyset);
   if (!range.asked && query.range) {
     const parsed = z
       .tuple([
@@ -141,11 +164,10 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
       .refine(([first, last]) => last >= first)
       .safeParse(parseJson(query.range, 'range'));
     if (!parsed.success) throw badRequest('range must be [first,last] with 0 <= first <= last.', ['range']);
-    range = checkedPage({
-      offset: parsed.data[0],
-      limit: parsed.data[1] - parsed.data[0] + 1,
-      asked: true,
-    });
+    range = checkedPage(
+      { offset: parsed.data[0], limit: parsed.data[1] - parsed.data[0] + 1, asked: true },
+      options.keyset ?? false,
+    );
   }
 
   const rawFilter = query.filter ? parseJson(query.filter, 'filter') : {};

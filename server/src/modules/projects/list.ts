@@ -238,6 +238,7 @@ export async function listProjects(
   const list = parseListQuery(request.query, request.headers.range, {
     sortFields: PROJECT_SORT_FIELDS,
     filter: projectListFilterSchema,
+    keyset: !!request.query.cursor,
   });
   const filtered = filterSql(list.filter);
   const where =

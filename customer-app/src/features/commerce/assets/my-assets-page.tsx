@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { licenseStatusSchema, type LicenseRecord } from '@portal/resources';
+import { reachablePages, licenseStatusSchema, type LicenseRecord } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink, generatePath, useSearchParams } from 'react-router';
@@ -85,7 +85,7 @@ function Licenses() {
   const { api } = usePortal();
   const statusText = useStatusText();
   const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const status = licenseStatusSchema.options.find((value) => value === params.get('status'));
   const query = useQuery(
     licensesQuery(api, {
@@ -176,7 +176,7 @@ function Licenses() {
               </TableBody>
             </Table>
           </TableContainer>
-          <PageLinks page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} />
+          <PageLinks page={page} pages={reachablePages(total, PAGE_SIZE)} />
         </>
       )}
     </>
@@ -188,7 +188,7 @@ function InstallationKeys() {
   const { api } = usePortal();
   const copy = useCopy();
   const [params] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const query = useQuery(
     installersQuery(api, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, filter: {} }),
   );
@@ -264,7 +264,7 @@ function InstallationKeys() {
           </TableBody>
         </Table>
       </TableContainer>
-      <PageLinks page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} />
+      <PageLinks page={page} pages={reachablePages(total, PAGE_SIZE)} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { InstallerRecord } from '@portal/resources';
+import { reachablePages, type InstallerRecord } from '@portal/resources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink, generatePath, useSearchParams } from 'react-router';
@@ -37,7 +37,7 @@ export function MyInstallersPage() {
   const { t } = useI18n();
   const { api } = usePortal();
   const [params] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const query = useQuery(
     installersQuery(api, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, filter: {} }),
   );
@@ -77,7 +77,7 @@ export function MyInstallersPage() {
               </li>
             ))}
           </Stack>
-          <PageLinks page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} />
+          <PageLinks page={page} pages={reachablePages(total, PAGE_SIZE)} />
         </>
       )}
     </PageFrame>

@@ -1,4 +1,4 @@
-import type { CatalogueCategory } from '@portal/resources';
+import { reachablePages, type CatalogueCategory } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -64,7 +64,8 @@ export function CataloguePage({ scope, actions }: CataloguePageProps) {
     setParams(writeCatalogueSearch(params, search, next));
 
   const total = query.data?.range.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+  // Pages past the deepest the server answers are not offered (LIST_MAX_OFFSET).
+  const pages = reachablePages(total, CATALOGUE_PAGE_SIZE);
   // A page past the end (an old link, or a new search from a later page) goes to the last one.
   const beyond = query.isSuccess && !query.isPlaceholderData && search.page > pages;
   useEffect(() => {

@@ -50,7 +50,7 @@ export function readCatalogueSearch(params: URLSearchParams, scope: CatalogueSco
     q: (params.get('q') ?? '').trim(),
     categories: [...new Set(categories)],
     sort: isCatalogueSort(sort) ? sort : CATALOGUE_SORT_FIELDS[0],
-    page: readPage(params),
+    page: readPage(params, CATALOGUE_PAGE_SIZE),
   };
 }
 

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { orderStatusSchema, type OrderStatus } from '@portal/resources';
+import { reachablePages, orderStatusSchema, type OrderStatus } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useI18n } from '../../../i18n/i18n';
@@ -31,7 +31,7 @@ export function MyOrdersPage() {
   const { api } = usePortal();
   const statusText = useStatusText();
   const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const page = readPage(params, PAGE_SIZE);
   const asked = params.get('status');
   const status = STATUSES.find((value) => value === asked);
   const query = useQuery(
@@ -109,7 +109,7 @@ export function MyOrdersPage() {
               </li>
             ))}
           </Stack>
-          <PageLinks page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} />
+          <PageLinks page={page} pages={reachablePages(total, PAGE_SIZE)} />
         </>
       )}
     </PageFrame>

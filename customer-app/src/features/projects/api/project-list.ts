@@ -1,5 +1,5 @@
 import type { ApiClient, ListResult } from '@portal/data-provider';
-import { MY_PROJECTS_PAGE_SIZE, type Project } from '@portal/resources';
+import { LIST_MAX_OFFSET, MY_PROJECTS_PAGE_SIZE, type Project } from '@portal/resources';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { listFilter, type ProjectListState } from '../model/list-state';
 import { projectKeys } from './query-keys';
@@ -39,7 +39,8 @@ export function myProjectsQuery(api: ApiClient, state: ProjectListState) {
     initialPageParam: 0,
     getNextPageParam: (last: ListResult<Project>) => {
       const next = last.range.offset + last.data.length;
-      return last.data.length > 0 && next < last.range.total ? next : undefined;
+      // Offset pages reach LIST_MAX_OFFSET rows deep: the page shows the rest is to be found by a filter.
+      return last.data.length > 0 && next < last.range.total && next <= LIST_MAX_OFFSET ? next : undefined;
     },
   });
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LIST_MAX_OFFSET } from '@portal/resources';
 import { makeUser } from '../../../test/fixtures';
 import { listAnswer, makeProject, renderPage } from '../test/render-page';
 import { MyProjectsPage } from './my-projects-page';
@@ -113,6 +114,17 @@ describe('/my/projects', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show more projects (2 of 3)' }));
     await screen.findByRole('link', { name: 'Alpha one' });
     expect(headings()).toEqual(['Alpha (1)', 'Beta (1)', 'No group (1)']);
+    expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+
+  it('offers no page past the deepest the server answers and says to search or filter instead', async () => {
+    // The page ending just past LIST_MAX_OFFSET: the next one would start beyond it.
+    const page = [makeProject({ name: 'Deep one' }), makeProject({ name: 'Deep two' })];
+    show('/my/projects', {
+      'projects/user': listAnswer(page, 50_000, LIST_MAX_OFFSET - 1),
+      'projects/user/secure': { status: 200, body: { hasSecure: false } },
+    });
+    await screen.findByText(/search or filter to find the others/);
     expect(screen.queryByRole('button', { name: /Show more/ })).toBeNull();
   });
 });

@@ -137,6 +137,9 @@ export function MyProjectsPage() {
               />
             ))
           )}
+          {!list.hasNextPage && projects.length < total && (
+            <p className={styles.more}>{t('projects.tooDeep', { shown: projects.length, total })}</p>
+          )}
           {list.hasNextPage && !list.isFetchNextPageError && (
             <div className={styles.more}>
               <Button
