@@ -9,9 +9,10 @@ import {
   type ToolVersionDetail,
 } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, generatePath, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@portal/data-provider';
+import { lazyPart } from '../../../app/lazy-page';
 import { Button, ButtonLink, VisuallyHidden, buttonClass } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
 import { SelectField } from '../../../components/ui/field';
@@ -36,9 +37,14 @@ import { ReleaseNotes } from '../components/release-notes';
 import { SignInNeeded } from '../components/sign-in-needed';
 import { useAccount } from '../components/use-account';
 import { Downloads } from './downloads';
-import { ExportAccess } from './export-access';
-import { LauncherInstall } from './launcher-install';
 import styles from './tool-page.module.css';
+
+// Parts only some tools show load with them, not with every tool page (issue 20): the export-control request
+// (with its form's preloads) and the launcher install.
+const ExportAccess = lazyPart(() => import('./export-access').then((m) => ({ default: m.ExportAccess })));
+const LauncherInstall = lazyPart(() =>
+  import('./launcher-install').then((m) => ({ default: m.LauncherInstall })),
+);
 
 /** Versions newest first, the one the spec's rule calls latest at the top. */
 function orderedVersions(tool: ToolDetail): {
@@ -356,7 +362,11 @@ function DownloadNotice({ tool, version }: { tool: ToolDetail; version: ToolVers
         </Notice>
       );
     case 'export-controlled':
-      return <ExportAccess tool={tool} classifications={version.exportControlClassifications} />;
+      return (
+        <Suspense fallback={null}>
+          <ExportAccess tool={tool} classifications={version.exportControlClassifications} />
+        </Suspense>
+      );
     case 'disabled':
       return (
         <Notice severity="info" className={styles.noticeGap}>
@@ -440,7 +450,11 @@ function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersio
       {!tool.isOnlineTool && tool.externalUrl && (
         <ExternalButton href={tool.externalUrl}>{t('tool.externalPage')}</ExternalButton>
       )}
-      {isInstallable(tool) && tool.isInstallableViaLauncher && <LauncherInstall tool={tool} />}
+      {isInstallable(tool) && tool.isInstallableViaLauncher && (
+        <Suspense fallback={null}>
+          <LauncherInstall tool={tool} />
+        </Suspense>
+      )}
     </section>
   );
 }
