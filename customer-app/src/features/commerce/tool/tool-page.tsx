@@ -22,11 +22,11 @@ import { arrowBack } from '../../../components/ui/page-icons';
 import { shoppingCart } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
+import { errorNotice } from '../../../notifications/error-notice';
 import { internalUseOnlyPath, paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { toolQuery } from '../api/catalogue';
 import { toolEntry } from '../cart/cart-entries';
-import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCart } from '../cart/use-cart';
 import { formatDate, formatMoney } from '../components/format';
 import { CatalogueIcon } from '../components/catalogue-icon';
@@ -404,8 +404,14 @@ function ExternalButton({
 /** Ordering, requesting, opening and installing: what the tool's kind and request flow allow. */
 function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersionDetail }) {
   const { t, locale } = useI18n();
-  const addToCart = useAddToCart();
+  const { notifications } = usePortal();
   const cart = useCart();
+  // The cart's code loads with the first click, not with the page (issue 20); a failed load is told as an error.
+  const addToCart = () =>
+    void import('../cart/use-add-to-cart').then(
+      (m) => m.addToCart(notifications, entry),
+      (error: unknown) => notifications.notify(errorNotice(error)),
+    );
   const entry = toolEntry(tool, version);
   const inCart = cart.some((existing) => cartEntryKey(existing) === cartEntryKey(entry));
   const payable = hasSerialProductNumber(version);
@@ -427,7 +433,7 @@ function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersio
               {t('tool.inCartGoToCart')}
             </ButtonLink>
           ) : (
-            <Button variant="contained" className={styles.fullWidth} onClick={() => addToCart(entry)}>
+            <Button variant="contained" className={styles.fullWidth} onClick={addToCart}>
               <SvgIcon d={shoppingCart} small />
               {payable
                 ? t('tool.buy', { version: version.version })
