@@ -21,6 +21,13 @@ const proxy = {
 /** `@portal/resources` is declarations only (rules, texts, schemas): a page keeps what it uses of it. */
 const isResources = (id: string) => id.includes('/resources/src/');
 
+/**
+ * TanStack Query's modules that every page with data loads (issue 20): one chunk instead of seven small ones, each
+ * of which costs its own gzip frame and import lines. Mutations and infinite queries stay with the parts using them.
+ */
+const QUERY_MODULES =
+  /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*(mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|hydration|useQueries|queriesObserver|streamedQuery|HydrationBoundary|useSuspense|usePrefetch|useIsFetching|useMutationState))/;
+
 const REACT_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
@@ -45,7 +52,10 @@ export default defineConfig({
         // (MUI, the sign-in library) stays out of the first page.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          return REACT_PACKAGES.test(id) ? 'react' : undefined;
+          // The provider (and `useQueryClient`) is in the shell: with React, else the shell would pull in the rest.
+          if (REACT_PACKAGES.test(id) || id.includes('/react-query/build/modern/QueryClientProvider.'))
+            return 'react';
+          return QUERY_MODULES.test(id) ? 'query' : undefined;
         },
       },
     },

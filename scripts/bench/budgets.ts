@@ -44,9 +44,7 @@ const COMMERCE_ROUTES = '/commerce/routes.ts';
 const QUERY_CLIENT = ['/app/query-client.ts', '/query-core/build/modern/mutation.js'];
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
 // The holds of routes that miss their goal: the measured figure plus 1 KB, rounded up (README "Performance").
-const TOOL_PAGE_CI_BUDGET = 159 * KB;
-/** The catalogue lists and /my/projects: over their goal by 0.2 KB once the model counted the query client. */
-const LIST_PAGE_CI_BUDGET = 152 * KB;
+const TOOL_PAGE_CI_BUDGET = 154 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
 const WELCOME_CI_BUDGET = 124 * KB;
 // Issue 20 point 4, on a quiet machine with the CPU 4× slower: the catalogue and the project list paint within
@@ -68,16 +66,15 @@ export const ENTRY_ROUTES: EntryRoute[] = [
   },
   ...(
     [
-      ['/assets', '/assets', '/catalogue/assets-page.tsx', LIST_PAGE_CI_BUDGET],
-      ['/assets/software', '/assets/software', '/catalogue/assets-page.tsx', LIST_PAGE_CI_BUDGET],
-      ['/documents', '/documents', '/catalogue/documents-page.tsx', undefined],
+      ['/assets', '/assets', '/catalogue/assets-page.tsx'],
+      ['/assets/software', '/assets/software', '/catalogue/assets-page.tsx'],
+      ['/documents', '/documents', '/catalogue/documents-page.tsx'],
     ] as const
-  ).map(([name, path, page, hold]): EntryRoute => ({
+  ).map(([name, path, page]): EntryRoute => ({
     name,
     app: 'customer-app',
     path,
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
-    ...(hold ? { ciScriptGzip: hold } : {}),
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
     // The feature's route table, the catalogue view, the filter bar its route handle asks the layout for, the
@@ -98,8 +95,8 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
-    // Misses the goal (157.1 KB, as Chromium fetched it on 2026-11-26) though light: the shell leaves a page
-    // 27.8 KB with TanStack Query; the tool page needs 30 and more (README "Performance").
+    // Misses the goal (153.0 KB in the build-only check on 2026-11-26) though light: the tool page's own code,
+    // texts and helpers are 8.4 KB more than a document page's (README "Performance").
     ciScriptGzip: TOOL_PAGE_CI_BUDGET,
     modules: [
       COMMERCE_ROUTES,
@@ -130,7 +127,6 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     path: '/my/projects',
     signIn: 'customer@portal.test',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
-    ciScriptGzip: LIST_PAGE_CI_BUDGET,
     maxLcpMs: CUSTOMER_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
     // The feature's route table, the page, its texts and its queries. A signed-in session restores itself

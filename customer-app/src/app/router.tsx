@@ -100,7 +100,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     HydrateFallback: PageLoader,
     children: [
       ...lazyFeatureRoutes(commerceSignedInPaths, () =>
-        commerce().then((m) => m.commerceSignedInRoutes(deps)),
+        import('../features/commerce/signed-in-routes').then((m) => m.commerceSignedInRoutes(deps)),
       ),
       ...lazyFeatureRoutes(projectListPaths, () => projects().then((m) => m.projectListRoutes(deps))),
       ...lazyFeatureRoutes(projectSignedInPaths, () =>

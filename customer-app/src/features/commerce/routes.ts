@@ -22,7 +22,7 @@ interface PageOptions {
  * route's loader starts the page's first query while that code loads (the small module holding the queries is
  * fetched beside the page's chunks; the loader does not wait for the data).
  */
-function page<M>(
+export function page<M>(
   path: string,
   handle: RouteHandle,
   load: () => Promise<M>,
@@ -44,6 +44,8 @@ function page<M>(
 }
 
 const assets = () => import('./catalogue/assets-page');
+// One step further for the pages with MUI: their long preload lists stay off the catalogue's first load.
+const heavyPages = () => import('./heavy-pages');
 const toolPage = () => import('./tool/tool-page');
 const catalogue = { description: 'meta.assets', filterBar: true } as const;
 
@@ -98,57 +100,14 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
     page(
       paths.softwareBundle,
       { title: 'page.bundle' },
-      () => import('./bundle/bundle-page'),
+      () => heavyPages().then((m) => m.bundlePage()),
       (m) => m.BundlePage,
     ),
     page(
       paths.checkoutResult,
       { title: 'page.checkoutResult' },
-      () => import('./checkout/checkout-result-page'),
+      () => heavyPages().then((m) => m.checkoutResultPage()),
       (m) => m.CheckoutResultPage,
-      { texts: loadCheckoutTexts },
-    ),
-  ];
-}
-
-const myAssets = () => import('./assets/my-assets-page');
-
-/** Cart, orders and owned assets: signed-in, verified users (spec §2.2). */
-export function commerceSignedInRoutes(_deps: GuardDeps): RouteObject[] {
-  return [
-    page(
-      paths.myOrders,
-      { title: 'page.myOrders' },
-      () => import('./orders/my-orders-page'),
-      (m) => m.MyOrdersPage,
-    ),
-    page(paths.myAssets, { title: 'page.myAssets' }, myAssets, (m) => m.MyAssetsPage),
-    page(paths.mySoftware, { title: 'page.myAssets' }, myAssets, (m) => m.MyAssetsPage),
-    page(
-      paths.myInstallers,
-      { title: 'page.myInstallers' },
-      () => import('./assets/my-installers-page'),
-      (m) => m.MyInstallersPage,
-    ),
-    page(
-      paths.cart,
-      { title: 'page.cart' },
-      () => import('./cart/cart-page'),
-      (m) => m.CartPage,
-      { texts: loadCheckoutTexts },
-    ),
-    page(
-      paths.cartSummary,
-      { title: 'page.cartSummary' },
-      () => import('./checkout/summary-page'),
-      (m) => m.SummaryPage,
-      { texts: loadCheckoutTexts },
-    ),
-    page(
-      paths.cartQuestionnaire,
-      { title: 'page.cartQuestionnaire' },
-      () => import('./questionnaire/questionnaire-page'),
-      (m) => m.QuestionnairePage,
       { texts: loadCheckoutTexts },
     ),
   ];

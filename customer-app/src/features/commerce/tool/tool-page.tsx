@@ -9,9 +9,10 @@ import {
   type ToolVersionDetail,
 } from '@portal/resources';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, generatePath, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@portal/data-provider';
+import { lazyPart } from '../../../app/lazy-page';
 import { Button, ButtonLink, VisuallyHidden, buttonClass } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
 import { SelectField } from '../../../components/ui/field';
@@ -21,11 +22,11 @@ import { arrowBack } from '../../../components/ui/page-icons';
 import { shoppingCart } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
+import { errorNotice } from '../../../notifications/error-notice';
 import { internalUseOnlyPath, paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { toolQuery } from '../api/catalogue';
 import { toolEntry } from '../cart/cart-entries';
-import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCart } from '../cart/use-cart';
 import { formatDate, formatMoney } from '../components/format';
 import { CatalogueIcon } from '../components/catalogue-icon';
@@ -36,9 +37,14 @@ import { ReleaseNotes } from '../components/release-notes';
 import { SignInNeeded } from '../components/sign-in-needed';
 import { useAccount } from '../components/use-account';
 import { Downloads } from './downloads';
-import { ExportAccess } from './export-access';
-import { LauncherInstall } from './launcher-install';
 import styles from './tool-page.module.css';
+
+// Parts only some tools show load with them, not with every tool page (issue 20): the export-control request
+// (with its form's preloads) and the launcher install.
+const ExportAccess = lazyPart(() => import('./export-access').then((m) => ({ default: m.ExportAccess })));
+const LauncherInstall = lazyPart(() =>
+  import('./launcher-install').then((m) => ({ default: m.LauncherInstall })),
+);
 
 /** Versions newest first, the one the spec's rule calls latest at the top. */
 function orderedVersions(tool: ToolDetail): {
@@ -356,7 +362,11 @@ function DownloadNotice({ tool, version }: { tool: ToolDetail; version: ToolVers
         </Notice>
       );
     case 'export-controlled':
-      return <ExportAccess tool={tool} classifications={version.exportControlClassifications} />;
+      return (
+        <Suspense fallback={null}>
+          <ExportAccess tool={tool} classifications={version.exportControlClassifications} />
+        </Suspense>
+      );
     case 'disabled':
       return (
         <Notice severity="info" className={styles.noticeGap}>
@@ -394,8 +404,14 @@ function ExternalButton({
 /** Ordering, requesting, opening and installing: what the tool's kind and request flow allow. */
 function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersionDetail }) {
   const { t, locale } = useI18n();
-  const addToCart = useAddToCart();
+  const { notifications } = usePortal();
   const cart = useCart();
+  // The cart's code loads with the first click, not with the page (issue 20); a failed load is told as an error.
+  const addToCart = () =>
+    void import('../cart/use-add-to-cart').then(
+      (m) => m.addToCart(notifications, entry),
+      (error: unknown) => notifications.notify(errorNotice(error)),
+    );
   const entry = toolEntry(tool, version);
   const inCart = cart.some((existing) => cartEntryKey(existing) === cartEntryKey(entry));
   const payable = hasSerialProductNumber(version);
@@ -417,7 +433,7 @@ function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersio
               {t('tool.inCartGoToCart')}
             </ButtonLink>
           ) : (
-            <Button variant="contained" className={styles.fullWidth} onClick={() => addToCart(entry)}>
+            <Button variant="contained" className={styles.fullWidth} onClick={addToCart}>
               <SvgIcon d={shoppingCart} small />
               {payable
                 ? t('tool.buy', { version: version.version })
@@ -440,7 +456,11 @@ function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersio
       {!tool.isOnlineTool && tool.externalUrl && (
         <ExternalButton href={tool.externalUrl}>{t('tool.externalPage')}</ExternalButton>
       )}
-      {isInstallable(tool) && tool.isInstallableViaLauncher && <LauncherInstall tool={tool} />}
+      {isInstallable(tool) && tool.isInstallableViaLauncher && (
+        <Suspense fallback={null}>
+          <LauncherInstall tool={tool} />
+        </Suspense>
+      )}
     </section>
   );
 }
