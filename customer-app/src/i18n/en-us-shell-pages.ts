@@ -3,6 +3,12 @@
  * with those parts (`withTexts`), so the entry page does not carry them (issue 20).
  */
 export const shellPageTexts = {
+  'page.login': 'Sign in',
+  'page.signInUnavailable': 'Sign-in is not available',
+  'page.callbackError': 'Sign-in failed',
+  'page.internalUseOnly': 'For internal use only',
+  'page.userNotVerified': 'Please verify your email address',
+  'page.browserOutdated': 'Your browser is out of date',
   'consent.title': 'Cookie settings',
   'consent.text':
     'The portal stores only what it needs to work: your sign-in session, the cart, and settings such as a closed maintenance notice. It uses no tracking or advertising cookies, so there is nothing to switch off.',

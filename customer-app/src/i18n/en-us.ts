@@ -100,7 +100,6 @@ export const enUS = {
   'signIn.invalidAuthenticationType': MESSAGES.invalidAuthenticationType,
 
   'page.welcome': 'Welcome',
-  'page.login': 'Sign in',
   'page.signingIn': 'Signing in',
   'page.assets': 'Software and tools',
   'page.software': 'Software',
@@ -128,11 +127,6 @@ export const enUS = {
   'page.manageNotifications': 'Notification settings',
   'page.forbidden': 'Access denied',
   'page.notFound': 'Page not found',
-  'page.userNotVerified': 'Please verify your email address',
-  'page.internalUseOnly': 'For internal use only',
-  'page.browserOutdated': 'Your browser is out of date',
-  'page.callbackError': 'Sign-in failed',
-  'page.signInUnavailable': 'Sign-in is not available',
 
   'meta.welcome':
     'Register evaluation boards as projects, download software and tools, and find the documents to design in our products.',
