@@ -46,7 +46,7 @@ const ADMIN_SCRIPT_BUDGET = 450 * KB;
 // The holds of routes that miss their goal: the measured figure plus 1 KB, rounded up (README "Performance").
 const TOOL_PAGE_CI_BUDGET = 154 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
-const WELCOME_CI_BUDGET = 124 * KB;
+const WELCOME_CI_BUDGET = 121 * KB;
 // Issue 20 point 4, on a quiet machine with the CPU 4× slower: the catalogue and the project list paint within
 // 1.5 s and block at most 200 ms; /welcome, the lightest page, paints within 1 s.
 const CUSTOMER_LCP_MS = 1500;
@@ -59,7 +59,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path: '/welcome',
     maxScriptGzip: WELCOME_SCRIPT_BUDGET,
-    // Misses the goal of issue 20 (122.4 KB): React and the router alone are 97.1 KB (README "Performance").
+    // Meets the goal of issue 20 by 27 bytes (119.97 KB), too close to hold it there: the figure + 1 KB, rounded up.
     ciScriptGzip: WELCOME_CI_BUDGET,
     maxLcpMs: WELCOME_LCP_MS,
     modules: [],

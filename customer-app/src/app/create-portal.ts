@@ -1,7 +1,7 @@
 import { ApiError, Session, createApiClient, type PortalConfig } from '@portal/data-provider';
 import type { PortalServices } from '../lib/portal-context';
-import { errorNotice } from '../notifications/error-notice';
 import { NotificationStore, key } from '../notifications/notification-store';
+import { notifyError } from '../notifications/notify-error';
 import { keepLogoutNotice, takeLogoutNotice } from '../notifications/pending-notice';
 import { paths } from '../paths';
 import { fetchCurrentUser } from '../session/current-user';
@@ -62,12 +62,11 @@ export async function createPortal(config: PortalConfig): Promise<Portal> {
   });
   session.on('loginFailed', ({ error }) => {
     resetStores();
-    const notice = errorNotice(error);
-    notifications.notify({
+    void notifyError(notifications, error, (notice) => ({
       ...notice,
       title: key('notifications.loginFailed'),
       message: error instanceof ApiError ? notice.title : notice.message,
-    });
+    }));
   });
   session.on('logoutCompleted', ({ reason }) => {
     resetStores();
@@ -113,10 +112,10 @@ export async function createPortal(config: PortalConfig): Promise<Portal> {
 /** "Global errors go to the notification store" (spec calls §8.5): promises nobody awaited, uncaught errors. */
 function reportGlobalErrors(notifications: NotificationStore): void {
   window.addEventListener('unhandledrejection', (event) => {
-    notifications.notify(errorNotice(event.reason));
+    void notifyError(notifications, event.reason);
   });
   window.addEventListener('error', (event) => {
     // Errors without an Error object (a browser extension's, a ResizeObserver loop notice) are not ours to tell.
-    if (event.error instanceof Error) notifications.notify(errorNotice(event.error));
+    if (event.error instanceof Error) void notifyError(notifications, event.error);
   });
 }

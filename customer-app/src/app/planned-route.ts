@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle';
 import { lazyPage } from './lazy-page';
+import { withShellPageTexts } from './shell-page-texts';
 
 const placeholder = lazyPage(
-  () => import('../components/placeholder-page'),
+  withShellPageTexts(() => import('../components/placeholder-page')),
   (m) => m.PlaceholderPage,
 );
 

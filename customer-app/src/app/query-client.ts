@@ -1,6 +1,6 @@
 import { ApiError } from '@portal/data-provider';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorNotice } from '../notifications/error-notice';
+import { notifyError } from '../notifications/notify-error';
 import type { NotificationStore } from '../notifications/notification-store';
 
 /** A 4xx will not change on retry; network failures and 5xx get two more tries. */
@@ -12,7 +12,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 /** A request that got no answer is logged as well as told (spec calls §8.2). */
 function report(notifications: NotificationStore, error: unknown): void {
   if (error instanceof ApiError && error.status === 0) console.error('A request got no response', error);
-  notifications.notify(errorNotice(error));
+  void notifyError(notifications, error);
 }
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button';
 import { ForbiddenPage } from '../features/system/forbidden-page';
 import { NotFoundPage } from '../features/system/not-found-page';
 import { useI18n } from '../i18n/i18n';
-import { statusTitleKey } from '../notifications/error-notice';
+import { statusTitleKey } from '../notifications/status-title';
 import { PageLoadFailure } from './lazy-page';
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../session/guards';
 import type { RouteHandle } from './route-handle';
 import { lazyPage } from './lazy-page';
+import { withShellPageTexts } from './shell-page-texts';
 import { commercePublicPaths, commerceSignedInPaths } from '../features/commerce/route-paths';
 import { projectListPaths, projectSignedInPaths, secureProjectPaths } from '../features/projects/route-paths';
 import { lazyFeatureRoute, lazyFeatureRoutes } from './feature-routes';
@@ -50,7 +51,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     {
       path: paths.login,
       lazy: lazyPage(
-        () => import('../features/auth/login-page'),
+        withShellPageTexts(() => import('../features/auth/login-page')),
         (m) => m.LoginPage,
       ),
     },
@@ -59,7 +60,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     {
       path: paths.browserOutdated,
       lazy: lazyPage(
-        () => import('../features/system/browser-outdated-page'),
+        withShellPageTexts(() => import('../features/system/browser-outdated-page')),
         (m) => m.BrowserOutdatedPage,
       ),
     },
@@ -72,7 +73,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     {
       path: paths.authCallbackError,
       lazy: lazyPage(
-        () => import('../features/auth/callback-error-page'),
+        withShellPageTexts(() => import('../features/auth/callback-error-page')),
         (m) => m.CallbackErrorPage,
       ),
     },
@@ -80,14 +81,14 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     {
       path: paths.userNotVerified,
       lazy: lazyPage(
-        () => import('../features/system/user-not-verified-page'),
+        withShellPageTexts(() => import('../features/system/user-not-verified-page')),
         (m) => m.UserNotVerifiedPage,
       ),
     },
     {
       path: paths.internalUseOnly,
       lazy: lazyPage(
-        () => import('../features/system/internal-use-only-page'),
+        withShellPageTexts(() => import('../features/system/internal-use-only-page')),
         (m) => m.InternalUseOnlyPage,
       ),
     },

@@ -5,7 +5,7 @@ import { Button } from './ui/button';
 import { SvgIcon } from './ui/icon';
 import { inbox } from './ui/page-icons';
 import { useI18n } from '../i18n/i18n';
-import { statusTitleKey } from '../notifications/error-notice';
+import { statusTitleKey } from '../notifications/status-title';
 import ui from '../styles/ui.module.css';
 import styles from './query-states.module.css';
 

@@ -3,6 +3,7 @@ import type { commerceTexts } from './en-us-commerce';
 import type { dipTexts } from './en-us-dip';
 import type { errorTexts } from './en-us-errors';
 import type { projectTexts } from './en-us-projects';
+import type { shellPageTexts } from './en-us-shell-pages';
 import { prefixed } from './prefixed';
 
 /**
@@ -63,10 +64,6 @@ export const enUS = {
   'footer.consent': 'Cookie settings',
   'footer.copyright': '© {years} Developer Portal. All rights reserved.',
 
-  'consent.title': 'Cookie settings',
-  'consent.text':
-    'The portal stores only what it needs to work: your sign-in session, the cart, and settings such as a closed maintenance notice. It uses no tracking or advertising cookies, so there is nothing to switch off.',
-
   'banner.maintenance': 'Maintenance notice',
   'banner.closeMaintenance': 'Close the maintenance notice',
   'banner.instance': 'Test instance: data may be reset at any time and orders are not delivered.',
@@ -103,7 +100,6 @@ export const enUS = {
   'signIn.invalidAuthenticationType': MESSAGES.invalidAuthenticationType,
 
   'page.welcome': 'Welcome',
-  'page.login': 'Sign in',
   'page.signingIn': 'Signing in',
   'page.assets': 'Software and tools',
   'page.software': 'Software',
@@ -131,18 +127,11 @@ export const enUS = {
   'page.manageNotifications': 'Notification settings',
   'page.forbidden': 'Access denied',
   'page.notFound': 'Page not found',
-  'page.userNotVerified': 'Please verify your email address',
-  'page.internalUseOnly': 'For internal use only',
-  'page.browserOutdated': 'Your browser is out of date',
-  'page.callbackError': 'Sign-in failed',
-  'page.signInUnavailable': 'Sign-in is not available',
 
   'meta.welcome':
     'Register evaluation boards as projects, download software and tools, and find the documents to design in our products.',
   'meta.assets': 'Browse software, software bundles and tools for our evaluation boards and chips.',
   'meta.documents': 'Data sheets, user guides and application notes for our products.',
-
-  'placeholder.text': 'This part of the portal is being prepared and opens soon.',
 
   'welcome.heading': 'Welcome to the Developer Portal',
   'welcome.intro':
@@ -157,13 +146,7 @@ export const enUS = {
   'welcome.documents': 'Documents',
   'welcome.documentsText': 'Data sheets, user guides and application notes.',
 
-  'login.redirecting': 'Redirecting to sign-in…',
-  'login.unreachable': 'The sign-in service could not be reached: {message}',
   'callback.signingIn': 'Signing you in…',
-  'callback.accessDenied': 'The sign-in was cancelled or refused.',
-  'callback.loginRequired': 'Please sign in again.',
-  'callback.userFetchFailed': 'You are signed in, but your account could not be loaded.',
-  'callback.generic': 'Something went wrong while signing you in.',
 
   'projects.welcome': 'Welcome, {name}',
   'projects.profileFailed': 'Your profile could not be loaded.',
@@ -178,15 +161,6 @@ export const enUS = {
     'You do not have permission to open this page. If you think you should, contact your company space administrator or our support.',
   'forbidden.supportId': 'Quote this support ID when you contact us: {supportId}',
   'notFound.text': 'The page you are looking for does not exist or has moved.',
-  'internalUseOnly.text': 'Only our employees can open this page. Sign in with your company account.',
-  'notVerified.text':
-    'We sent a verification link to {email}. Open it to activate your account, then continue here.',
-  'notVerified.yourAddress': 'your email address',
-  'notVerified.done': 'I have verified it',
-  'outdated.text':
-    'The portal needs a current browser. Internet Explorer is no longer supported: please open the portal in a current version of Edge, Chrome, Firefox or Safari.',
-  'outdated.minimum': 'Supported: Firefox 70, Edge 80, Chrome 80, Android 6, iOS 9 or later.',
-  'outdated.continue': 'Continue anyway',
 } as const;
 
 /**
@@ -196,6 +170,7 @@ export const enUS = {
  */
 export type EnglishTexts = typeof enUS &
   typeof errorTexts &
+  typeof shellPageTexts &
   typeof commerceTexts &
   typeof projectTexts &
   typeof dipTexts;

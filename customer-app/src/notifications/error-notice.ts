@@ -1,28 +1,12 @@
 import { ApiError, SignInError } from '@portal/data-provider';
-import {
-  CURRENT_USER_ERROR_MESSAGES,
-  ERROR_CODES,
-  STATUS_TITLES,
-  isErrorCode,
-  statusTitle,
-  type ErrorCode,
-} from '@portal/resources';
-import type { MessageKey, Text } from '../i18n/i18n';
+import { CURRENT_USER_ERROR_MESSAGES, ERROR_CODES, isErrorCode, type ErrorCode } from '@portal/resources';
+import type { Text } from '../i18n/i18n';
 import { key, literal, type NotifyInput } from './notification-store';
+import { statusTitleKey } from './status-title';
+
+export { statusTitleKey };
 
 const CODED: ReadonlySet<string> = new Set(ERROR_CODES);
-const TITLED_STATUSES = Object.keys(STATUS_TITLES).map(Number);
-
-/**
- * The catalogue key of a status title (spec calls §8.2). Statuses §8.2 does not list take the title
- * `statusTitle` of @portal/resources gives them (that of their class).
- */
-export function statusTitleKey(status: number): MessageKey {
-  if (status === 0) return 'error.network';
-  const title = statusTitle(status);
-  const titled = TITLED_STATUSES.find((candidate) => STATUS_TITLES[candidate] === title);
-  return titled === undefined ? 'error.unknown' : (`error.status.${titled}` as MessageKey);
-}
 
 /** The text of an error code, the current-user variant when the user is in its list (spec calls §8.3). */
 export function errorCodeText(code: string, currentUserInList = false): Text {

@@ -1,10 +1,5 @@
-import {
-  NOTIFICATION_PANEL_WIDTH_PX,
-  NOTIFICATION_TICK_MS,
-  sanitizeNotificationMessage,
-  tickNotification,
-} from '@portal/resources';
-import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { NOTIFICATION_TICK_MS, sanitizeNotificationMessage, tickNotification } from '@portal/resources';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Icon } from '../components/ui/icon';
 import { useI18n, type Text } from '../i18n/i18n';
 import ui from '../styles/ui.module.css';
@@ -12,14 +7,12 @@ import { errorTextsLoaded, loadErrorTexts, needsErrorTexts } from './error-texts
 import type { NotificationStore, PortalNotification } from './notification-store';
 import styles from './notifications.module.css';
 
-const panelWidth = { '--portal-notification-width': `${NOTIFICATION_PANEL_WIDTH_PX}px` } as CSSProperties;
-
 /**
- * The notification stack of the layout (spec calls §8.5): bottom right, 350 px wide (the screen's width on a
- * phone), newest last. Errors are announced at once (role alert), the others politely (role status).
+ * The entries of the notification stack (spec calls §8.5), newest last, inside the layout's `NotificationRegion`
+ * (which loads this module with the first notification). Errors are announced at once (role alert), the others
+ * politely (role status).
  */
 export function NotificationStack({ store }: { store: NotificationStore }) {
-  const { t } = useI18n();
   const entries = useSyncExternalStore(store.subscribe, store.getSnapshot);
   // An entry with an error code's text waits for those texts (not in the shell) rather than show a bare key;
   // should they fail to load, it shows what it has.
@@ -33,13 +26,9 @@ export function NotificationStack({ store }: { store: NotificationStore }) {
         () => setTextsFailed(true),
       );
   }, [waiting]);
-  return (
-    <section aria-label={t('notifications.label')} className={styles.stack} style={panelWidth}>
-      {(waiting ? entries.filter((entry) => !needsErrorTexts(entry)) : entries).map((entry) => (
-        <NotificationEntry key={entry.id} entry={entry} onClose={() => store.dismiss(entry.id)} />
-      ))}
-    </section>
-  );
+  return (waiting ? entries.filter((entry) => !needsErrorTexts(entry)) : entries).map((entry) => (
+    <NotificationEntry key={entry.id} entry={entry} onClose={() => store.dismiss(entry.id)} />
+  ));
 }
 
 /**

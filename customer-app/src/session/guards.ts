@@ -2,7 +2,8 @@ import { ApiError, type ApiClient, type Session } from '@portal/data-provider';
 import { Role, hasAnyRouteRole, hasRole, isVerified, type RouteRole, type User } from '@portal/resources';
 import { redirect, replace, type LoaderFunctionArgs } from 'react-router';
 import { key, type NotificationStore } from '../notifications/notification-store';
-import { errorNotice, statusTitleKey } from '../notifications/error-notice';
+import { notifyError } from '../notifications/notify-error';
+import { statusTitleKey } from '../notifications/status-title';
 import { browserOutdatedPath, internalUseOnlyPath, loginPath, pathWithSearch, paths } from '../paths';
 import type { QueryClientLoader } from '../app/query-client-loader';
 import { fetchCurrentUser } from './current-user';
@@ -98,7 +99,7 @@ export function requireSecureAccess(deps: GuardDeps, resource: SecureResource) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw redirect(paths.forbidden);
       if (error instanceof ApiError && error.status === 404) throw redirect(paths.notFound);
-      throw abortNavigation(deps, error);
+      throw await abortNavigation(deps, error);
     }
     if (!secure || deps.session.isMfa()) return null;
     if (hasRole(user, Role.PromotedUser)) {
@@ -117,9 +118,9 @@ export function requireSecureAccess(deps: GuardDeps, resource: SecureResource) {
  * "Aborts the navigation": the error is told in a notification and the browser stays on the page it was
  * leaving. On the first load there is no such page, so the error page shows it.
  */
-function abortNavigation(deps: GuardDeps, error: unknown): unknown {
+async function abortNavigation(deps: GuardDeps, error: unknown): Promise<unknown> {
   const leaving = deps.leavingLocation();
   if (leaving === null) return error;
-  deps.notifications.notify(errorNotice(error));
+  await notifyError(deps.notifications, error);
   return replace(leaving);
 }

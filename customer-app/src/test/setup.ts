@@ -4,10 +4,11 @@ import { commerceTexts } from '../i18n/en-us-commerce';
 import { dipTexts } from '../i18n/en-us-dip';
 import { errorTexts } from '../i18n/en-us-errors';
 import { projectTexts } from '../i18n/en-us-projects';
+import { shellPageTexts } from '../i18n/en-us-shell-pages';
 import { addTexts } from '../i18n/i18n';
 
 // Pages load their feature's texts through their routes; components rendered alone in a test get them here.
-addTexts({ ...errorTexts, ...commerceTexts, ...projectTexts, ...dipTexts });
+addTexts({ ...errorTexts, ...shellPageTexts, ...commerceTexts, ...projectTexts, ...dipTexts });
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-import { hasSerialProductNumber } from './tools.js';
+import { hasSerialProductNumber } from './serial-product-number.js';
 
 /** The browser local storage key the cart lives under (spec product §4). */
 export const CART_STORAGE_KEY = 'cart';

@@ -1,4 +1,4 @@
-import { hasSerialProductNumber } from './tools.js';
+import { hasSerialProductNumber } from './serial-product-number.js';
 
 /** The fields of a tool version that decide how it enters an order. */
 export interface OrderableVersionLike<P> {

@@ -1,4 +1,7 @@
 import type { ItemType } from '../catalogue-constants.js';
+import { hasSerialProductNumber } from './serial-product-number.js';
+
+export { hasSerialProductNumber };
 
 /** The fields of a tool that decide whether it can be installed or requested (spec product §3). */
 export interface ToolKindLike {
@@ -17,11 +20,6 @@ export function isInstallable(tool: ToolKindLike): boolean {
 /** Requestable when not an online tool. */
 export function isRequestable(tool: ToolKindLike): boolean {
   return !tool.isOnlineTool;
-}
-
-/** A tool version has a serial product number when its spn is non-empty after trimming. */
-export function hasSerialProductNumber(version: { spn?: string | null }): boolean {
-  return (version.spn ?? '').trim() !== '';
 }
 
 /** Download is allowed only when canDownload is exactly true; a missing flag means no. */

@@ -1,13 +1,16 @@
 import { copyrightYears } from '@portal/resources';
 import { Suspense, useState } from 'react';
 import { lazyPart } from '../../app/lazy-page';
+import { withShellPageTexts } from '../../app/shell-page-texts';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { externalLinks } from '../../links';
 import { ExternalLink } from '../ui/button';
 import styles from './footer.module.css';
 import layout from './layout.module.css';
 
-const ConsentDialog = lazyPart(() => import('./consent-dialog').then((m) => ({ default: m.ConsentDialog })));
+const ConsentDialog = lazyPart(() =>
+  withShellPageTexts(() => import('./consent-dialog'))().then((m) => ({ default: m.ConsentDialog })),
+);
 
 const FOOTER_LINKS: readonly { key: MessageKey; href: string }[] = [
   { key: 'footer.usageTerms', href: externalLinks.usageTerms },

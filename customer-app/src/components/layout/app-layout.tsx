@@ -4,7 +4,7 @@ import { useRouteHandle } from '../../app/route-handle';
 import { lazyPart } from '../../app/lazy-page';
 import { useI18n } from '../../i18n/i18n';
 import { usePortal } from '../../lib/portal-context';
-import { NotificationStack } from '../../notifications/notification-stack';
+import { NotificationRegion } from '../../notifications/notification-region';
 import { MetaDescription } from '../document-title';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -31,7 +31,7 @@ export function AppLayout() {
       <a href="#main" className={styles.skipLink}>
         {t('app.skipToContent')}
       </a>
-      <NotificationStack store={notifications} />
+      <NotificationRegion store={notifications} />
       <AppHeader />
       <MaintenanceBanner />
       <InstanceBanner />

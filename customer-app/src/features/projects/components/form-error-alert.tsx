@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useI18n } from '../../../i18n/i18n';
-import { statusTitleKey } from '../../../notifications/error-notice';
+import { statusTitleKey } from '../../../notifications/status-title';
 import type { FormErrors } from '../model/form-errors';
 
 interface FormErrorAlertProps {

@@ -2,7 +2,7 @@ import { ApiError } from '@portal/data-provider';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';
 import { useI18n } from '../../../i18n/i18n';
-import { statusTitleKey } from '../../../notifications/error-notice';
+import { statusTitleKey } from '../../../notifications/status-title';
 import { paths } from '../../../paths';
 import styles from './project-list.module.css';
 

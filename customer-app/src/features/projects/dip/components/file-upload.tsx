@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { dipUploadAcceptedTypes, type DipProjectStep } from '@portal/resources';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useI18n } from '../../../../i18n/i18n';
-import { statusTitleKey } from '../../../../notifications/error-notice';
+import { statusTitleKey } from '../../../../notifications/status-title';
 import { useUploads, type UploadEntry } from '../hooks/use-uploads';
 import type { UploadTarget } from '../model/file-checks';
 

@@ -1,0 +1,34 @@
+import { NOTIFICATION_PANEL_WIDTH_PX } from '@portal/resources';
+import { Suspense, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { lazyPart } from '../app/lazy-page';
+import { useI18n } from '../i18n/i18n';
+import type { NotificationStore } from './notification-store';
+import styles from './notifications.module.css';
+
+const panelWidth = { '--portal-notification-width': `${NOTIFICATION_PANEL_WIDTH_PX}px` } as CSSProperties;
+
+// Issue 20: the entries' code (timers, sanitising, error texts) loads with the first notification, so a visitor
+// who gets none never downloads it.
+const NotificationStack = lazyPart(() =>
+  import('./notification-stack').then((m) => ({ default: m.NotificationStack })),
+);
+
+const hasEntries = (store: NotificationStore) => store.getSnapshot().length > 0;
+
+/** The notification stack of the layout (spec calls §8.5): bottom right, 350 px wide (the screen's width on a phone). */
+export function NotificationRegion({ store }: { store: NotificationStore }) {
+  const { t } = useI18n();
+  const notified = useSyncExternalStore(store.subscribe, () => hasEntries(store));
+  // Once loaded, the entries stay mounted: they run the timers that close them.
+  const [used, setUsed] = useState(notified);
+  if (notified && !used) setUsed(true);
+  return (
+    <section aria-label={t('notifications.label')} className={styles.stack} style={panelWidth}>
+      {used && (
+        <Suspense fallback={null}>
+          <NotificationStack store={store} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
