@@ -31,6 +31,9 @@ const QUERY_MODULES =
 const REACT_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
+/** The React chunk's file (`manualChunks` names it `react`; Rollup adds an 8-character hash). */
+const REACT_CHUNK_FILE = /(^|\/)react-[\w-]{8}\.js$/;
+
 export default defineConfig({
   base: '/',
   plugins: [react(), legacy(BROWSER_BUILDS), pureDeclarations(isResources)],
@@ -39,7 +42,13 @@ export default defineConfig({
     // before 17, which then fetch the entry's imports as they find them; it paid for the flex-gap check
     // (scripts/flex-gap.js) under the 150 KB budget. Lazy chunks keep their preloads (Vite falls back to
     // rel=preload where modulepreload is missing).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry imports the React chunk itself, so every lazy chunk's importer runs after it has loaded: listing
+      // it again in each lazy chunk's preload list only weighs on the entry (issue 20). The HTML keeps its preload.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !REACT_CHUNK_FILE.test(dep)) : deps,
+    },
     ...MINIFY,
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './errors.js';
 export * from './range.js';
+export * from './list-depth.js';
 export * from './user.js';
 export * from './board.js';
 export * from './portal-config.js';

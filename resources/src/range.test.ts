@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LIST_MAX_OFFSET,
-  formatContentRange,
-  formatRangeHeader,
-  parseContentRange,
-  reachablePages,
-} from './range.js';
+import { LIST_MAX_OFFSET, reachablePages } from './list-depth.js';
+import { formatContentRange, formatRangeHeader, parseContentRange } from './range.js';
 
 describe('parseContentRange', () => {
   it('reads offset, limit and total', () => {

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { usePortal } from '../../../lib/portal-context';
+import type { ToolDetail, ToolVersionDetail } from '@portal/resources';
 import { key, literal, type NotificationStore } from '../../../notifications/notification-store';
-import { entryName } from './cart-entries';
+import { entryName, toolEntry } from './cart-entries';
 import { browserCart, type StoredCartEntry } from './cart-store';
 
 /** Adds an entry to the cart and says so; an entry already there is left as it is (spec §4) and said so too. */
@@ -14,6 +15,13 @@ export function addToCart(notifications: NotificationStore, entry: StoredCartEnt
   });
   return added;
 }
+
+/** A tool version to the cart, for the tool page, which loads this code with the first click (issue 20). */
+export const addToolToCart = (
+  notifications: NotificationStore,
+  tool: ToolDetail,
+  version: ToolVersionDetail,
+) => addToCart(notifications, toolEntry(tool, version));
 
 /** `addToCart` with the portal's notifications. */
 export function useAddToCart(): (entry: StoredCartEntry) => boolean {

@@ -12,7 +12,7 @@ import { contentCopy, download } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { errorNotice } from '../../../notifications/error-notice';
+import { notifyError } from '../../../notifications/notify-error';
 import { key, literal } from '../../../notifications/notification-store';
 import ui from '../../../styles/ui.module.css';
 import { formatBytes } from '../components/format';
@@ -46,12 +46,11 @@ function useDownload() {
       const { downloadFile } = await import('../api/download');
       await downloadFile(api, file.url, file.fileName);
     } catch (error) {
-      const notice = errorNotice(error);
-      notifications.notify({
+      await notifyError(notifications, error, (notice) => ({
         ...notice,
         title: key('tool.downloadFailed'),
         message: notice.message ?? literal(file.fileName),
-      });
+      }));
     } finally {
       setBusy(null);
     }

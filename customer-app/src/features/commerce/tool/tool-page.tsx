@@ -22,11 +22,10 @@ import { arrowBack } from '../../../components/ui/page-icons';
 import { shoppingCart } from './tool-icons';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
-import { errorNotice } from '../../../notifications/error-notice';
+import { notifyError } from '../../../notifications/notify-error';
 import { internalUseOnlyPath, paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { toolQuery } from '../api/catalogue';
-import { toolEntry } from '../cart/cart-entries';
 import { useCart } from '../cart/use-cart';
 import { formatDate, formatMoney } from '../components/format';
 import { CatalogueIcon } from '../components/catalogue-icon';
@@ -409,11 +408,12 @@ function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersio
   // The cart's code loads with the first click, not with the page (issue 20); a failed load is told as an error.
   const addToCart = () =>
     void import('../cart/use-add-to-cart').then(
-      (m) => m.addToCart(notifications, entry),
-      (error: unknown) => notifications.notify(errorNotice(error)),
+      (cartCode) => cartCode.addToolToCart(notifications, tool, version),
+      (error: unknown) => notifyError(notifications, error),
     );
-  const entry = toolEntry(tool, version);
-  const inCart = cart.some((existing) => cartEntryKey(existing) === cartEntryKey(entry));
+  // The entry's key from the fields that identify it (the entry itself is built on the click, with the cart's code).
+  const entryKey = cartEntryKey({ type: 'tool', item: tool, package: version });
+  const inCart = cart.some((existing) => cartEntryKey(existing) === entryKey);
   const payable = hasSerialProductNumber(version);
   const throughCart = isRequestable(tool) && tool.requestFlow !== 'external';
   const onlineUrl = tool.isOnlineTool ? (tool.externalUrl ?? tool.requestUrl) : null;
