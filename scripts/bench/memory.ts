@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { LIST_MAX_OFFSET } from '@portal/resources';
 import { openDatabase } from '../../server/src/db/client.js';
 import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
 import { fillProjects } from '../../server/bench/fill.js';
@@ -67,10 +68,11 @@ export async function probeServerMemory(options: {
       const token = await serviceToken(base);
       const headers = { authorization: `Bearer ${token}` };
       const projects = Math.round(100_000 * scale);
-      const deep = Math.max(0, projects - 50);
+      // Offset pages reach LIST_MAX_OFFSET rows deep (issue 24): the deepest one the API serves.
+      const deep = Math.min(Math.max(0, projects - 50), LIST_MAX_OFFSET);
       // Projects to open, from pages spread over the list (this script does not reach the database's driver).
       const ids: string[] = [];
-      for (const at of [0, Math.floor(projects / 3), Math.floor((2 * projects) / 3), deep]) {
+      for (const at of [0, Math.floor(deep / 3), Math.floor((2 * deep) / 3), deep]) {
         const page = await fetch(`${base}/api/v1/projects`, {
           headers: { ...headers, range: `projects=${at}-${at + 24}` },
         });

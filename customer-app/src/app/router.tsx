@@ -1,8 +1,6 @@
 import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { PageLoader } from '../components/page-loader';
-import { authCallbackLoader } from '../features/auth/callback-loader';
-import { SigningIn } from '../features/auth/signing-in';
 import { ForbiddenPage } from '../features/system/forbidden-page';
 import { NotFoundPage } from '../features/system/not-found-page';
 import { welcomeLoader } from '../features/welcome/welcome-loader';
@@ -66,9 +64,12 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     },
     {
       path: paths.authCallback,
-      loader: authCallbackLoader(deps),
-      Component: SigningIn,
-      HydrateFallback: SigningIn,
+      // Its code loads with the callback itself (issue 20): no visitor's first page needs it.
+      lazy: async () => {
+        const callback = await import('../features/auth/callback-loader');
+        return { loader: callback.authCallbackLoader(deps), Component: callback.SigningIn };
+      },
+      HydrateFallback: PageLoader,
     },
     {
       path: paths.authCallbackError,

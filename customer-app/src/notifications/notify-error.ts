@@ -1,4 +1,6 @@
+import { ApiError } from '@portal/data-provider';
 import { key, type NotificationStore, type NotifyInput } from './notification-store';
+import { statusTitleKey } from './status-title';
 
 /**
  * Tells an error in a notification (spec calls §8.5). `errorNotice` and the error codes it knows load with the
@@ -11,7 +13,10 @@ export async function notifyError(
 ): Promise<void> {
   const notice = await import('./error-notice').then(
     ({ errorNotice }) => errorNotice(error),
-    (): NotifyInput => ({ kind: 'error', title: key('error.unknown') }),
+    (): NotifyInput => ({
+      kind: 'error',
+      title: key(error instanceof ApiError ? statusTitleKey(error.status) : 'error.unknown'),
+    }),
   );
   store.notify(adjust(notice));
 }

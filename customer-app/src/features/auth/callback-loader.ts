@@ -3,6 +3,9 @@ import { replace, type LoaderFunctionArgs } from 'react-router';
 import { callbackErrorPath, isAdminPath, paths } from '../../paths';
 import type { GuardDeps } from '../../session/guards';
 
+/** The callback's page, loaded with its loader. */
+export { SigningIn } from './signing-in';
+
 /**
  * /auth/callback (spec calls-auth-errors §4): the session completes the sign-in with the manager of the stored
  * type, loads users/me and answers the stored target. Every exit replaces the history entry, so the used `?code=`

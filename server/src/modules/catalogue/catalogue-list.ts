@@ -134,7 +134,7 @@ export async function listCatalogue(
   const { total, estimated } = await listTotal(db, {
     key: `catalogue:${statements.key}:${JSON.stringify([values.types, search])}`,
     count: async () => Number(((await statements.count.execute(values)) as { n: number }[])[0]?.n ?? 0),
-    beyond: () => plannerRows(db, catalogueSql(shape, (name) => sql`${values[name]}`).matches),
+    beyond: () => plannerRows(db, catalogueSql(shape, (name) => sql`${sql.param(values[name])}`).matches),
   });
   return { items: toItems(rows), offset, total: Math.max(total, offset + rows.length), estimated };
 }

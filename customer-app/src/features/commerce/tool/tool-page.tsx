@@ -407,10 +407,9 @@ function ActionsPanel({ tool, version }: { tool: ToolDetail; version: ToolVersio
   const cart = useCart();
   // The cart's code loads with the first click, not with the page (issue 20); a failed load is told as an error.
   const addToCart = () =>
-    void import('../cart/use-add-to-cart').then(
-      (cartCode) => cartCode.addToolToCart(notifications, tool, version),
-      (error: unknown) => notifyError(notifications, error),
-    );
+    void import('../cart/use-add-to-cart')
+      .then((cartCode) => cartCode.addToolToCart(notifications, tool, version))
+      .catch((error: unknown) => notifyError(notifications, error));
   // The entry's key from the fields that identify it (the entry itself is built on the click, with the cart's code).
   const entryKey = cartEntryKey({ type: 'tool', item: tool, package: version });
   const inCart = cart.some((existing) => cartEntryKey(existing) === entryKey);
