@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { LIST_MAX_OFFSET } from '@portal/resources';
 import { openDatabase } from '../../server/src/db/client.js';
 import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
-import { fillProjects } from '../../server/bench/fill.js';
+import { fillProjects, offsetPages } from '../../server/bench/fill.js';
 import { measure, type Figures } from '../../server/bench/measure.js';
 import { serviceToken } from '../../server/bench/portal.js';
 import { createDatabaseIn } from '../../server/src/ops/postgres-cluster.js';
@@ -69,7 +68,7 @@ export async function probeServerMemory(options: {
       const headers = { authorization: `Bearer ${token}` };
       const projects = Math.round(100_000 * scale);
       // Offset pages reach LIST_MAX_OFFSET rows deep (issue 24): the deepest one the API serves.
-      const deep = Math.min(Math.max(0, projects - 50), LIST_MAX_OFFSET);
+      const deep = offsetPages(projects).deepest;
       // Projects to open, from pages spread over the list (this script does not reach the database's driver).
       const ids: string[] = [];
       for (const at of [0, Math.floor(deep / 3), Math.floor((2 * deep) / 3), deep]) {
