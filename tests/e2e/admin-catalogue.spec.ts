@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
 
 interface Version {
   id: string;
@@ -70,8 +70,7 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     const hardware = page.locator('.ra-input-hardwareNames');
     await hardware.getByRole('button', { name: 'Add' }).click();
     await hardware.getByRole('textbox', { name: 'Hardware' }).fill('NX121 Shield');
-    await page.getByRole('combobox', { name: 'Request flow' }).click();
-    await page.getByRole('option', { name: 'cart', exact: true }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Request flow' }), 'cart');
     await form.save();
     await expect(page).toHaveURL(new RegExp(`/admin/software-bundles/${uuid}/show$`));
     const bundle = await api.get<{ uuid: string; hardwareNames: string[] }>(`software-bundles/${uuid}`);
@@ -111,8 +110,10 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     const form = new AdminForm(page);
     await new AdminConsole(page).signIn('admin@portal.test', `/admin/software/${tool.id}/request-flow`);
 
-    await page.getByRole('combobox', { name: 'How customers ask for it' }).click();
-    await page.getByRole('option', { name: 'Through the cart, with a questionnaire' }).click();
+    await chooseOption(
+      page.getByRole('combobox', { name: 'How customers ask for it' }),
+      'Through the cart, with a questionnaire',
+    );
     await form.save();
     await expect(
       form.errorOf('Select the questionnaire customers fill in with their request.'),

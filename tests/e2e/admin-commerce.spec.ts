@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, AdminList, chooseOption } from '../support/admin-console.js';
 import { accessTokenOf } from '../support/pages.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 
@@ -161,8 +161,7 @@ test.describe('admin console: orders, licenses and export access', () => {
       `/admin/export-access-requests/${asked.body.id}`,
     );
     const form = new AdminForm(page);
-    await page.getByRole('combobox', { name: 'Decision' }).click();
-    await page.getByRole('option', { name: 'refused' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Decision' }), 'refused');
     await form.save();
     await expect(form.errorOf('Say why the request is refused.')).toBeVisible();
     expect((await api.get<ExportAccessRequest>(`export-access-requests/${asked.body.id}`)).status).toBe(
@@ -179,8 +178,7 @@ test.describe('admin console: orders, licenses and export access', () => {
 
     // A refused request stays refused: the API's 409 lands on the decision.
     await page.goto(`/admin/export-access-requests/${asked.body.id}`);
-    await page.getByRole('combobox', { name: 'Decision' }).click();
-    await page.getByRole('option', { name: 'granted' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Decision' }), 'granted');
     await form.save();
     await expect(form.errorOf('a refused request stays refused')).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
 
 interface Board {
   id: string;
@@ -36,9 +36,8 @@ async function boards(api: AdminApi, secure: boolean): Promise<Board[]> {
 /** The n-th step card of the DIP editor. */
 const stepCard = (page: Page, index: number): Locator => page.getByTestId('dip-step').nth(index);
 
-async function chooseTask(page: Page, card: Locator, task: string) {
-  await card.getByRole('combobox', { name: 'Task' }).click();
-  await page.getByRole('option', { name: task, exact: true }).click();
+async function chooseTask(card: Locator, task: string) {
+  await chooseOption(card.getByRole('combobox', { name: 'Task' }), task);
 }
 
 const ALL_TASKS = [
@@ -81,7 +80,7 @@ test.describe('admin console: the design-in process of a board', () => {
     const first = stepCard(page, 0);
     await first.getByRole('combobox', { name: 'Task' }).click();
     await expect(page.getByRole('option')).toHaveText(ALL_TASKS);
-    await page.getByRole('option', { name: 'Text input', exact: true }).click();
+    await chooseOption(first.getByRole('combobox', { name: 'Task' }), 'Text input');
     await first.getByRole('checkbox', { name: 'Nobody (the system)' }).check();
     await first.getByRole('textbox', { name: 'Title' }).fill('ab');
     const puts: string[] = [];
@@ -97,15 +96,14 @@ test.describe('admin console: the design-in process of a board', () => {
     await first.getByRole('textbox', { name: 'What the customer has to do' }).fill('Enter the product name.');
     await first.getByRole('checkbox', { name: 'Nobody (the system)' }).uncheck();
     await first.getByRole('switch', { name: 'Needs a confirmation after it is submitted' }).check();
-    await first.getByRole('combobox', { name: 'Confirmed by' }).click();
-    await page.getByRole('option', { name: 'FAE', exact: true }).click();
+    await chooseOption(first.getByRole('combobox', { name: 'Confirmed by' }), 'FAE');
     await first.getByRole('switch', { name: /company space admin may reset/ }).check();
 
     // Step 2: a child project, resolved by the system; its owner must be a portal user (the API says so).
     await page.getByRole('button', { name: 'Add step' }).click();
     const second = stepCard(page, 1);
     await second.getByRole('textbox', { name: 'Title' }).fill('Register the production board');
-    await chooseTask(page, second, 'Child project');
+    await chooseTask(second, 'Child project');
     await expect(second.getByRole('checkbox', { name: 'Nobody (the system)' })).toBeChecked();
     await second
       .getByRole('textbox', { name: 'What the customer has to do' })
@@ -285,8 +283,7 @@ test.describe('admin console: the design-in process of a board', () => {
     await page.getByRole('option', { name: `E2E device id (${key})` }).click();
 
     await entries.getByRole('button', { name: 'Add' }).click();
-    await entries.getByRole('combobox', { name: 'Type' }).nth(1).click();
-    await page.getByRole('option', { name: 'match' }).click();
+    await chooseOption(entries.getByRole('combobox', { name: 'Type' }).nth(1), 'match');
     await entries.getByRole('textbox', { name: 'XPath' }).nth(1).fill('count(/secureConfiguration/key[');
     await entries
       .getByRole('textbox', { name: 'Error message (optional)' })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
 
 test.describe('admin console: questionnaires', () => {
   test('creates a questionnaire with its first question, adds a choice question, and copies it', async ({
@@ -22,8 +22,7 @@ test.describe('admin console: questionnaires', () => {
     // A single-choice question needs two choices (spec §5).
     await page.getByRole('link', { name: 'Add question' }).click();
     await expect(page).toHaveURL(/\/question$/);
-    await page.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'Single choice' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Type' }), 'Single choice');
     await form.field('Question text').fill('Which stage is the project in?');
     await form.save();
     await expect(form.errorOf('Add at least 2 choices.')).toBeVisible();

@@ -99,8 +99,23 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const board = boards[boards.length - 2]!.id;
   const [software] = await api.get<{ id: string }[]>('software?range=[0,0]');
   const [bundle] = await api.get<{ uuid: string }[]>('software-bundles');
-  const [questionnaire] = await api.get<{ id: string; questions: { id: string; type: string }[] }[]>(
-    'questionnaires?range=[0,0]',
+  // Its own questionnaire: another spec's half-made one may be first in the list.
+  const question = { description: null, dependentQuestions: [], optional: false, autofillType: 'none' };
+  const choice = (option: string) => ({ option, group: null, description: null });
+  const questionnaire = await api.post<{ id: string; questions: { id: string; type: string }[] }>(
+    'questionnaires',
+    {
+      name: `Route Walk Questionnaire ${Date.now().toString(36)}`,
+      questions: [
+        { ...question, type: 'free-text', title: 'Route walk text', choices: [] },
+        {
+          ...question,
+          type: 'single-select',
+          title: 'Route walk choice',
+          choices: [choice('A'), choice('B')],
+        },
+      ],
+    },
   );
   const partner = await api.post<{ id: string }>('partners', {
     name: 'Route Walk Partner',
@@ -115,15 +130,16 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     dipBoard: dipBoard!,
     software: software!.id,
     bundle: bundle!.uuid,
-    questionnaire: questionnaire!.id,
-    question: questionnaire!.questions[0]!.id,
-    choiceQuestion: questionnaire!.questions.find((question) => question.type.endsWith('-select'))!.id,
+    questionnaire: questionnaire.id,
+    question: questionnaire.questions[0]!.id,
+    choiceQuestion: questionnaire.questions.find((item) => item.type === 'single-select')!.id,
     partner: partner.id,
     link: link.id,
   };
   cleanup = async () => {
     await api.call('DELETE', `boards/${board}/links/${link.id}`);
     await api.call('DELETE', `partners/${partner.id}`);
+    await api.call('DELETE', `questionnaires/${questionnaire.id}`);
     await request.dispose();
   };
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chooseOption } from '../support/admin-console.js';
 import { Notifications } from '../support/customer-shell.js';
 import { signInAt } from '../support/saved-sign-in.js';
 import {
@@ -109,8 +110,7 @@ test.describe('checkout (spec §2.2, §4, §5)', () => {
     await expect(paid).toContainText('Paid by card');
     await expect(paid).toContainText('Approved');
     await expect(paid).toContainText('€499.00');
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'In progress' }).click();
+    await chooseOption(page.getByRole('combobox', { name: 'Status' }), 'In progress');
     await expect(page).toHaveURL(/\/my\/orders\?status=in-progress$/);
     await expect(page.getByRole('article').filter({ hasText: 'Sensor Fusion Studio' }).first()).toBeVisible();
     await expect(page.getByRole('article').filter({ hasText: /^Purchase/ })).toHaveCount(0);

@@ -74,3 +74,18 @@ export class AdminForm {
     return this.page.locator('.MuiFormHelperText-root.Mui-error').filter({ hasText: message });
   }
 }
+
+/**
+ * Picks `option` in a select (a combobox that opens a listbox) and waits until the menu has closed and the select
+ * shows it. On a busy machine a click that lands while the menu is still opening can be lost: the menu stays open
+ * and hides the rest of the page from the accessibility tree. So the pick is tried again until the menu is gone.
+ */
+export async function chooseOption(select: Locator, option: string) {
+  const menu = select.page().getByRole('listbox');
+  await expect(async () => {
+    if (!(await menu.isVisible())) await select.click({ timeout: 10_000 });
+    await menu.getByRole('option', { name: option, exact: true }).click({ timeout: 10_000 });
+    await expect(menu).toBeHidden({ timeout: 10_000 });
+  }).toPass();
+  await expect(select).toContainText(option);
+}

@@ -52,6 +52,11 @@ function guessBudget(db: Database, log: FastifyBaseLogger) {
     onPruneError: (error) => log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
   const held = new WeakMap<FastifyRequest, () => Promise<void>>();
+  const giveBack = async (request: FastifyRequest) => {
+    const release = held.get(request);
+    held.delete(request);
+    await release?.();
+  };
   return {
     /** Before the password is checked: one guess of each budget, or 429 when one is spent. */
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
@@ -70,11 +75,17 @@ function guessBudget(db: Database, log: FastifyBaseLogger) {
         error.errors.some((item) => item.errorCode === 'invitation_invalid_password');
       if (wrong) held.delete(request);
     },
-    /** Runs once the answer is sent, after the route's transaction has ended either way. */
+    /**
+     * Gives the guess back before the answer goes out (after the route's transaction has ended either way), so a
+     * caller who reads the answer finds the budget as it now stands.
+     */
+    async onSend(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+      await giveBack(request);
+      return payload;
+    },
+    /** For an answer that was never sent (the connection closed first). */
     async onResponse(request: FastifyRequest) {
-      const release = held.get(request);
-      held.delete(request);
-      await release?.();
+      await giveBack(request);
     },
   };
 }
