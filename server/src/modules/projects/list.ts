@@ -145,26 +145,16 @@ function pageQuery(
     count: SQL | null;
     /** Also tell how many delta rows the exact count summed (unfiltered counts), to fold them when many. */
     countRows: boolean;
-    /**
-     * Read the rows matching `condition` first, then sort them (a scope not known to be long): walking the sort
-     * index would read the whole index to find a small scope's rows.
-     */
-    matchFirst: boolean;
   },
 ) {
   const { key, direction, condition } = options;
   const ordered = (dir: Direction) =>
     dir === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
   const orderBy = ordered(direction);
-  // The matching ids as an array computed first (an init plan), then those rows by primary key: never a walk of the
-  // sort index.
-  const matching = options.matchFirst
-    ? sql`${projects.id} = any(array(select ${projects.id} from ${projects} where ${condition}))`
-    : condition;
   let ids = db
     .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
     .from(projects)
-    .where(matching)
+    .where(condition)
     .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy))
     .$dynamic();
   // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
@@ -245,6 +235,9 @@ export async function listProjects(
     scope && filtered.condition
       ? and(scope.condition, filtered.condition)
       : (scope?.condition ?? filtered.condition);
+  // The same rows found through the scope's indexes (ProjectScope.inScope): what counts, and what a scope read first
+  // sorts, so neither walks the sort index nor tests every row of the company space.
+  const found = scope ? (and(scope.inScope, filtered.condition) ?? scope.inScope) : where;
   const listValues = { ...scope?.values, ...filtered.values };
   const field = list.sort?.field ?? 'updatedAt';
   const direction = list.sort?.order ?? 'DESC';
@@ -256,7 +249,7 @@ export async function listProjects(
 
   const run = async (
     mode: 'offset' | 'end' | 'after' | 'nulls',
-    condition: SQL | undefined,
+    position: SQL | undefined,
     values: Record<string, unknown>,
     limit: number | null,
     count: boolean,
@@ -276,16 +269,18 @@ export async function listProjects(
       count ? 'count' : '',
       matchFirst ? 'match-first' : '',
     ];
+    // A scope not known to be long is read first, then sorted: walking the sort index would read the whole index
+    // to find a small scope's rows. A long one walks the sort index, where its rows are dense.
+    const matching = matchFirst ? found : where;
     const build = () =>
       pageQuery(db, {
         key,
         direction,
-        condition,
+        condition: matching && position ? and(matching, position) : (matching ?? position),
         limit: limitIn,
         offset: offsetIn,
-        count: count ? countSql(where) : null,
+        count: count ? countSql(found) : null,
         countRows,
-        matchFirst,
       });
     const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
     let statements = pageStatements.get(db);
@@ -324,12 +319,11 @@ export async function listProjects(
       throw badRequest('The cursor belongs to another sort or filter of this list.', ['cursor']);
     }
     const after = afterCursor(key, cast, direction, cursor.k === null);
-    const both = (condition: SQL) => (where ? and(where, condition)! : condition);
     const position = { c_k: cursor.k, c_i: cursor.i, offset: 0 };
-    rows = await run('after', both(after.first), position, limit, countInQuery);
+    rows = await run('after', after.first, position, limit, countInQuery);
     countedRows = true;
     if (rows.length < limit! && after.thenNulls) {
-      rows.push(...(await run('nulls', both(after.thenNulls), { offset: 0 }, limit! - rows.length, false)));
+      rows.push(...(await run('nulls', after.thenNulls, { offset: 0 }, limit! - rows.length, false)));
       countedRows = false;
     }
     offset = cursor.n;
@@ -337,7 +331,7 @@ export async function listProjects(
     // An unfiltered page in the second half of the list is found from the far end (see pageQuery).
     const total = lastTotals.get(db);
     const fromEnd = !where && limit !== null && total !== undefined && offset + limit / 2 > total / 2;
-    rows = await run(fromEnd ? 'end' : 'offset', where, { offset }, limit, countInQuery);
+    rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery);
     if (fromEnd) {
       const exact = rows.find((row) => row.counted !== null)?.counted ?? 0;
       rows = fromEndPage(rows, exact, offset, limit);
@@ -361,8 +355,8 @@ export async function listProjects(
       const policy = await listTotal(db, {
         key: listKey,
         counted: inQuery,
-        count: () => countMatching(db, where, listValues),
-        beyond: () => (scope ? fullCount(db, where, listValues) : plannerEstimate(db, where, listValues)),
+        count: () => countMatching(db, found, listValues),
+        beyond: () => (scope ? fullCount(db, found!, listValues) : plannerEstimate(db, where, listValues)),
       });
       counted = policy.total;
       estimated = policy.estimated;
