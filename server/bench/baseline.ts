@@ -83,7 +83,7 @@ async function sendFirst(spec: RequestSpec): Promise<void> {
   if (!response.ok) throw new Error(`${spec.urls[0]} answered ${response.status}`);
 }
 
-const isProjectPage = (text: string) => /with "page" as/.test(text);
+const isProjectPage = (text: string) => /"page" as \(/.test(text);
 const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !isProjectPage(text);
 const isCataloguePage = (text: string) => text.startsWith('select items.');
 // The count policy's statements (http/list-total.ts): a count bounded past the exact limit, the planner's estimate.

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseContentRange, type Project } from '@portal/resources';
+import { PROJECT_SORT_FIELDS, Role, parseContentRange, type Project } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
 import { COUNT_TTL_MS } from '../src/http/count-cache.js';
 import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
@@ -104,7 +104,7 @@ describe('the customer’s own project list', () => {
     });
     // Full pages, counted exactly in the page's own statement.
     expect(pages.map((range) => parseContentRange(range).total)).toEqual([3, 4]);
-    const listed = sent.filter((statement) => statement.text.includes('with "page"'));
+    const listed = sent.filter((statement) => statement.text.includes('"page" as ('));
     expect(listed).toHaveLength(2);
     expect(listed[0]!.text).toBe(listed[1]!.text);
     for (const [statement, who] of [
@@ -139,7 +139,7 @@ describe('the customer’s own project list', () => {
       // The space's projects on the noSerial board are A's; each linked caller sees those on their boards.
       for (const who of [one, three]) expectOk<Project[]>(await page(who.tokens, [0, 9]));
     });
-    const listed = sent.filter((statement) => statement.text.includes('with "page"'));
+    const listed = sent.filter((statement) => statement.text.includes('"page" as ('));
     expect(listed).toHaveLength(2);
     expect(listed[0]!.text).toBe(listed[1]!.text);
     expect(listed[1]!.params).toContainEqual(boards.slice(0, 3));
@@ -213,12 +213,43 @@ describe('the customer’s own project list', () => {
       walked = await page(viewer.tokens);
     });
     expect(expectOk<Project[]>(walked!).map((project) => project.id)).toEqual(newest.map((row) => row.id));
-    const [walk] = sent.filter((statement) => statement.text.includes('with "page"'));
+    const [walk] = sent.filter((statement) => statement.text.includes('"page" as ('));
     expect(walk!.params).toContainEqual(boards);
     // Planned without the values, a linked-board test must not search the array element by element on every row it
     // walks (500 ms for a deep page of 50,000 projects at 5,000 links, issue 24).
     const plan = await genericPlan(walk!.text, walk!.params);
     expect(plan).toMatch(/hashed SubPlan/);
     expect(plan).not.toMatch(/Filter: .*board_id = ANY \(\$/);
+  });
+
+  it('reads a short scope first in the order of every sort, pages it, and lists a project of two branches once', async () => {
+    // A member of space A linked to the board of its projects, who also owns one of them (two branches reach it),
+    // and projects with and without a group (a sort key with nulls).
+    const viewer = await kit.account('linked-sorts@list.test', { space: 'List Space A' });
+    await t.database.db.insert(boardUserLinks).values({ boardId: board, userId: viewer.id, kind: 'viewer' });
+    await addProjects(spaceA, viewer.id, 2, 'Sorted');
+    await t.database.db
+      .update(projects)
+      .set({ groupName: 'Zeta' })
+      .where(and(eq(projects.companySpaceId, spaceA), eq(projects.name, 'Sorted 0')));
+    const admin = await kit.account('admin-sorts@list.test', { roles: [Role.Admin] });
+    const all = expectOk<Project[]>(await call('GET', 'projects/user', viewer.tokens));
+    expect(new Set(all.map((project) => project.id)).size).toBe(all.length);
+    expect(all.length).toBeGreaterThan(4);
+    const ids = encodeURIComponent(JSON.stringify({ id: all.map((project) => project.id) }));
+    for (const field of PROJECT_SORT_FIELDS) {
+      for (const order of ['ASC', 'DESC']) {
+        const sort = encodeURIComponent(JSON.stringify([field, order]));
+        const expected = expectOk<Project[]>(
+          await call('GET', `projects?filter=${ids}&sort=${sort}&range=[1,3]`, admin.tokens),
+        );
+        const own = await call('GET', `projects/user?sort=${sort}&range=[1,3]`, viewer.tokens);
+        expect(
+          expectOk<Project[]>(own).map((project) => project.id),
+          `${field} ${order}`,
+        ).toEqual(expected.map((project) => project.id));
+        expect(parseContentRange(own.headers['content-range'] as string).total).toBe(all.length);
+      }
+    }
   });
 });

@@ -22,7 +22,7 @@ import {
   filterHash,
   type projectListQuerystring,
 } from './list-cursor.js';
-import { ESTIMATED_TOTAL_HEADER, knownLongTotal, listTotal } from '../../http/list-total.js';
+import { ESTIMATED_TOTAL_HEADER, boundedCount, knownLongTotal, listTotal } from '../../http/list-total.js';
 import {
   COUNT_ROWS_TO_FOLD,
   countMatching,
@@ -32,7 +32,7 @@ import {
   fullCount,
   plannerEstimate,
 } from './list-totals.js';
-import type { ProjectScope } from './own-scope.js';
+import { unionOf, type ProjectScope } from './own-scope.js';
 import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
@@ -145,18 +145,37 @@ function pageQuery(
     count: SQL | null;
     /** Also tell how many delta rows the exact count summed (unfiltered counts), to fold them when many. */
     countRows: boolean;
+    /**
+     * An unfiltered scope read first: the branches of the scope, whose rows come with their sort keys into
+     * `scope_rows` (never found again by primary key) for the page and its count; `condition` is then unused.
+     */
+    scopeBranches?: SQL[];
   },
 ) {
   const { key, direction, condition } = options;
   const ordered = (dir: Direction) =>
     dir === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
   const orderBy = ordered(direction);
-  let ids = db
-    .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
-    .from(projects)
-    .where(condition)
-    .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy))
-    .$dynamic();
+  const scopeRows = options.scopeBranches
+    ? db
+        .$with('scope_rows', { id: projects.id, k: sql`${key}`.as('k') })
+        .as(unionOf(options.scopeBranches, sql`${projects.id}, ${key} as k`))
+    : undefined;
+  const fromProjects = () =>
+    db
+      .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
+      .from(projects)
+      .where(condition)
+      .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy));
+  // Both select `id` and `sort_key`; only the table they read differs, which the page's readers never see.
+  const fromScopeRows = (rows: NonNullable<typeof scopeRows>) =>
+    db
+      .select({ id: rows.id, sortKey: sql<string | null>`(${rows.k})::text`.as('sort_key') })
+      .from(rows)
+      .orderBy(...(direction === 'DESC' ? [desc(rows.k), desc(rows.id)] : [asc(rows.k), asc(rows.id)]));
+  let ids = (
+    scopeRows ? (fromScopeRows(scopeRows) as unknown as ReturnType<typeof fromProjects>) : fromProjects()
+  ).$dynamic();
   // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
   // planner nothing to guess: PostgreSQL then keeps one generic plan for the statement instead of planning each call.
   const limit = options.limit === 'param' ? ph('limit') : sql.raw(String(options.limit));
@@ -171,6 +190,7 @@ function pageQuery(
     if (options.offset === 'param') ids = ids.offset(ph('offset'));
   }
   const page = db.$with('page').as(ids);
+  const ctes = scopeRows ? [scopeRows, page] : [page];
   const onPage = (column: string) =>
     sql.raw(`select p.${column} from page join projects p on p.id = page.id`);
   // Only the first row carries the page-wide columns: their sub-plans run once (CASE evaluates lazily).
@@ -181,7 +201,7 @@ function pageQuery(
       >`case when ${first} and (select count(*) from page) = ${ph('limit')} then ${options.count} end`
     : sql<number | null>`null::int`;
   return db
-    .with(page)
+    .with(...ctes)
     .select({
       ...projectColumns,
       sortKey: page.sortKey,
@@ -270,8 +290,10 @@ export async function listProjects(
       matchFirst ? 'match-first' : '',
     ];
     // A scope not known to be long is read first, then sorted: walking the sort index would read the whole index
-    // to find a small scope's rows. A long one walks the sort index, where its rows are dense.
+    // to find a small scope's rows. A long one walks the sort index, where its rows are dense. An unfiltered offset
+    // page reads the scope's rows with their sort keys once, for the page and its count.
     const matching = matchFirst ? found : where;
+    const scopeRows = matchFirst && !filtered.condition && !position ? scope!.branches : undefined;
     const build = () =>
       pageQuery(db, {
         key,
@@ -279,8 +301,9 @@ export async function listProjects(
         condition: matching && position ? and(matching, position) : (matching ?? position),
         limit: limitIn,
         offset: offsetIn,
-        count: count ? countSql(found) : null,
+        count: !count ? null : scopeRows ? boundedCount(sql`select 1 from scope_rows`) : countSql(found),
         countRows,
+        scopeBranches: scopeRows,
       });
     const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
     let statements = pageStatements.get(db);

@@ -16,6 +16,8 @@ import type { ProjectCaller } from './caller.js';
  */
 export interface ProjectScope {
   condition: SQL;
+  /** The conditions of the scope's branches, each with an index to find its rows by; together, the scope. */
+  branches: SQL[];
   inScope: SQL;
   /** Which branches the condition has: part of the prepared statement's name. */
   shape: string;
@@ -70,19 +72,22 @@ export function ownProjectsScope(
   const notSecure = options.includeSecure ? undefined : eq(projects.secure, false);
   if (notSecure) shape.push('not-secure');
   const test = branches.length === 1 ? branches[0]!.test : or(...branches.map((branch) => branch.test))!;
-  const found = sql.join(
-    branches.map(
-      (branch) => sql`select ${projects.id} from ${projects} where ${and(branch.find, notSecure)}`,
-    ),
-    sql` union `,
-  );
+  const found = branches.map((branch) => (notSecure ? and(branch.find, notSecure)! : branch.find));
   return {
     condition: notSecure ? and(test, notSecure)! : test,
-    inScope: sql`${projects.id} = any(array(${found}))`,
+    branches: found,
+    inScope: sql`${projects.id} = any(array(${unionOf(found, sql`${projects.id}`)}))`,
     shape: shape.join('+'),
     values,
   };
 }
+
+/** The `columns` of the projects of every branch, without repeats: the rows of a scope, found branch by branch. */
+export const unionOf = (branches: SQL[], columns: SQL): SQL =>
+  sql.join(
+    branches.map((branch) => sql`select ${columns} from ${projects} where ${branch}`),
+    sql` union `,
+  );
 
 /** The scope with its values bound, for the statements that are not kept prepared (planned for those values). */
 export const boundScope = (scope: ProjectScope): SQL => fillPlaceholders(scope.inScope, scope.values);
