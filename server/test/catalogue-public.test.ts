@@ -179,6 +179,24 @@ describe('the catalogue list', () => {
     expect(beyond.headers['content-range']).toMatch(/^catalogue \*\/\d+$/);
   });
 
+  it('pages every kind together in each sort and direction, each page the rows of the whole list there', async () => {
+    for (const sort of ['["name","ASC"]', '["name","DESC"]', '["updatedAt","ASC"]', '["updatedAt","DESC"]']) {
+      const query = `?sort=${encodeURIComponent(sort)}`;
+      const all = (await list(query)).json<CatalogueItem[]>();
+      expect(new Set(all.map((item) => item.kind))).toEqual(new Set(['tool', 'software-bundle', 'document']));
+      if (sort.startsWith('["updatedAt"')) {
+        const dates = all.map((item) => item.updatedAt);
+        expect(dates).toEqual(sort.endsWith('"ASC"]') ? [...dates].sort() : [...dates].sort().reverse());
+      }
+      const paged: CatalogueItem[] = [];
+      for (let from = 0; from < all.length; from += 3) {
+        paged.push(...(await list(query, null, `catalogue=${from}-${from + 2}`)).json<CatalogueItem[]>());
+      }
+      // Whole rows: every field of each page's items, not only their order.
+      expect(paged, sort).toEqual(all);
+    }
+  });
+
   it('sends one statement per shape, its words, types and page as parameters (issue 24: prepared once)', async () => {
     const pageOf = (sent: Sent[]) => sent.filter((statement) => statement.text.startsWith('select items.'));
     const [flash, motor] = [

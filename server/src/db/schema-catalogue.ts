@@ -94,6 +94,13 @@ export const tools = pgTable(
     index('tools_name_idx').on(t.name, t.id),
     index('tools_type_name_idx').on(t.type, t.name, t.id),
     index('tools_updated_idx').on(t.updatedAt, t.id),
+    // The catalogue's listed tools in its two orders: a deep page skips them on the index alone.
+    index('tools_listed_name_idx')
+      .on(t.name, t.id)
+      .where(sql`not ${t.isRemoved}`),
+    index('tools_listed_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`not ${t.isRemoved}`),
     index('tools_search_idx').using('gin', t.search),
     index('tools_questionnaire_idx').on(t.questionnaireId),
   ],

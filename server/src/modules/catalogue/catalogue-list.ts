@@ -174,6 +174,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
   const tsquery = shape.search ? sql`to_tsquery('simple', ${value('search')})` : null;
   /** One kind of item: its columns as the list names them, its conditions, and what it sorts by. */
   interface Branch {
+    kind: string;
     columns: SQL;
     from: SQL;
     conditions: SQL[];
@@ -187,6 +188,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
     if (shape.toolTypes) conditions.push(sql`${tools.type} = any(${value('types')})`);
     if (tsquery) conditions.push(sql`${tools.search} @@ ${tsquery}`);
     branches.push({
+      kind: 'tool',
       columns: sql`${tools.id} as id, 'tool' as kind, ${tools.type} as category, ${tools.featureId} as key,
         ${tools.name} as name, ${tools.description} as description, ${tools.icon} as icon,
         ${tools.isOnlineTool} as is_online_tool, ${tools.updatedAt} as updated_at`,
@@ -201,6 +203,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
     const conditions = [sql`${softwareBundles.released}`];
     if (tsquery) conditions.push(sql`${softwareBundles.search} @@ ${tsquery}`);
     branches.push({
+      kind: 'software-bundle',
       columns: sql`${softwareBundles.id} as id, 'software-bundle' as kind, 'software-bundle' as category,
         ${softwareBundles.uuid} as key, ${softwareBundles.name} as name, null::text as description,
         ${softwareBundles.iconUrl} as icon, false as is_online_tool, ${softwareBundles.updatedAt} as updated_at`,
@@ -216,6 +219,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
     if (shape.publicOnly) conditions.push(sql`${catalogueDocuments.public}`);
     if (tsquery) conditions.push(sql`${catalogueDocuments.search} @@ ${tsquery}`);
     branches.push({
+      kind: 'document',
       columns: sql`${catalogueDocuments.id} as id, 'document' as kind, 'document' as category,
         ${catalogueDocuments.featureId} as key, ${catalogueDocuments.title} as name,
         ${catalogueDocuments.description} as description, null::text as icon, false as is_online_tool,
@@ -232,12 +236,25 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
     branch.conditions.length ? sql` where ${sql.join(branch.conditions, sql` and `)}` : sql``;
   const direction = shape.descending ? sql`desc` : sql`asc`;
   // Each branch is cut to the rows the page can need, in its own index order; PostgreSQL does not push an outer
-  // ORDER BY … LIMIT into UNION ALL branches that filter, so without this every page would sort every item.
+  // ORDER BY … LIMIT into UNION ALL branches that filter, so without this every page would sort every item. The cut
+  // carries the id, kind and sort key only (an index-only read of the listed tools' partial indexes, migration
+  // 0020): a deep page skips thousands of narrow rows, and only its own rows are read whole, by id.
+  const sortColumn = shape.byUpdate ? 'updated_at' : 'name';
+  // A constant of the statement's text (the kinds are this module's own words), not a parameter.
+  const kindOf = (branch: Branch) => sql.raw(`'${branch.kind}'`);
   const page = sql.join(
+    branches.map((branch) => {
+      const sortKey = shape.byUpdate ? branch.updatedAt : branch.name;
+      return sql`(select ${branch.id} as id, ${kindOf(branch)} as kind, ${sortKey} as ${sql.raw(sortColumn)}
+          from ${branch.from}${where(branch)}
+          order by ${sortKey} ${direction}, ${branch.id} ${direction} limit ${value('cut')})`;
+    }),
+    sql` union all `,
+  );
+  const whole = sql.join(
     branches.map(
       (branch) =>
-        sql`(select ${branch.columns} from ${branch.from}${where(branch)}
-          order by ${shape.byUpdate ? branch.updatedAt : branch.name} ${direction}, ${branch.id} ${direction} limit ${value('cut')})`,
+        sql`select ${branch.columns} from ${branch.from} where picked.kind = ${kindOf(branch)} and ${branch.id} = picked.id`,
     ),
     sql` union all `,
   );
@@ -248,7 +265,8 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
   )}) as items`;
   return {
     /** The page's rows, in order, to select from as `items`. */
-    window: sql`(select * from (${page}) as cut order by ${order} limit ${value('limit')} offset ${value('offset')}) as items`,
+    window: sql`(select whole.* from (select * from (${page}) as cut order by ${order}
+      limit ${value('limit')} offset ${value('offset')}) as picked cross join lateral (${whole}) as whole) as items`,
     order,
     matches,
   };

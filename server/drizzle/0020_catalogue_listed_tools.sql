@@ -1,0 +1,2 @@
+CREATE INDEX "tools_listed_name_idx" ON "tools" USING btree ("name","id") WHERE not "tools"."is_removed";--> statement-breakpoint
+CREATE INDEX "tools_listed_updated_idx" ON "tools" USING btree ("updated_at","id") WHERE not "tools"."is_removed";
