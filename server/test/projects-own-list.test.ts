@@ -232,9 +232,29 @@ describe('the customer’s own project list', () => {
       .update(projects)
       .set({ groupName: 'Zeta' })
       .where(and(eq(projects.companySpaceId, spaceA), eq(projects.name, 'Sorted 0')));
+    // Outside the scope: a secure project on the linked board (no second factor), one on a board not linked.
+    const other = boards.find((id) => id !== board)!;
+    await t.database.db.insert(projects).values([
+      {
+        name: 'Secure',
+        boardId: board,
+        companySpaceId: spaceA,
+        companyName: 'A',
+        status: 'active',
+        secure: true,
+      },
+      { name: 'Unlinked', boardId: other, companySpaceId: spaceA, companyName: 'A', status: 'active' },
+    ]);
     const admin = await kit.account('admin-sorts@list.test', { roles: [Role.Admin] });
     const all = expectOk<Project[]>(await call('GET', 'projects/user', viewer.tokens));
     expect(new Set(all.map((project) => project.id)).size).toBe(all.length);
+    const inScope = await t.database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(
+        and(eq(projects.companySpaceId, spaceA), eq(projects.boardId, board), eq(projects.secure, false)),
+      );
+    expect(all.map((project) => project.id).sort()).toEqual(inScope.map((row) => row.id).sort());
     expect(all.length).toBeGreaterThan(4);
     const ids = encodeURIComponent(JSON.stringify({ id: all.map((project) => project.id) }));
     for (const field of PROJECT_SORT_FIELDS) {

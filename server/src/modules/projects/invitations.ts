@@ -77,15 +77,14 @@ function guessBudget(db: Database, log: FastifyBaseLogger) {
     },
     /**
      * Gives the guess back before the answer goes out (after the route's transaction has ended either way), so a
-     * caller who reads the answer finds the budget as it now stands.
+     * caller who reads the answer finds the budget as it now stands. A failure to give it back is logged, never
+     * turned into the answer: an accepted invitation has joined the caller already.
      */
     async onSend(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
-      await giveBack(request);
+      await giveBack(request).catch((error: unknown) =>
+        log.warn({ err: error }, 'giving back an invitation password guess failed'),
+      );
       return payload;
-    },
-    /** For an answer that was never sent (the connection closed first). */
-    async onResponse(request: FastifyRequest) {
-      await giveBack(request);
     },
   };
 }
