@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AdminApi } from '../support/admin-api.js';
+import { AdminApi, ownQuestionnaire, ownTool } from '../support/admin-api.js';
 import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
 
 interface Version {
@@ -20,17 +20,7 @@ test.describe('admin console: versions and request flows of the catalogue', () =
   }) => {
     const api = await AdminApi.signIn(request);
     const run = Date.now().toString(36);
-    const tool = await api.post<{ id: string }>('software', {
-      name: `E2E Tool ${run}`,
-      featureId: `e2e-tool-${run}`,
-      type: 'tool',
-      icon: null,
-      description: null,
-      externalUrl: null,
-      isOnlineTool: false,
-      isInstallableViaLauncher: false,
-      licenseText: null,
-    });
+    const tool = await ownTool(api, 'E2E Tool', run);
     const admin = new AdminConsole(page);
     const form = new AdminForm(page);
     await admin.signIn('admin@portal.test', `/admin/software/${tool.id}/versions`);
@@ -95,18 +85,9 @@ test.describe('admin console: versions and request flows of the catalogue', () =
   }) => {
     const api = await AdminApi.signIn(request);
     const run = Date.now().toString(36);
-    const tool = await api.post<{ id: string }>('software', {
-      name: `E2E Flow Tool ${run}`,
-      featureId: `e2e-flow-${run}`,
-      type: 'tool',
-      icon: null,
-      description: null,
-      externalUrl: null,
-      isOnlineTool: false,
-      isInstallableViaLauncher: false,
-      licenseText: null,
-    });
-    const [questionnaire] = await api.get<{ id: string; name: string }[]>('questionnaires?range=[0,0]');
+    const tool = await ownTool(api, 'E2E Flow Tool', run);
+    // Its own questionnaire: the first of the list may be another spec's, half-made or about to be deleted.
+    const questionnaire = await ownQuestionnaire(api, `E2E Flow Questionnaire ${run}`);
     const form = new AdminForm(page);
     await new AdminConsole(page).signIn('admin@portal.test', `/admin/software/${tool.id}/request-flow`);
 
@@ -118,13 +99,13 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     await expect(
       form.errorOf('Select the questionnaire customers fill in with their request.'),
     ).toBeVisible();
-    await page.getByRole('combobox', { name: 'Questionnaire', exact: true }).fill(questionnaire!.name);
-    await page.getByRole('option', { name: questionnaire!.name }).first().click();
+    await page.getByRole('combobox', { name: 'Questionnaire', exact: true }).fill(questionnaire.name);
+    await page.getByRole('option', { name: questionnaire.name, exact: true }).click();
     await form.save();
     await expect(page.getByText('The request flow is saved.')).toBeVisible();
     expect(await api.get<RequestFlow>(`software/${tool.id}/request-flow`)).toMatchObject({
       requestFlow: 'cart-with-questionnaire',
-      questionnaireId: questionnaire!.id,
+      questionnaireId: questionnaire.id,
       requestUrl: null,
     });
     expect((await api.call('DELETE', `software/${tool.id}`)).status).toBe(200);

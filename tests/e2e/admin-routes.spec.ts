@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AdminApi } from '../support/admin-api.js';
+import { AdminApi, boardNamed, ownQuestionnaire, ownTool } from '../support/admin-api.js';
 import { ConsoleWatch } from '../support/console-watch.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 
@@ -87,36 +87,25 @@ let cleanup: (() => Promise<void>) | undefined;
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   const api = await AdminApi.signIn(request);
-  const boards = await api.get<{ id: string }[]>('boards');
-  let dipBoard: string | undefined;
-  for (const board of boards) {
-    const { steps } = await api.get<{ steps: unknown[] }>(`boards/${board.id}/dip-steps`);
-    if (steps.length > 0) {
-      dipBoard = board.id;
-      break;
-    }
-  }
-  const board = boards[boards.length - 2]!.id;
-  const [software] = await api.get<{ id: string }[]>('software?range=[0,0]');
-  const [bundle] = await api.get<{ uuid: string }[]>('software-bundles');
-  // Its own questionnaire: another spec's half-made one may be first in the list.
-  const question = { description: null, dependentQuestions: [], optional: false, autofillType: 'none' };
-  const choice = (option: string) => ({ option, group: null, description: null });
-  const questionnaire = await api.post<{ id: string; questions: { id: string; type: string }[] }>(
-    'questionnaires',
-    {
-      name: `Route Walk Questionnaire ${Date.now().toString(36)}`,
-      questions: [
-        { ...question, type: 'free-text', title: 'Route walk text', choices: [] },
-        {
-          ...question,
-          type: 'single-select',
-          title: 'Route walk choice',
-          choices: [choice('A'), choice('B')],
-        },
-      ],
-    },
-  );
+  // Data of its own or seeded boards by name: the specs share one database, and the first or last of a list can be
+  // another spec's record, half-made when that spec failed (or deleted).
+  const board = (await boardNamed(api, 'SNS261_Pro_Kit')).id;
+  const dipBoard = (await boardNamed(api, 'NX114_Starter_Kit')).id;
+  const run = Date.now().toString(36);
+  const software = await ownTool(api, 'Route Walk Tool', run);
+  const bundle = await api.post<{ uuid: string }>('software-bundles', {
+    uuid: `route-walk-bundle-${run}`,
+    name: `Route Walk Bundle ${run}`,
+    orderable: true,
+    released: false,
+    iconUrl: null,
+    hardwareNames: [],
+    toolFeatureIds: [software.featureId],
+    documentFeatureIds: [],
+    questionnaireId: null,
+    requestFlow: 'cart',
+  });
+  const questionnaire = await ownQuestionnaire(api, `Route Walk Questionnaire ${run}`);
   const partner = await api.post<{ id: string }>('partners', {
     name: 'Route Walk Partner',
     linkUrl: 'https://partner.example.com',
@@ -127,9 +116,9 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   });
   ids = {
     board,
-    dipBoard: dipBoard!,
-    software: software!.id,
-    bundle: bundle!.uuid,
+    dipBoard,
+    software: software.id,
+    bundle: bundle.uuid,
     questionnaire: questionnaire.id,
     question: questionnaire.questions[0]!.id,
     choiceQuestion: questionnaire.questions.find((item) => item.type === 'single-select')!.id,
@@ -140,6 +129,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     await api.call('DELETE', `boards/${board}/links/${link.id}`);
     await api.call('DELETE', `partners/${partner.id}`);
     await api.call('DELETE', `questionnaires/${questionnaire.id}`);
+    await api.call('DELETE', `software-bundles/${bundle.uuid}`);
+    await api.call('DELETE', `software/${software.id}`);
     await request.dispose();
   };
 });
@@ -287,8 +278,8 @@ test.describe('admin changes', () => {
 
     // Delete and reload at once: it is gone.
     await page.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('button', { name: 'Confirm' });
-    if (await confirm.isVisible()) await confirm.click();
+    // Deletes are pessimistic: the console always asks first (a check for the dialog at once could miss it).
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(page.locator('.MuiSnackbarContent-root')).toBeVisible();
     await page.reload();
     expect((await api.call('GET', `feature-flags/${flag.id}`)).status).toBe(404);
