@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AdminApi, boardNamed, ownQuestionnaire, ownTool } from '../support/admin-api.js';
+import { AdminApi, boardNamed, ownQuestionnaire } from '../support/admin-api.js';
 import { ConsoleWatch } from '../support/console-watch.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 
@@ -82,42 +82,54 @@ function adminRoutes(ids: Ids): { path: string; csa?: boolean }[] {
 }
 
 let ids: Ids;
-let cleanup: (() => Promise<void>) | undefined;
+/** What beforeAll made, as the paths that delete it: deleted afterwards even when beforeAll stopped half-way. */
+const made: string[] = [];
+let setupApi: AdminApi | undefined;
+let dispose: (() => Promise<void>) | undefined;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  const api = await AdminApi.signIn(request);
-  // Data of its own or seeded boards by name: the specs share one database, and the first or last of a list can be
-  // another spec's record, half-made when that spec failed (or deleted).
-  const board = (await boardNamed(api, 'SNS261_Pro_Kit')).id;
-  const dipBoard = (await boardNamed(api, 'NX114_Starter_Kit')).id;
+  dispose = () => request.dispose();
+  setupApi = await AdminApi.signIn(request);
+  // Data of its own, or seeded records by name: the specs share one database, and the first or last of a list can
+  // be another spec's record, half-made when that spec failed (or deleted).
+  const board = (await boardNamed(setupApi, 'SNS261_Pro_Kit')).id;
+  const dipBoard = (await boardNamed(setupApi, 'NX114_Starter_Kit')).id;
+  // A seeded tool (its pages are only opened): a tool made here would count in the customer catalogue's items.
+  const tools = await setupApi.get<{ id: string; featureId: string }[]>(
+    `software?filter=${encodeURIComponent(JSON.stringify({ q: 'nx-flash-programmer' }))}`,
+  );
+  const software = tools.find((tool) => tool.featureId === 'nx-flash-programmer')!.id;
   const run = Date.now().toString(36);
-  const software = await ownTool(api, 'Route Walk Tool', run);
-  const bundle = await api.post<{ uuid: string }>('software-bundles', {
+  const bundle = await setupApi.post<{ uuid: string }>('software-bundles', {
     uuid: `route-walk-bundle-${run}`,
     name: `Route Walk Bundle ${run}`,
     orderable: true,
     released: false,
     iconUrl: null,
     hardwareNames: [],
-    toolFeatureIds: [software.featureId],
+    toolFeatureIds: ['nx-flash-programmer'],
     documentFeatureIds: [],
     questionnaireId: null,
     requestFlow: 'cart',
   });
-  const questionnaire = await ownQuestionnaire(api, `Route Walk Questionnaire ${run}`);
-  const partner = await api.post<{ id: string }>('partners', {
-    name: 'Route Walk Partner',
+  made.push(`software-bundles/${bundle.uuid}`);
+  const questionnaire = await ownQuestionnaire(setupApi, `Route Walk Questionnaire ${run}`);
+  made.push(`questionnaires/${questionnaire.id}`);
+  const partner = await setupApi.post<{ id: string }>('partners', {
+    name: `Route Walk Partner ${run}`,
     linkUrl: 'https://partner.example.com',
   });
-  const link = await api.post<{ id: string }>(`boards/${board}/links`, {
+  made.push(`partners/${partner.id}`);
+  const link = await setupApi.post<{ id: string }>(`boards/${board}/links`, {
     title: 'Route walk link',
     url: 'https://example.com/route-walk',
   });
+  made.push(`boards/${board}/links/${link.id}`);
   ids = {
     board,
     dipBoard,
-    software: software.id,
+    software,
     bundle: bundle.uuid,
     questionnaire: questionnaire.id,
     question: questionnaire.questions[0]!.id,
@@ -125,18 +137,11 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     partner: partner.id,
     link: link.id,
   };
-  cleanup = async () => {
-    await api.call('DELETE', `boards/${board}/links/${link.id}`);
-    await api.call('DELETE', `partners/${partner.id}`);
-    await api.call('DELETE', `questionnaires/${questionnaire.id}`);
-    await api.call('DELETE', `software-bundles/${bundle.uuid}`);
-    await api.call('DELETE', `software/${software.id}`);
-    await request.dispose();
-  };
 });
 
 test.afterAll(async () => {
-  await cleanup?.();
+  for (const path of made.reverse()) await setupApi?.call('DELETE', path);
+  await dispose?.();
 });
 
 /** The API calls a page makes from now on (their paths under /api/v1). */
