@@ -97,13 +97,22 @@ describe('registration with prompt=create', () => {
       return { done, ms: performance.now() - started };
     };
     const sentBefore = t.app.mailer.sent.length;
-    const taken = await answer('ADMIN@portal.test');
-    const fresh = await answer('brand.new@example.com');
+    // Three rounds, taken and fresh in turn, each side timed by its quickest answer: a busy machine only ever adds
+    // time, so one slow fresh answer cannot make the taken one look quick.
+    const rounds: Record<'taken' | 'fresh', Awaited<ReturnType<typeof answer>>>[] = [];
+    for (const round of [1, 2, 3]) {
+      rounds.push({
+        taken: await answer('ADMIN@portal.test'),
+        fresh: await answer(`brand.new.${round}@example.com`),
+      });
+    }
+    const { taken, fresh } = rounds[0]!;
     expect(taken.done.page?.statusCode).toBe(fresh.done.page?.statusCode);
     const shown = (answered: typeof taken, email: string) => answered.done.page?.body.replace(email, '…');
-    expect(shown(taken, 'ADMIN@portal.test')).toBe(shown(fresh, 'brand.new@example.com'));
+    expect(shown(taken, 'ADMIN@portal.test')).toBe(shown(fresh, 'brand.new.1@example.com'));
     // The same work (a password hash, a queued mail) both ways: no answer is quick because the email is known.
-    expect(taken.ms).toBeGreaterThan(fresh.ms / 4);
+    const quickest = (side: 'taken' | 'fresh') => Math.min(...rounds.map((each) => each[side].ms));
+    expect(quickest('taken')).toBeGreaterThan(quickest('fresh') / 4);
 
     await t.app.mail.drain();
     const mails = t.app.mailer.sent.slice(sentBefore);

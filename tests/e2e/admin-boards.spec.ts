@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, AdminList, chooseMenuItem } from '../support/admin-console.js';
 
 interface Board {
   id: string;
@@ -28,8 +28,7 @@ test.describe('admin console: per-board pages', () => {
     const list = new AdminList(page);
     await list.filter('Name').fill(board.name);
     await expect(list.rows()).toHaveCount(1);
-    await page.getByRole('button', { name: `Actions for ${board.name}` }).click();
-    await page.getByRole('menuitem', { name: 'Serial numbers' }).click();
+    await chooseMenuItem(page.getByRole('button', { name: `Actions for ${board.name}` }), 'Serial numbers');
     await expect(page).toHaveURL(new RegExp(`/admin/boards/${board.id}/serialnumbers/edit$`));
     await page.getByRole('link', { name: `Back to ${board.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/boards/${board.id}$`));

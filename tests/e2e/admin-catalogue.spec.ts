@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AdminApi } from '../support/admin-api.js';
+import { AdminApi, ownQuestionnaire, ownTool } from '../support/admin-api.js';
 import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
 
 interface Version {
@@ -13,6 +13,20 @@ interface RequestFlow {
   requestUrl: string | null;
 }
 
+/**
+ * What a test made, deleted after it whether it passed or not: the customer catalogue specs count the public
+ * catalogue's items, so a tool left by a failed test here would fail them too.
+ */
+let made: string[] = [];
+test.afterEach(async ({ request }) => {
+  const api = await AdminApi.signIn(request);
+  for (const path of made.reverse()) {
+    // 404: the test got as far as deleting it itself, or never made it.
+    expect([200, 404], `DELETE ${path}`).toContain((await api.call('DELETE', path)).status);
+  }
+  made = [];
+});
+
 test.describe('admin console: versions and request flows of the catalogue', () => {
   test('adds a tool version with tags from the string list, then deletes it; one editor serves bundles too', async ({
     page,
@@ -20,17 +34,8 @@ test.describe('admin console: versions and request flows of the catalogue', () =
   }) => {
     const api = await AdminApi.signIn(request);
     const run = Date.now().toString(36);
-    const tool = await api.post<{ id: string }>('software', {
-      name: `E2E Tool ${run}`,
-      featureId: `e2e-tool-${run}`,
-      type: 'tool',
-      icon: null,
-      description: null,
-      externalUrl: null,
-      isOnlineTool: false,
-      isInstallableViaLauncher: false,
-      licenseText: null,
-    });
+    const tool = await ownTool(api, 'E2E Tool', run);
+    made.push(`software/${tool.id}`);
     const admin = new AdminConsole(page);
     const form = new AdminForm(page);
     await admin.signIn('admin@portal.test', `/admin/software/${tool.id}/versions`);
@@ -64,6 +69,7 @@ test.describe('admin console: versions and request flows of the catalogue', () =
 
     // A bundle from its generated form (every key its schema needs has an input), then the same version editor.
     const uuid = `e2e-bundle-${run}`;
+    made.push(`software-bundles/${uuid}`);
     await page.goto('/admin/software-bundles/create');
     await form.field('UUID').fill(uuid);
     await form.field('Name').fill(`E2E Bundle ${run}`);
@@ -83,10 +89,6 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     expect(
       (await api.get<Version[]>(`software-bundles/${bundle.uuid}/versions`)).map((v) => v.version),
     ).toEqual(['2025.1']);
-
-    // Leave the public catalogue as the demo data made it: the customer catalogue specs count its items.
-    expect((await api.call('DELETE', `software-bundles/${bundle.uuid}`)).status).toBe(200);
-    expect((await api.call('DELETE', `software/${tool.id}`)).status).toBe(200);
   });
 
   test('sets a request flow: the questionnaire flow needs a questionnaire, with the API message', async ({
@@ -95,18 +97,12 @@ test.describe('admin console: versions and request flows of the catalogue', () =
   }) => {
     const api = await AdminApi.signIn(request);
     const run = Date.now().toString(36);
-    const tool = await api.post<{ id: string }>('software', {
-      name: `E2E Flow Tool ${run}`,
-      featureId: `e2e-flow-${run}`,
-      type: 'tool',
-      icon: null,
-      description: null,
-      externalUrl: null,
-      isOnlineTool: false,
-      isInstallableViaLauncher: false,
-      licenseText: null,
-    });
-    const [questionnaire] = await api.get<{ id: string; name: string }[]>('questionnaires?range=[0,0]');
+    // Its own questionnaire: the first of the list may be another spec's, half-made or about to be deleted.
+    const questionnaire = await ownQuestionnaire(api, `E2E Flow Questionnaire ${run}`);
+    made.push(`questionnaires/${questionnaire.id}`);
+    // Made after it, so deleted before it: the tool's flow names the questionnaire.
+    const tool = await ownTool(api, 'E2E Flow Tool', run);
+    made.push(`software/${tool.id}`);
     const form = new AdminForm(page);
     await new AdminConsole(page).signIn('admin@portal.test', `/admin/software/${tool.id}/request-flow`);
 
@@ -118,15 +114,14 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     await expect(
       form.errorOf('Select the questionnaire customers fill in with their request.'),
     ).toBeVisible();
-    await page.getByRole('combobox', { name: 'Questionnaire', exact: true }).fill(questionnaire!.name);
-    await page.getByRole('option', { name: questionnaire!.name }).first().click();
+    await page.getByRole('combobox', { name: 'Questionnaire', exact: true }).fill(questionnaire.name);
+    await page.getByRole('option', { name: questionnaire.name, exact: true }).click();
     await form.save();
     await expect(page.getByText('The request flow is saved.')).toBeVisible();
     expect(await api.get<RequestFlow>(`software/${tool.id}/request-flow`)).toMatchObject({
       requestFlow: 'cart-with-questionnaire',
-      questionnaireId: questionnaire!.id,
+      questionnaireId: questionnaire.id,
       requestUrl: null,
     });
-    expect((await api.call('DELETE', `software/${tool.id}`)).status).toBe(200);
   });
 });

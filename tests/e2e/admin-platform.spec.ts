@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, chooseChips } from '../support/admin-console.js';
 
 test.describe('admin console: service accounts, company spaces, maintenance banner', () => {
   test('creates a service account and shows its secret once; a rotated secret replaces it', async ({
@@ -12,8 +12,7 @@ test.describe('admin console: service accounts, company spaces, maintenance bann
     const form = new AdminForm(page);
     await form.field('Client ID').fill(clientId);
     await form.field('User email').fill(`${clientId}@example.com`);
-    await page.getByRole('combobox', { name: 'Default roles' }).click();
-    await page.getByRole('option', { name: 'MFA User' }).click();
+    await chooseChips(page.locator('.ra-input-defaultRoles'), ['MFA User']);
     await form.save();
 
     const dialog = page.getByRole('dialog', { name: `Secret of ${clientId}` });

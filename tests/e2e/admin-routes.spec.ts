@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AdminApi } from '../support/admin-api.js';
+import { AdminApi, boardNamed, ownQuestionnaire } from '../support/admin-api.js';
 import { ConsoleWatch } from '../support/console-watch.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 
@@ -82,70 +82,66 @@ function adminRoutes(ids: Ids): { path: string; csa?: boolean }[] {
 }
 
 let ids: Ids;
-let cleanup: (() => Promise<void>) | undefined;
+/** What beforeAll made, as the paths that delete it: deleted afterwards even when beforeAll stopped half-way. */
+const made: string[] = [];
+let setupApi: AdminApi | undefined;
+let dispose: (() => Promise<void>) | undefined;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  const api = await AdminApi.signIn(request);
-  const boards = await api.get<{ id: string }[]>('boards');
-  let dipBoard: string | undefined;
-  for (const board of boards) {
-    const { steps } = await api.get<{ steps: unknown[] }>(`boards/${board.id}/dip-steps`);
-    if (steps.length > 0) {
-      dipBoard = board.id;
-      break;
-    }
-  }
-  const board = boards[boards.length - 2]!.id;
-  const [software] = await api.get<{ id: string }[]>('software?range=[0,0]');
-  const [bundle] = await api.get<{ uuid: string }[]>('software-bundles');
-  // Its own questionnaire: another spec's half-made one may be first in the list.
-  const question = { description: null, dependentQuestions: [], optional: false, autofillType: 'none' };
-  const choice = (option: string) => ({ option, group: null, description: null });
-  const questionnaire = await api.post<{ id: string; questions: { id: string; type: string }[] }>(
-    'questionnaires',
-    {
-      name: `Route Walk Questionnaire ${Date.now().toString(36)}`,
-      questions: [
-        { ...question, type: 'free-text', title: 'Route walk text', choices: [] },
-        {
-          ...question,
-          type: 'single-select',
-          title: 'Route walk choice',
-          choices: [choice('A'), choice('B')],
-        },
-      ],
-    },
+  dispose = () => request.dispose();
+  setupApi = await AdminApi.signIn(request);
+  // Data of its own, or seeded records by name: the specs share one database, and the first or last of a list can
+  // be another spec's record, half-made when that spec failed (or deleted).
+  const board = (await boardNamed(setupApi, 'SNS261_Pro_Kit')).id;
+  const dipBoard = (await boardNamed(setupApi, 'NX114_Starter_Kit')).id;
+  // A seeded tool (its pages are only opened): a tool made here would count in the customer catalogue's items.
+  const tools = await setupApi.get<{ id: string; featureId: string }[]>(
+    `software?filter=${encodeURIComponent(JSON.stringify({ q: 'nx-flash-programmer' }))}`,
   );
-  const partner = await api.post<{ id: string }>('partners', {
-    name: 'Route Walk Partner',
+  const software = tools.find((tool) => tool.featureId === 'nx-flash-programmer')!.id;
+  const run = Date.now().toString(36);
+  const bundle = await setupApi.post<{ uuid: string }>('software-bundles', {
+    uuid: `route-walk-bundle-${run}`,
+    name: `Route Walk Bundle ${run}`,
+    orderable: true,
+    released: false,
+    iconUrl: null,
+    hardwareNames: [],
+    toolFeatureIds: ['nx-flash-programmer'],
+    documentFeatureIds: [],
+    questionnaireId: null,
+    requestFlow: 'cart',
+  });
+  made.push(`software-bundles/${bundle.uuid}`);
+  const questionnaire = await ownQuestionnaire(setupApi, `Route Walk Questionnaire ${run}`);
+  made.push(`questionnaires/${questionnaire.id}`);
+  const partner = await setupApi.post<{ id: string }>('partners', {
+    name: `Route Walk Partner ${run}`,
     linkUrl: 'https://partner.example.com',
   });
-  const link = await api.post<{ id: string }>(`boards/${board}/links`, {
+  made.push(`partners/${partner.id}`);
+  const link = await setupApi.post<{ id: string }>(`boards/${board}/links`, {
     title: 'Route walk link',
     url: 'https://example.com/route-walk',
   });
+  made.push(`boards/${board}/links/${link.id}`);
   ids = {
     board,
-    dipBoard: dipBoard!,
-    software: software!.id,
-    bundle: bundle!.uuid,
+    dipBoard,
+    software,
+    bundle: bundle.uuid,
     questionnaire: questionnaire.id,
     question: questionnaire.questions[0]!.id,
     choiceQuestion: questionnaire.questions.find((item) => item.type === 'single-select')!.id,
     partner: partner.id,
     link: link.id,
   };
-  cleanup = async () => {
-    await api.call('DELETE', `boards/${board}/links/${link.id}`);
-    await api.call('DELETE', `partners/${partner.id}`);
-    await api.call('DELETE', `questionnaires/${questionnaire.id}`);
-    await request.dispose();
-  };
 });
 
 test.afterAll(async () => {
-  await cleanup?.();
+  for (const path of made.reverse()) await setupApi?.call('DELETE', path);
+  await dispose?.();
 });
 
 /** The API calls a page makes from now on (their paths under /api/v1). */
@@ -287,8 +283,8 @@ test.describe('admin changes', () => {
 
     // Delete and reload at once: it is gone.
     await page.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('button', { name: 'Confirm' });
-    if (await confirm.isVisible()) await confirm.click();
+    // Deletes are pessimistic: the console always asks first (a check for the dialog at once could miss it).
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(page.locator('.MuiSnackbarContent-root')).toBeVisible();
     await page.reload();
     expect((await api.call('GET', `feature-flags/${flag.id}`)).status).toBe(404);

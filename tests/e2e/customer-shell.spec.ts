@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chooseMenuItem } from '../support/admin-console.js';
 import {
   Notifications,
   ShellHeader,
@@ -31,7 +32,7 @@ test.describe('customer shell: sign-in, step-up and logout', () => {
 
     await header.openMySpace();
     await expect(page.getByRole('menuitem')).toHaveText(['My projects', 'My orders', 'My assets']);
-    await page.getByRole('menuitem', { name: 'My orders' }).click();
+    await chooseMenuItem(header.banner.getByRole('button', { name: 'My space' }), 'My orders');
     await expect(page).toHaveURL(/\/my\/orders$/);
     await expect(page.getByRole('heading', { name: 'My orders' })).toBeVisible();
     await expect(page).toHaveTitle('My orders | Developer Portal');
@@ -304,8 +305,10 @@ test.describe('customer shell: guard targets and routes', () => {
     await page.goto('/welcome');
     const header = new ShellHeader(page);
     await expect(header.nav()).toBeHidden();
-    await header.banner.getByRole('button', { name: 'Open the navigation menu' }).click();
-    await page.getByRole('menuitem', { name: 'Documents' }).click();
+    await chooseMenuItem(
+      header.banner.getByRole('button', { name: 'Open the navigation menu' }),
+      'Documents',
+    );
     await expect(page).toHaveURL(/\/documents$/);
     await context.close();
   });

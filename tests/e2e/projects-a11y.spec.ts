@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chooseMenuItem } from '../support/admin-console.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { callApi } from '../support/customer-api.js';
@@ -79,7 +80,7 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     await check(page, 'project actions menu');
-    await page.getByRole('menuitem', { name: 'Request cancellation' }).click();
+    await chooseMenuItem(page.getByRole('button', { name: 'Actions' }), 'Request cancellation');
     await expect(page.getByRole('dialog', { name: 'Request cancellation?' })).toBeVisible();
     await check(page, 'request cancellation dialog');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();

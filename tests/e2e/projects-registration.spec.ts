@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chooseOptions } from '../support/admin-console.js';
 import { Notifications, answerSecondFactor } from '../support/customer-shell.js';
 import { signInAt, signInThroughLoginAt } from '../support/saved-sign-in.js';
 import { LoginPage } from '../support/pages.js';
@@ -205,9 +206,7 @@ test.describe('project registration', () => {
     );
 
     // Filtered by status: nobody's project is cancelled yet here.
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Cancelled' }).click();
-    await page.keyboard.press('Escape');
+    await chooseOptions(page.getByRole('combobox', { name: 'Status' }), ['Cancelled']);
     await expect(main.getByText('No projects match your search and filters')).toBeVisible();
   });
 });

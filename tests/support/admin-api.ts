@@ -54,3 +54,42 @@ export class AdminApi {
     return body;
   }
 }
+
+/** A seeded board by its name: specs share one database, so a position in the list can be another spec's board. */
+export async function boardNamed<T extends { id: string; name: string } = { id: string; name: string }>(
+  api: AdminApi,
+  name: string,
+): Promise<T> {
+  const boards = await api.get<T[]>(`boards?filter=${encodeURIComponent(JSON.stringify({ name }))}`);
+  const board = boards.find((each) => each.name === name);
+  expect(board, `the demo board ${name}`).toBeTruthy();
+  return board!;
+}
+
+/** A catalogue tool of the spec's own (another spec's may be half-made or deleted); `run` makes it unique. */
+export function ownTool(api: AdminApi, name: string, run: string) {
+  return api.post<{ id: string; featureId: string }>('software', {
+    name: `${name} ${run}`,
+    featureId: `${name.toLowerCase().replace(/\s+/g, '-')}-${run}`,
+    type: 'tool',
+    icon: null,
+    description: null,
+    externalUrl: null,
+    isOnlineTool: false,
+    isInstallableViaLauncher: false,
+    licenseText: null,
+  });
+}
+
+/** A questionnaire of the spec's own: a free-text question, then a single-choice one with two choices. */
+export function ownQuestionnaire(api: AdminApi, name: string) {
+  const question = { description: null, dependentQuestions: [], optional: false, autofillType: 'none' };
+  const choice = (option: string) => ({ option, group: null, description: null });
+  return api.post<{ id: string; name: string; questions: { id: string; type: string }[] }>('questionnaires', {
+    name,
+    questions: [
+      { ...question, type: 'free-text', title: `${name}: text`, choices: [] },
+      { ...question, type: 'single-select', title: `${name}: choice`, choices: [choice('A'), choice('B')] },
+    ],
+  });
+}

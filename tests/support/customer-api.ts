@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { chooseMenuItem } from './admin-console.js';
 
 /**
  * Runs in the page: calls the API as its signed-in user (the access token from the oidc-client-ts session storage,
@@ -31,6 +32,5 @@ export async function callApi(page: Page, method: string, path: string, body?: u
 
 /** Opens the project page's actions dropdown and picks `action`. */
 export async function openAction(page: Page, action: string) {
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  await chooseMenuItem(page.getByRole('button', { name: 'Actions' }), action);
 }
