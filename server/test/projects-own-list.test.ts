@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PROJECT_SORT_FIELDS, Role, parseContentRange, type Project } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
 import { COUNT_TTL_MS } from '../src/http/count-cache.js';
-import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { sentStatements } from './support/sent-statements.js';
 import type { Tokens } from './support/sign-in.js';
@@ -175,19 +175,32 @@ describe('the customer’s own project list', () => {
       .limit(2);
     expect(expectOk<Project[]>(walked).map((project) => project.id)).toEqual(newest.map((row) => row.id));
 
-    // Expired: of many callers at once, one counts in full; all get the new total.
+    // Expired: of many callers at once, one counts in full, in the background; meanwhile the kept total answers
+    // (no caller waits for the count, every page still walks the sort index), then the new one.
     vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1);
     let answers: Awaited<ReturnType<typeof page>>[] = [];
     const sent = await statements(async () => {
       answers = await Promise.all(Array.from({ length: 8 }, () => page(big.tokens)));
+      await vi.waitFor(async () => {
+        const next = await page(big.tokens);
+        expect(parseContentRange(next.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 2);
+      });
     });
     const fullCounts = sent.filter((statement) =>
       /^select count\(\*\)::int from "projects"/.test(statement.text),
     );
     expect(fullCounts).toHaveLength(1);
     for (const answer of answers) {
-      expect(parseContentRange(answer.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 2);
+      expect(parseContentRange(answer.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 1);
+      expect(answer.headers['x-total-count-estimated']).toBe('true');
     }
+    expect(sent.filter((statement) => statement.text.includes('"scope_rows"'))).toEqual([]);
+
+    // Long past its count, a kept total no longer answers: the next caller counts before it answers.
+    await addProjects(space, big.id, 1, 'Much later');
+    vi.setSystemTime(Date.now() + LONG_TOTAL_STALE_MS + 1);
+    const late = await page(big.tokens);
+    expect(parseContentRange(late.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 3);
   });
 
   it('tests the rows of a caller linked to many boards against the links as one hashed set, found either way', async () => {

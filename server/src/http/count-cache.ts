@@ -41,9 +41,18 @@ export class CountCache {
   }
 
   get(key: string): number | undefined {
+    return this.within(key, COUNT_TTL_MS);
+  }
+
+  /** The kept total for `key` if it was counted at most `ageMs` ago, fresh or not. */
+  within(key: string, ageMs: number): number | undefined {
     const hit = this.totals.get(key);
-    if (!hit || this.now() - hit.at > COUNT_TTL_MS) return undefined;
+    if (!hit || this.now() - hit.at > ageMs) return undefined;
     return hit.total;
+  }
+
+  forget(key: string): void {
+    this.totals.delete(key);
   }
 
   set(key: string, total: number): void {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import type { Executor } from './repository.js';
-import { CountCache } from './count-cache.js';
+import { COUNT_TTL_MS, CountCache } from './count-cache.js';
 
 /**
  * Up to this many matching rows a list counts exactly (a count that stops one row past it, so its cost is bounded
@@ -40,14 +40,23 @@ function totalsOf(db: Database): CountCache {
   return cache;
 }
 
-/** The kept total of a list already known to be long, if still fresh: its page need not count. */
-export const knownLongTotal = (db: Database, key: string): number | undefined => totalsOf(db).get(key);
+/**
+ * How long after its count a long list's total still answers while one caller counts it again (stale while
+ * refreshed): when a total expires under load, no caller waits for the count, and none takes the short list's way.
+ */
+export const LONG_TOTAL_STALE_MS = 6 * COUNT_TTL_MS;
+
+/** The kept total of a list known to be long, fresh or being counted again: its page need not count. */
+export const knownLongTotal = (db: Database, key: string): number | undefined =>
+  totalsOf(db).within(key, LONG_TOTAL_STALE_MS);
 
 /**
  * The count policy of every list: exact up to {@link EXACT_COUNT_LIMIT} (the bounded count, `counted` when the page's
  * own query ran it, else `count`); beyond it `beyond` (the planner's estimate, or an exact count the list can afford)
  * run by one caller at a time and kept a few seconds per list key (`CountCache`: concurrent callers wait for the
- * one count instead of counting again). Short lists are never kept, so a change shows in their total at once.
+ * one count instead of counting again). Once expired, a kept total still answers for up to
+ * {@link LONG_TOTAL_STALE_MS} while that one count runs in the background. Short lists are never kept, so a change
+ * shows in their total at once.
  */
 export async function listTotal(
   db: Database,
@@ -61,6 +70,16 @@ export async function listTotal(
   const cache = totalsOf(db);
   const kept = cache.get(options.key);
   if (kept !== undefined) return { total: kept, estimated: true };
+  const stale = cache.within(options.key, LONG_TOTAL_STALE_MS);
+  if (stale !== undefined) {
+    // Long a moment ago: that total answers while one caller counts again, in the background. A list that has
+    // become short is not kept, so its next page counts it exactly.
+    cache
+      .total(options.key, options.beyond)
+      .then((total) => total <= EXACT_COUNT_LIMIT && cache.forget(options.key))
+      .catch(() => undefined);
+    return { total: stale, estimated: true };
+  }
   const counted = options.counted ?? (await options.count());
   if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
   return { total: Math.max(counted, await cache.total(options.key, options.beyond)), estimated: true };
