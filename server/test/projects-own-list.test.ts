@@ -190,10 +190,13 @@ describe('the customer’s own project list', () => {
       /^select count\(\*\)::int from "projects"/.test(statement.text),
     );
     expect(fullCounts).toHaveLength(1);
-    for (const answer of answers) {
-      expect(parseContentRange(answer.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 1);
-      expect(answer.headers['x-total-count-estimated']).toBe('true');
-    }
+    // The callers before the count is back answer the kept total (the first at least); those after it, the new one.
+    const totals = answers.map(
+      (answer) => parseContentRange(answer.headers['content-range'] as string).total,
+    );
+    expect(totals).toContain(EXACT_COUNT_LIMIT + 1);
+    for (const total of totals) expect([EXACT_COUNT_LIMIT + 1, EXACT_COUNT_LIMIT + 2]).toContain(total);
+    for (const answer of answers) expect(answer.headers['x-total-count-estimated']).toBe('true');
     expect(sent.filter((statement) => statement.text.includes('"scope_rows"'))).toEqual([]);
 
     // Long past its count, a kept total no longer answers: the next caller counts before it answers.
