@@ -27,6 +27,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 afterEach(() => vi.useRealTimers());
 
+/** A fake clock that only moves forward across tests: the kept totals carry the times of earlier tests. */
+let clock = Date.now();
+const startClock = () => vi.useFakeTimers({ toFake: ['Date'], now: (clock = Math.max(clock, Date.now())) });
+const advance = (ms: number) => vi.setSystemTime((clock += ms));
+
 const count = async (query: string): Promise<number> =>
   (
     (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${query}`))) as unknown as {
@@ -48,6 +53,8 @@ interface LongList {
   table: string;
   /** Its columns and a select of the bulk rows, numbered by `g`. */
   bulk: string;
+  /** The condition of the bulk rows, to take them away. */
+  bulkRows: string;
   rows: string;
 }
 
@@ -62,6 +69,7 @@ const lists: LongList[] = [
     },
     table: 'tools',
     bulk: `(feature_id, name, type) select 'stale-sim-' || g, 'Stale netlist ' || g, 'netlist'`,
+    bulkRows: `feature_id like 'stale-sim-%'`,
     rows: `tools where type = 'netlist'`,
   },
   {
@@ -79,6 +87,7 @@ const lists: LongList[] = [
     },
     table: 'company_spaces',
     bulk: `(name) select 'Stale ' || g`,
+    bulkRows: `name like 'Stale %'`,
     rows: 'company_spaces',
   },
 ];
@@ -89,7 +98,7 @@ describe.each(lists)('the long total of $name', (list) => {
       await t.database.db.execute(sql.raw(`analyze ${list.table}`));
       return count(list.rows);
     };
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    startClock();
     const before = await analysed();
     expect(before).toBeGreaterThan(EXACT_COUNT_LIMIT);
     const first = await list.page();
@@ -103,7 +112,7 @@ describe.each(lists)('the long total of $name', (list) => {
     expect(totalOf(await list.page())).toBe(before);
 
     // Expired: every caller at once gets an answer, the old total or the new one, never an error; soon the new one.
-    vi.setSystemTime(Date.now() + COUNT_TTL_MS + 1);
+    advance(COUNT_TTL_MS + 1);
     const answers = await Promise.all(Array.from({ length: 8 }, () => list.page()));
     const totals = answers.map(totalOf);
     expect(totals).toContain(before);
@@ -114,7 +123,31 @@ describe.each(lists)('the long total of $name', (list) => {
     // Long past its count, the kept total no longer answers: the next caller counts first, and sees a newer row.
     await list.addRow(2);
     const latest = await analysed();
-    vi.setSystemTime(Date.now() + LONG_TOTAL_STALE_MS + 1);
+    advance(LONG_TOTAL_STALE_MS + 1);
     expect(totalOf(await list.page())).toBe(latest);
+  });
+
+  it('counts exactly again once the list has become short, after the kept total expired', async () => {
+    startClock();
+    advance(LONG_TOTAL_STALE_MS + 1);
+    const long = await list.page();
+    expect(long.headers['x-total-count-estimated']).toBe('true');
+    // Twenty bulk rows stay: the first page is still full, so its total is counted, not told by a short page.
+    await t.database.db.execute(
+      sql.raw(`delete from ${list.table} where ${list.bulkRows}
+        and id not in (select id from ${list.table} where ${list.bulkRows} limit 20)`),
+    );
+    await t.database.db.execute(sql.raw(`analyze ${list.table}`));
+    const rows = await count(list.rows);
+    expect(rows).toBeGreaterThan(10);
+    expect(rows).toBeLessThan(EXACT_COUNT_LIMIT);
+    advance(COUNT_TTL_MS + 1);
+    // The first caller after expiry may answer the old total; soon every caller gets the exact one, not flagged.
+    expect(totalOf(await list.page())).toBeGreaterThanOrEqual(rows);
+    await vi.waitFor(async () => {
+      const page = await list.page();
+      expect(totalOf(page)).toBe(rows);
+      expect(page.headers['x-total-count-estimated']).toBeUndefined();
+    });
   });
 });

@@ -302,7 +302,15 @@ async function expectCraftedCursorsStayInScope(
     expect(listed).toEqual(ids(all.slice(0, 10)));
   }
   // A cursor of another sort or filter, or one that is not a cursor at all: refused, nothing listed.
-  for (const cursor of [crafted(real, { h: 'other' }), 'bm90LWEtY3Vyc29y', crafted(real, { i: 'x' })]) {
+  // A sort key that is no value of the sort field (text where a time belongs, SQL as text) is refused too.
+  for (const cursor of [
+    crafted(real, { h: 'other' }),
+    'bm90LWEtY3Vyc29y',
+    crafted(real, { i: 'x' }),
+    crafted(real, { n: -1 }),
+    crafted(real, { k: "2026-01-01') or true --" }),
+    crafted(real, { k: 'not a time' }),
+  ]) {
     expectError(
       await call('GET', `projects/user?range=[0,9]&cursor=${cursor}`, caller.plain),
       400,
