@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_SORT_FIELDS, Role, parseContentRange, type Project } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
@@ -142,7 +142,9 @@ describe('the customer’s own project list', () => {
     const listed = sent.filter((statement) => statement.text.includes('"page" as ('));
     expect(listed).toHaveLength(2);
     expect(listed[0]!.text).toBe(listed[1]!.text);
-    expect(listed[1]!.params).toContainEqual(boards.slice(0, 3));
+    // The links are read inside the statement: the caller's id is sent, never their boards.
+    expect(listed[1]!.params).toContain(three.id);
+    expect(JSON.stringify(listed[1]!.params)).not.toContain(boards[0]!);
   });
 
   it('counts exactly up to the limit, then counts beyond it once per list a while, one caller at a time', async () => {
@@ -187,7 +189,7 @@ describe('the customer’s own project list', () => {
       });
     });
     const fullCounts = sent.filter((statement) =>
-      /^select count\(\*\)::int from "projects"/.test(statement.text),
+      /^select count\(\*\)::int from \(select 1 from "projects"/.test(statement.text),
     );
     expect(fullCounts).toHaveLength(1);
     // The callers before the count is back answer the kept total (the first at least); those after it, the new one.
@@ -230,7 +232,8 @@ describe('the customer’s own project list', () => {
     });
     expect(expectOk<Project[]>(walked!).map((project) => project.id)).toEqual(newest.map((row) => row.id));
     const [walk] = sent.filter((statement) => statement.text.includes('"page" as ('));
-    expect(walk!.params).toContainEqual(boards);
+    expect(walk!.params).toContain(viewer.id);
+    expect(JSON.stringify(walk!.params)).not.toContain(boards[0]!);
     // Planned without the values, a linked-board test must not search the array element by element on every row it
     // walks (500 ms for a deep page of 50,000 projects at 5,000 links, issue 24).
     const plan = await genericPlan(walk!.text, walk!.params);
@@ -286,6 +289,72 @@ describe('the customer’s own project list', () => {
         ).toEqual(expected.map((project) => project.id));
         expect(parseContentRange(own.headers['content-range'] as string).total).toBe(all.length);
       }
+    }
+  });
+
+  it('walks the sort index to an early page of a dense short scope, reads its deep pages first, the same rows either way', async () => {
+    // A short scope (counted exactly) dense enough that its first page is quicker found by walking the sort index:
+    // S² ≥ 2N for pages of 2 (own-walk.ts). The path is chosen from the scope's size at its last count.
+    // The number of projects, as an admin's unfiltered list counts it (and the path choice reads it).
+    const admin = await kit.account('admin-dense@list.test', { roles: [Role.Admin] });
+    const projectCount = async () =>
+      parseContentRange(
+        (await call('GET', 'projects?range=[0,0]', admin.tokens)).headers['content-range'] as string,
+      ).total;
+    const size = Math.max(50, Math.ceil(Math.sqrt(2 * (await projectCount()))) + 50);
+    const dense = await kit.account('fae-dense@list.test', { space: 'List Space Dense', spaceKind: 'fae' });
+    const space = await kit.spaceId('List Space Dense');
+    await addProjects(space, dense.id, size, 'Dense');
+    await projectCount();
+    const inOrder = async () =>
+      (
+        await t.database.db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(and(eq(projects.companySpaceId, space), eq(projects.secure, false)))
+          .orderBy(desc(projects.updatedAt), desc(projects.id))
+      ).map((row) => row.id);
+    const expected = await inOrder();
+    const readFirst = (sent: { text: string }[]) =>
+      sent
+        .filter((statement) => statement.text.includes('"page" as ('))
+        .map((s) => s.text.includes('"scope_rows"'));
+    const pageOf = async (range: number[]) => {
+      let answer: Awaited<ReturnType<typeof page>> | undefined;
+      const sent = await statements(async () => {
+        answer = await page(dense.tokens, range);
+      });
+      const ids = expectOk<Project[]>(answer!).map((project) => project.id);
+      expect(answer!.headers['x-total-count-estimated']).toBeUndefined();
+      return { ids, total: parseContentRange(answer!.headers['content-range'] as string).total, sent };
+    };
+
+    // Size unknown: read first. Then known: the first page walks; the deepest reads first.
+    const first = await pageOf([0, 1]);
+    expect(readFirst(first.sent)).toEqual([true]);
+    const walked = await pageOf([0, 1]);
+    expect(readFirst(walked.sent)).toEqual([false]);
+    for (const answer of [first, walked]) {
+      expect(answer.ids).toEqual(expected.slice(0, 2));
+      expect(answer.total).toBe(size);
+    }
+    const deepest = await pageOf([size - 2, size - 1]);
+    expect(readFirst(deepest.sent)).toEqual([true]);
+    expect(deepest.ids).toEqual(expected.slice(-2));
+
+    // The size is a hint only: all but one project of the scope are deleted, the next page walks on the stale size
+    // and still answers the scope's row and exact total; the size is then known again (the end of the list was
+    // reached), and the page reads first.
+    await t.database.db.delete(projects).where(inArray(projects.id, expected.slice(0, size - 1)));
+    const left = await inOrder();
+    expect(left).toHaveLength(1);
+    const stale = await pageOf([0, 1]);
+    expect(readFirst(stale.sent)).toEqual([false]);
+    const fresh = await pageOf([0, 1]);
+    expect(readFirst(fresh.sent)).toEqual([true]);
+    for (const answer of [stale, fresh]) {
+      expect(answer.ids).toEqual(left);
+      expect(answer.total).toBe(1);
     }
   });
 });

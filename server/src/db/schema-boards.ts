@@ -156,6 +156,7 @@ export const boardUserLinks = pgTable(
   },
   (t) => [
     uniqueIndex('board_user_links_key').on(t.kind, t.boardId, t.userId),
-    index('board_user_links_user_idx').on(t.userId, t.kind),
+    // By user, then board: a caller's links inside a list statement, and a person's links to a page's boards.
+    index('board_user_links_user_idx').on(t.userId, t.boardId, t.kind),
   ],
 );

@@ -37,13 +37,11 @@ export const plannerEstimate = (db: Database, where: SQL, values: Record<string,
 /**
  * The exact count of a long scoped list (a caller's own projects: the planner cannot see how many rows a member
  * subquery reaches, so its estimate would be far off), affordable because the policy runs it once per list a while.
+ * `rows`: the scope's rows, found branch by branch (ProjectScope.branches, disjoint), so none is looked up again.
  */
-export const fullCount = async (db: Database, where: SQL, values: Record<string, unknown>) =>
+export const fullCount = async (db: Database, rows: SQL, values: Record<string, unknown>) =>
   Number(
-    await scalar<number>(
-      db,
-      sql`select count(*)::int from ${projects} where ${fillPlaceholders(where, values)}`,
-    ),
+    await scalar<number>(db, sql`select count(*)::int from (${fillPlaceholders(rows, values)}) as scoped`),
   );
 
 /** The SQL with each placeholder replaced by its value as a bound parameter. */
@@ -60,14 +58,15 @@ export function fillPlaceholders(query: SQL, values: Record<string, unknown>): S
 
 /**
  * How many rows match, on its own (the rare pages whose query did not count: past the end, or a keyset page that
- * went on into the rows without a key).
+ * went on into the rows without a key): all projects without `where`, else the bounded count of `rows` (a select of
+ * the matching rows) or of the projects `where` matches.
  */
 export async function countMatching(
   db: Database,
   where: SQL | undefined,
   values: Record<string, unknown>,
+  rows?: SQL,
 ): Promise<number> {
-  return Number(
-    await scalar<number>(db, sql`select ${countSql(where ? fillPlaceholders(where, values) : undefined)}`),
-  );
+  const query = rows ? boundedCount(rows) : countSql(where);
+  return Number(await scalar<number>(db, sql`select ${fillPlaceholders(query, values)}`));
 }

@@ -17,7 +17,13 @@ import {
   filterHash,
   type projectListQuerystring,
 } from './list-cursor.js';
-import { ESTIMATED_TOTAL_HEADER, boundedCount, knownLongTotal, listTotal } from '../../http/list-total.js';
+import {
+  ESTIMATED_TOTAL_HEADER,
+  LONG_TOTAL_STALE_MS,
+  boundedCount,
+  knownLongTotal,
+  listTotal,
+} from '../../http/list-total.js';
 import {
   COUNT_ROWS_TO_FOLD,
   countMatching,
@@ -28,6 +34,7 @@ import {
   plannerEstimate,
 } from './list-totals.js';
 import { unionOf, type ProjectScope } from './own-scope.js';
+import { rememberScopeSize, walksScope } from './own-walk.js';
 import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
@@ -176,7 +183,17 @@ function fromEndPage<Row>(rows: Row[], total: number, offset: number, limit: num
 }
 
 /** The last exact total of the unfiltered list per database: where a deep page is nearer the end. */
-const lastTotals = new WeakMap<Database, number>();
+const lastTotals = new WeakMap<Database, { total: number; at: number }>();
+const setLastTotal = (db: Database, total: number) => lastTotals.set(db, { total, at: Date.now() });
+
+/** The number of projects for the own list's path choice: the last unfiltered count, recounted once it is old. */
+async function projectsTotal(db: Database): Promise<number> {
+  const known = lastTotals.get(db);
+  if (known && Date.now() - known.at < LONG_TOTAL_STALE_MS) return known.total;
+  const counted = await countMatching(db, undefined, {});
+  setLastTotal(db, counted);
+  return counted;
+}
 
 /**
  * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL, in one query per page
@@ -204,7 +221,15 @@ export async function listProjects(
   // The same rows found through the scope's indexes (ProjectScope.inScope): what counts, and what a scope read first
   // sorts, so neither walks the sort index nor tests every row of the company space.
   const found = scope ? (and(scope.inScope, filtered.condition) ?? scope.inScope) : where;
+  // What counts a scoped list: its rows branch by branch, never looked up again by primary key.
+  const scopeCounted = scope
+    ? unionOf(
+        scope.branches.map((branch) => and(branch, filtered.condition) ?? branch),
+        sql`1`,
+      )
+    : undefined;
   const listValues = { ...scope?.values, ...filtered.values };
+  const countOf = (rows: SQL | undefined) => (rows ? boundedCount(rows) : countSql(where));
   const field = list.sort?.field ?? 'updatedAt';
   const direction = list.sort?.order ?? 'DESC';
   const key = SORT_KEYS[field];
@@ -247,7 +272,7 @@ export async function listProjects(
         condition: matching && position ? and(matching, position) : (matching ?? position),
         limit: limitIn,
         offset: offsetIn,
-        count: !count ? null : scopeRows ? boundedCount(sql`select 1 from scope_rows`) : countSql(found),
+        count: !count ? null : countOf(scopeRows ? sql`select 1 from scope_rows` : scopeCounted),
         countRows,
         scopeBranches: scopeRows,
       });
@@ -277,8 +302,12 @@ export async function listProjects(
   const knownLong = !!where && knownLongTotal(db, listKey) !== undefined;
   const countInQuery = limit !== null && !knownLong;
   // A caller's own list, unless known long, is read scope first (few rows: sorting them is cheap); a long one walks
-  // the sort index, where its rows are dense. The count policy's kept totals tell which.
-  const matchFirst = !!scope && !knownLong;
+  // the sort index, where its rows are dense. The count policy's kept totals tell which, and for a short scope its
+  // size at the last count against the page's depth (own-walk.ts).
+  const depth =
+    (request.query.cursor ? decodeCursor(request.query.cursor).n : list.range.offset) + (limit ?? 0);
+  const matchFirst =
+    !!scope && !knownLong && !(limit !== null && walksScope(db, listKey, depth, await projectsTotal(db)));
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;
@@ -298,7 +327,7 @@ export async function listProjects(
     offset = cursor.n;
   } else {
     // An unfiltered page in the second half of the list is found from the far end (see pageQuery).
-    const total = lastTotals.get(db);
+    const total = lastTotals.get(db)?.total;
     const fromEnd = !where && limit !== null && total !== undefined && offset + limit / 2 > total / 2;
     rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery);
     if (fromEnd) {
@@ -318,14 +347,15 @@ export async function listProjects(
     let counted: number;
     if (!where) {
       counted = inQuery ?? (await countMatching(db, undefined, listValues));
-      lastTotals.set(db, counted);
+      setLastTotal(db, counted);
     } else {
       // A caller's own list is counted exactly when long (the planner cannot estimate a member subquery).
       const policy = await listTotal(db, {
         key: listKey,
         counted: inQuery,
-        count: () => countMatching(db, found, listValues),
-        beyond: () => (scope ? fullCount(db, found!, listValues) : plannerEstimate(db, where, listValues)),
+        count: () => countMatching(db, found, listValues, scopeCounted),
+        beyond: () =>
+          scopeCounted ? fullCount(db, scopeCounted, listValues) : plannerEstimate(db, where, listValues),
       });
       counted = policy.total;
       estimated = policy.estimated;
@@ -345,6 +375,8 @@ export async function listProjects(
       reply.header('X-Next-Cursor', encodeCursor(next));
     }
   }
+  // Exact (counted, or the end of the list reached): the scope's size for the next page's path.
+  if (scope && !estimated) rememberScopeSize(db, listKey, total);
   reply.header(
     'Content-Range',
     formatContentRange({ resource: 'projects', offset, limit: rows.length, total }),

@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { Role, hasRole } from '@portal/resources';
-import { projectMembers, projects } from '../../db/tables.js';
+import { boardUserLinks, projectMembers, projects } from '../../db/tables.js';
 import { fillPlaceholders } from './list-totals.js';
 import type { ProjectCaller } from './caller.js';
 
@@ -58,21 +58,29 @@ export function ownProjectsScope(
       shape.push('space');
       values.s_space = caller.space.id;
     } else if (caller.boardLinks.length) {
-      // One array parameter, whatever the number of links: the statement text stays the same.
-      const boards = ph('s_boards');
+      // The links are read from their table by user inside the statement, not sent as an array: a caller linked to
+      // 5,000 boards sends one id, as one linked to 5 does (an array of 5,000 ids cost 185 KB of text per call).
+      const linked = sql`select ${boardUserLinks.boardId} from ${boardUserLinks} where ${boardUserLinks.userId} = ${ph('s_user')}`;
       branches.push({
-        test: and(inSpace, sql`${projects.boardId} in (select unnest(${boards}::uuid[]))`)!,
-        find: and(sql`${projects.boardId} = any(${boards}::uuid[])`, inSpace)!,
+        test: and(inSpace, sql`${projects.boardId} in (${linked})`)!,
+        find: and(sql`${projects.boardId} = any(array(${linked}))`, inSpace)!,
       });
       shape.push('boards');
       values.s_space = caller.space.id;
-      values.s_boards = caller.boardLinks.map((link) => link.boardId);
     }
   }
   const notSecure = options.includeSecure ? undefined : eq(projects.secure, false);
   if (notSecure) shape.push('not-secure');
   const test = branches.length === 1 ? branches[0]!.test : or(...branches.map((branch) => branch.test))!;
-  const found = branches.map((branch) => (notSecure ? and(branch.find, notSecure)! : branch.find));
+  // Each branch leaves out the rows an earlier branch finds (by that branch's row test), so the branches' rows are
+  // disjoint and are joined without a hash of every row to remove repeats.
+  const found = branches.map((branch, at) =>
+    and(
+      branch.find,
+      notSecure,
+      ...branches.slice(0, at).map((earlier) => sql`not coalesce(${earlier.test}, false)`),
+    )!,
+  );
   return {
     condition: notSecure ? and(test, notSecure)! : test,
     branches: found,
@@ -82,11 +90,11 @@ export function ownProjectsScope(
   };
 }
 
-/** The `columns` of the projects of every branch, without repeats: the rows of a scope, found branch by branch. */
+/** The `columns` of the projects of every branch: the rows of a scope, found branch by branch (disjoint branches). */
 export const unionOf = (branches: SQL[], columns: SQL): SQL =>
   sql.join(
     branches.map((branch) => sql`select ${columns} from ${projects} where ${branch}`),
-    sql` union `,
+    sql` union all `,
   );
 
 /** The scope with its values bound, for the statements that are not kept prepared (planned for those values). */
