@@ -342,10 +342,22 @@ describe('the customer’s own project list', () => {
     expect(readFirst(deepest.sent)).toEqual([true]);
     expect(deepest.ids).toEqual(expected.slice(-2));
 
+    // From the far end by the kept size (the deepest page above), though ten of the newest have gone since: the
+    // page's own count places it, and past the end nothing is read.
+    await t.database.db.delete(projects).where(inArray(projects.id, expected.slice(0, 10)));
+    const fewer = await inOrder();
+    const late = await pageOf([size - 16, size - 15]);
+    expect(readFirst(late.sent)).toEqual([true]);
+    expect(late.ids).toEqual(fewer.slice(size - 16, size - 14));
+    expect(late.total).toBe(size - 10);
+    const past = await pageOf([size - 2, size - 1]);
+    expect(past.ids).toEqual([]);
+    expect(past.total).toBe(size - 10);
+
     // The size is a hint only: all but one project of the scope are deleted, the next page walks on the stale size
     // and still answers the scope's row and exact total; the size is then known again (the end of the list was
     // reached), and the page reads first.
-    await t.database.db.delete(projects).where(inArray(projects.id, expected.slice(0, size - 1)));
+    await t.database.db.delete(projects).where(inArray(projects.id, fewer.slice(0, size - 11)));
     const left = await inOrder();
     expect(left).toHaveLength(1);
     const stale = await pageOf([0, 1]);

@@ -34,7 +34,7 @@ import {
   plannerEstimate,
 } from './list-totals.js';
 import { unionOf, type ProjectScope } from './own-scope.js';
-import { rememberScopeSize, walksScope } from './own-walk.js';
+import { rememberScopeSize, scopeSize, walksScope } from './own-walk.js';
 import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
@@ -81,9 +81,10 @@ const MAX_PAGE_STATEMENTS = 200;
  * company space people of every space and board on the page; with `count`, the first row also carries how many rows
  * match when the page is full. Limit and offset are placeholders (`limit`, `offset`).
  *
- * `fromEnd` (unfiltered lists only) finds a page in the second half of the list from its far end: the index read
- * backwards, skipping `total - offset - limit` rows, with the exact total of the same snapshot, so a page near the
- * end costs what a page near the start does.
+ * `fromEnd` (unfiltered lists, and scopes read first) finds a page in the second half of the list from its far end:
+ * the index (or the scope's rows) read backwards, skipping `total - offset - limit` rows, with the exact total of the
+ * same snapshot (the first row carries it, full page or not), so a page near the end costs what a page near the start
+ * does.
  */
 function pageQuery(
   db: Database,
@@ -125,7 +126,11 @@ function pageQuery(
     db
       .select({ id: rows.id, sortKey: sql<string | null>`(${rows.k})::text`.as('sort_key') })
       .from(rows)
-      .orderBy(...(direction === 'DESC' ? [desc(rows.k), desc(rows.id)] : [asc(rows.k), asc(rows.id)]));
+      .orderBy(
+        ...((direction === 'DESC') !== (options.offset === 'from-end')
+          ? [desc(rows.k), desc(rows.id)]
+          : [asc(rows.k), asc(rows.id)]),
+      );
   let ids = (
     scopeRows ? (fromScopeRows(scopeRows) as unknown as ReturnType<typeof fromProjects>) : fromProjects()
   ).$dynamic();
@@ -136,7 +141,8 @@ function pageQuery(
     // The offset is computed from the exact total (Drizzle types it as a number or placeholder; at run time it takes
     // any SQL). A last page shorter than the limit comes back with rows before it, which the caller drops
     // ({@link fromEndPage}).
-    const offset = sql`greatest(0, ${exactTotal} - ${ph('offset')} - ${limit})`;
+    const total = scopeRows ? sql`(select count(*) from scope_rows)` : exactTotal;
+    const offset = sql`greatest(0, ${total} - ${ph('offset')} - ${limit})`;
     ids = ids.limit(limit as unknown as number).offset(offset as unknown as number);
   } else if (options.limit !== 'none') {
     ids = ids.limit(limit as unknown as number);
@@ -148,10 +154,9 @@ function pageQuery(
     sql.raw(`select p.${column} from page join projects p on p.id = page.id`);
   // Only the first row carries the page-wide columns: their sub-plans run once (CASE evaluates lazily).
   const first = sql`row_number() over () = 1`;
+  const full = options.offset === 'from-end' ? sql`true` : sql`(select count(*) from page) = ${ph('limit')}`;
   const count = options.count
-    ? sql<
-        number | null
-      >`case when ${first} and (select count(*) from page) = ${ph('limit')} then ${options.count} end`
+    ? sql<number | null>`case when ${first} and ${full} then ${options.count} end`
     : sql<number | null>`null::int`;
   return db
     .with(...ctes)
@@ -272,7 +277,11 @@ export async function listProjects(
         condition: matching && position ? and(matching, position) : (matching ?? position),
         limit: limitIn,
         offset: offsetIn,
-        count: !count ? null : countOf(scopeRows ? sql`select 1 from scope_rows` : scopeCounted),
+        count: !count
+          ? null
+          : scopeRows && mode === 'end'
+            ? sql`(select count(*) from scope_rows)::int`
+            : countOf(scopeRows ? sql`select 1 from scope_rows` : scopeCounted),
         countRows,
         scopeBranches: scopeRows,
       });
@@ -326,9 +335,11 @@ export async function listProjects(
     }
     offset = cursor.n;
   } else {
-    // An unfiltered page in the second half of the list is found from the far end (see pageQuery).
-    const total = lastTotals.get(db)?.total;
-    const fromEnd = !where && limit !== null && total !== undefined && offset + limit / 2 > total / 2;
+    // An unfiltered page, or one of a scope read first, in the second half of the list is found from the far end
+    // (see pageQuery); the total it goes by is a hint, the page's own exact count places it.
+    const readsScope = matchFirst && !filtered.condition;
+    const total = readsScope ? scopeSize(db, listKey) : where ? undefined : lastTotals.get(db)?.total;
+    const fromEnd = limit !== null && total !== undefined && offset + limit / 2 > total / 2;
     rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery);
     if (fromEnd) {
       const exact = rows.find((row) => row.counted !== null)?.counted ?? 0;

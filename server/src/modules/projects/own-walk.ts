@@ -21,6 +21,9 @@ export function rememberScopeSize(db: Database, key: string, size: number): void
   if (sizes.size > KEPT_SIZES) sizes.delete(sizes.keys().next().value!);
 }
 
+/** The scope's size at its last exact count, if kept. */
+export const scopeSize = (db: Database, key: string): number | undefined => scopeSizes.get(db)?.get(key);
+
 /** Whether the page ending `position` rows into the list is cheaper to reach by walking the sort index. */
 export function walksScope(
   db: Database,
@@ -28,7 +31,7 @@ export function walksScope(
   position: number,
   projectsTotal: number | undefined,
 ): boolean {
-  const size = scopeSizes.get(db)?.get(key);
+  const size = scopeSize(db, key);
   if (!size || !projectsTotal || position > size) return false;
   return (position * projectsTotal) / size <= size;
 }
