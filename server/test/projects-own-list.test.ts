@@ -3,14 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PROJECT_SORT_FIELDS, Role, parseContentRange, type Project } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
 import { COUNT_TTL_MS } from '../src/http/count-cache.js';
-import { EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/http/list-total.js';
+import { OWN_EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { sentStatements } from './support/sent-statements.js';
 import type { Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
 
 // The customer's own project list (issue 24): one prepared statement for every caller of a shape, and the count
-// policy (exact up to EXACT_COUNT_LIMIT, beyond it a count kept a while and run by one caller at a time).
+// policy (exact up to OWN_EXACT_COUNT_LIMIT, beyond it a count kept a while and run by one caller at a time).
 
 let t: TestApp;
 const kit = projectTestKit(() => t);
@@ -150,15 +150,15 @@ describe('the customer’s own project list', () => {
   it('counts exactly up to the limit, then counts beyond it once per list a while, one caller at a time', async () => {
     const big = await kit.account('fae-big@list.test', { space: 'List Space Big', spaceKind: 'fae' });
     const space = await kit.spaceId('List Space Big');
-    await addProjects(space, big.id, EXACT_COUNT_LIMIT);
+    await addProjects(space, big.id, OWN_EXACT_COUNT_LIMIT);
     const exact = await page(big.tokens);
-    expect(parseContentRange(exact.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT);
+    expect(parseContentRange(exact.headers['content-range'] as string).total).toBe(OWN_EXACT_COUNT_LIMIT);
     expect(exact.headers['x-total-count-estimated']).toBeUndefined();
 
     // One more: beyond the limit. The caller's own list is counted in full (kept), flagged as not exact.
     await addProjects(space, big.id, 1, 'More');
     const beyond = await page(big.tokens);
-    expect(parseContentRange(beyond.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 1);
+    expect(parseContentRange(beyond.headers['content-range'] as string).total).toBe(OWN_EXACT_COUNT_LIMIT + 1);
     expect(beyond.headers['x-total-count-estimated']).toBe('true');
 
     // While kept, a further project does not make anyone count: the kept total answers.
@@ -168,7 +168,7 @@ describe('the customer’s own project list', () => {
     expect(kept.filter((statement) => /count\(\*\)/.test(statement.text))).toEqual([]);
     // Known long, the page walks the sort index instead of reading the scope first: the same rows.
     const walked = await page(big.tokens);
-    expect(parseContentRange(walked.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 1);
+    expect(parseContentRange(walked.headers['content-range'] as string).total).toBe(OWN_EXACT_COUNT_LIMIT + 1);
     const newest = await t.database.db
       .select({ id: projects.id })
       .from(projects)
@@ -185,7 +185,7 @@ describe('the customer’s own project list', () => {
       answers = await Promise.all(Array.from({ length: 8 }, () => page(big.tokens)));
       await vi.waitFor(async () => {
         const next = await page(big.tokens);
-        expect(parseContentRange(next.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 2);
+        expect(parseContentRange(next.headers['content-range'] as string).total).toBe(OWN_EXACT_COUNT_LIMIT + 2);
       });
     });
     const fullCounts = sent.filter((statement) =>
@@ -196,8 +196,8 @@ describe('the customer’s own project list', () => {
     const totals = answers.map(
       (answer) => parseContentRange(answer.headers['content-range'] as string).total,
     );
-    expect(totals).toContain(EXACT_COUNT_LIMIT + 1);
-    for (const total of totals) expect([EXACT_COUNT_LIMIT + 1, EXACT_COUNT_LIMIT + 2]).toContain(total);
+    expect(totals).toContain(OWN_EXACT_COUNT_LIMIT + 1);
+    for (const total of totals) expect([OWN_EXACT_COUNT_LIMIT + 1, OWN_EXACT_COUNT_LIMIT + 2]).toContain(total);
     for (const answer of answers) expect(answer.headers['x-total-count-estimated']).toBe('true');
     expect(sent.filter((statement) => statement.text.includes('"scope_rows"'))).toEqual([]);
 
@@ -205,7 +205,7 @@ describe('the customer’s own project list', () => {
     await addProjects(space, big.id, 1, 'Much later');
     vi.setSystemTime(Date.now() + LONG_TOTAL_STALE_MS + 1);
     const late = await page(big.tokens);
-    expect(parseContentRange(late.headers['content-range'] as string).total).toBe(EXACT_COUNT_LIMIT + 3);
+    expect(parseContentRange(late.headers['content-range'] as string).total).toBe(OWN_EXACT_COUNT_LIMIT + 3);
   });
 
   it('tests the rows of a caller linked to many boards against the links as one hashed set, found either way', async () => {

@@ -11,12 +11,20 @@ import { COUNT_TTL_MS, CountCache } from './count-cache.js';
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+/**
+ * A caller's own project list counts exactly up to this many; beyond it its total is still an exact count, kept a
+ * few seconds (see {@link listTotal}). Its count reads the scope's rows branch by branch (members, space, linked
+ * boards), the main cost of a page of a few thousand projects in scope, where a kept count costs nothing; a list up
+ * to this size (ten pages of 100) shows every change in its total at once.
+ */
+export const OWN_EXACT_COUNT_LIMIT = 1_000;
+
 /** Set to `true` on a list answer whose Content-Range total is an estimate. */
 export const ESTIMATED_TOTAL_HEADER = 'X-Total-Count-Estimated';
 
 /** How many rows `rows` (a select of anything) gives, counting no further than one row past the exact limit. */
-export const boundedCount = (rows: SQL): SQL =>
-  sql`(select count(*) from (${rows} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) as bounded)::int`;
+export const boundedCount = (rows: SQL, exactLimit = EXACT_COUNT_LIMIT): SQL =>
+  sql`(select count(*) from (${rows} limit ${sql.raw(String(exactLimit + 1))}) as bounded)::int`;
 
 /** The first column of the first row of a raw query, for both drivers. */
 export async function scalar<T>(db: Executor, query: SQL): Promise<T | undefined> {
@@ -65,9 +73,12 @@ export async function listTotal(
     counted?: number | null;
     count: () => Promise<number>;
     beyond: () => Promise<number>;
+    /** Exact up to this many (the count's own bound): {@link EXACT_COUNT_LIMIT} unless a list says otherwise. */
+    exactLimit?: number;
   },
 ): Promise<{ total: number; estimated: boolean }> {
   const cache = totalsOf(db);
+  const exactLimit = options.exactLimit ?? EXACT_COUNT_LIMIT;
   const kept = cache.get(options.key);
   if (kept !== undefined) return { total: kept, estimated: true };
   const stale = cache.within(options.key, LONG_TOTAL_STALE_MS);
@@ -76,11 +87,11 @@ export async function listTotal(
     // become short is not kept, so its next page counts it exactly.
     cache
       .total(options.key, options.beyond)
-      .then((total) => total <= EXACT_COUNT_LIMIT && cache.forget(options.key))
+      .then((total) => total <= exactLimit && cache.forget(options.key))
       .catch(() => undefined);
     return { total: stale, estimated: true };
   }
   const counted = options.counted ?? (await options.count());
-  if (counted <= EXACT_COUNT_LIMIT) return { total: counted, estimated: false };
+  if (counted <= exactLimit) return { total: counted, estimated: false };
   return { total: Math.max(counted, await cache.total(options.key, options.beyond)), estimated: true };
 }

@@ -1,7 +1,7 @@
 import { Param, Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { projects } from '../../db/tables.js';
-import { boundedCount, plannerRows, scalar } from '../../http/list-total.js';
+import { LONG_TOTAL_STALE_MS, boundedCount, plannerRows, scalar } from '../../http/list-total.js';
 
 // The project lists' side of the count policy (http/list-total.ts): the kept exact total of the whole list, and the
 // counts and estimates of filtered or scoped ones.
@@ -44,6 +44,20 @@ export const fullCount = async (db: Database, rows: SQL, values: Record<string, 
     await scalar<number>(db, sql`select count(*)::int from (${fillPlaceholders(rows, values)}) as scoped`),
   );
 
+/** The last exact total of the unfiltered list per database (where a deep page is nearer the end), and when. */
+const lastTotals = new WeakMap<Database, { total: number; at: number }>();
+export const setLastTotal = (db: Database, total: number) => lastTotals.set(db, { total, at: Date.now() });
+export const lastTotal = (db: Database): number | undefined => lastTotals.get(db)?.total;
+
+/** The number of projects for the own list's path choice: the last unfiltered count, recounted once it is old. */
+export async function projectsTotal(db: Database): Promise<number> {
+  const known = lastTotals.get(db);
+  if (known && Date.now() - known.at < LONG_TOTAL_STALE_MS) return known.total;
+  const counted = await countMatching(db, undefined, {});
+  setLastTotal(db, counted);
+  return counted;
+}
+
 /** The SQL with each placeholder replaced by its value as a bound parameter. */
 export function fillPlaceholders(query: SQL, values: Record<string, unknown>): SQL {
   return new SQL(
@@ -66,7 +80,8 @@ export async function countMatching(
   where: SQL | undefined,
   values: Record<string, unknown>,
   rows?: SQL,
+  exactLimit?: number,
 ): Promise<number> {
-  const query = rows ? boundedCount(rows) : countSql(where);
+  const query = rows ? boundedCount(rows, exactLimit) : countSql(where);
   return Number(await scalar<number>(db, sql`select ${fillPlaceholders(query, values)}`));
 }

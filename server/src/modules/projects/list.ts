@@ -19,7 +19,8 @@ import {
 } from './list-cursor.js';
 import {
   ESTIMATED_TOTAL_HEADER,
-  LONG_TOTAL_STALE_MS,
+  EXACT_COUNT_LIMIT,
+  OWN_EXACT_COUNT_LIMIT,
   boundedCount,
   knownLongTotal,
   listTotal,
@@ -27,6 +28,9 @@ import {
 import {
   COUNT_ROWS_TO_FOLD,
   countMatching,
+  lastTotal,
+  projectsTotal,
+  setLastTotal,
   countSql,
   exactTotal,
   foldCount,
@@ -187,19 +191,6 @@ function fromEndPage<Row>(rows: Row[], total: number, offset: number, limit: num
   return rows.slice(Math.max(0, offset - firstRead));
 }
 
-/** The last exact total of the unfiltered list per database: where a deep page is nearer the end. */
-const lastTotals = new WeakMap<Database, { total: number; at: number }>();
-const setLastTotal = (db: Database, total: number) => lastTotals.set(db, { total, at: Date.now() });
-
-/** The number of projects for the own list's path choice: the last unfiltered count, recounted once it is old. */
-async function projectsTotal(db: Database): Promise<number> {
-  const known = lastTotals.get(db);
-  if (known && Date.now() - known.at < LONG_TOTAL_STALE_MS) return known.total;
-  const counted = await countMatching(db, undefined, {});
-  setLastTotal(db, counted);
-  return counted;
-}
-
 /**
  * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL, in one query per page
  * (see {@link pageQuery}), prepared once per shape. Each full page also answers `X-Next-Cursor`: sent back as
@@ -234,7 +225,9 @@ export async function listProjects(
       )
     : undefined;
   const listValues = { ...scope?.values, ...filtered.values };
-  const countOf = (rows: SQL | undefined) => (rows ? boundedCount(rows) : countSql(where));
+  // A caller's own list counts exactly up to its own, lower limit (list-total.ts).
+  const exactLimit = scope ? OWN_EXACT_COUNT_LIMIT : EXACT_COUNT_LIMIT;
+  const countOf = (rows: SQL | undefined) => (rows ? boundedCount(rows, exactLimit) : countSql(where));
   const field = list.sort?.field ?? 'updatedAt';
   const direction = list.sort?.order ?? 'DESC';
   const key = SORT_KEYS[field];
@@ -308,15 +301,15 @@ export async function listProjects(
   // A cursor without a range reads pages of 25; otherwise the range asked, or the first LIST_MAX_ROWS.
   const limit: number | null = !list.rangeAsked && request.query.cursor ? 25 : list.range.limit;
   // Unfiltered lists count exactly (and cheaply); a filtered or scoped one known long skips its count a while.
-  const knownLong = !!where && knownLongTotal(db, listKey) !== undefined;
-  const countInQuery = limit !== null && !knownLong;
-  // A caller's own list, unless known long, is read scope first (few rows: sorting them is cheap); a long one walks
-  // the sort index, where its rows are dense. The count policy's kept totals tell which, and for a short scope its
-  // size at the last count against the page's depth (own-walk.ts).
-  const depth =
-    (request.query.cursor ? decodeCursor(request.query.cursor).n : list.range.offset) + (limit ?? 0);
+  const longTotal = where ? knownLongTotal(db, listKey) : undefined;
+  const countInQuery = limit !== null && longTotal === undefined;
+  // A caller's own list reads its scope first (its rows, then sorted) or walks the sort index, whichever reads less
+  // for this page, judged by the scope's size (its kept long total, or its last exact count) against the page's
+  // depth; a keyset page walks from its cursor, so only its length counts (own-walk.ts). Size unknown: read first.
+  const reach = (request.query.cursor ? 0 : list.range.offset) + (limit ?? 0);
   const matchFirst =
-    !!scope && !knownLong && !(limit !== null && walksScope(db, listKey, depth, await projectsTotal(db)));
+    !!scope &&
+    !(limit !== null && walksScope(longTotal ?? scopeSize(db, listKey), reach, await projectsTotal(db)));
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;
@@ -338,7 +331,7 @@ export async function listProjects(
     // An unfiltered page, or one of a scope read first, in the second half of the list is found from the far end
     // (see pageQuery); the total it goes by is a hint, the page's own exact count places it.
     const readsScope = matchFirst && !filtered.condition;
-    const total = readsScope ? scopeSize(db, listKey) : where ? undefined : lastTotals.get(db)?.total;
+    const total = readsScope ? (longTotal ?? scopeSize(db, listKey)) : where ? undefined : lastTotal(db);
     const fromEnd = limit !== null && total !== undefined && offset + limit / 2 > total / 2;
     rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery);
     if (fromEnd) {
@@ -364,7 +357,8 @@ export async function listProjects(
       const policy = await listTotal(db, {
         key: listKey,
         counted: inQuery,
-        count: () => countMatching(db, found, listValues, scopeCounted),
+        count: () => countMatching(db, found, listValues, scopeCounted, exactLimit),
+        exactLimit,
         beyond: () =>
           scopeCounted ? fullCount(db, scopeCounted, listValues) : plannerEstimate(db, where, listValues),
       });

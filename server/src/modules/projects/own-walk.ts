@@ -1,13 +1,13 @@
 import type { Database } from '../../db/client.js';
 
 /**
- * How a caller's own list (a scope not known to be long) finds a page: its scope read first and sorted, or the sort
- * index walked with the scope's row test. A prepared statement's generic plan cannot choose, since it does not know
- * how many rows a caller's scope holds; this does, from the scope's size at its last exact count. Walking to a page
- * that ends `position` rows in reads about `position × projects / scope` index entries (the scope's rows lie spread
- * over the index); reading first reads the scope's rows and sorts them. A scope of 5,000 projects of 100,000 walks
- * 500 entries to its first page instead of sorting 5,000 rows; its deepest page, and any scope of 50, read first.
- * A hint only: a stale size picks the slower way, never other rows.
+ * How a caller's own list finds a page: its scope read first and sorted, or the sort index walked with the scope's
+ * row test. A prepared statement's generic plan cannot choose, since it does not know how many rows a caller's scope
+ * holds; this does, from the scope's size (a long list's kept total, or a short one's last exact count). Walking to a
+ * page that ends `reach` rows in reads about `reach × projects / scope` index entries (the scope's rows lie spread
+ * over the index); reading first reads the scope's rows and sorts them. 5,000 in scope of 100,000 walk 500 entries
+ * to their first page instead of sorting 5,000 rows, and read first for their deepest; a scope of 50 always reads
+ * first; 50,000 always walk. A hint only: a stale size picks the slower way, never other rows.
  */
 const scopeSizes = new WeakMap<Database, Map<string, number>>();
 const KEPT_SIZES = 10_000;
@@ -21,17 +21,14 @@ export function rememberScopeSize(db: Database, key: string, size: number): void
   if (sizes.size > KEPT_SIZES) sizes.delete(sizes.keys().next().value!);
 }
 
-/** The scope's size at its last exact count, if kept. */
+/** The scope's size at its last exact count, if kept (a short list's; a long one's is its kept total). */
 export const scopeSize = (db: Database, key: string): number | undefined => scopeSizes.get(db)?.get(key);
 
-/** Whether the page ending `position` rows into the list is cheaper to reach by walking the sort index. */
-export function walksScope(
-  db: Database,
-  key: string,
-  position: number,
-  projectsTotal: number | undefined,
-): boolean {
-  const size = scopeSize(db, key);
-  if (!size || !projectsTotal || position > size) return false;
-  return (position * projectsTotal) / size <= size;
+/**
+ * Whether a page that ends `reach` rows past where a walk starts (the list's start, or a keyset cursor) is cheaper to
+ * reach by walking the sort index than by reading the scope's `size` rows first, among `projectsTotal` projects.
+ */
+export function walksScope(size: number | undefined, reach: number, projectsTotal: number): boolean {
+  if (!size || !projectsTotal || reach > size) return false;
+  return (reach * projectsTotal) / size <= size;
 }
