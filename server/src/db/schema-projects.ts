@@ -47,7 +47,7 @@ export const projects = pgTable(
     index('projects_variant_idx').on(t.variant, t.id),
     index('projects_product_idx').on(t.product, t.id),
     // With the scope columns and the default sort key: a caller's linked boards' projects are read from the index
-    // alone (the own list read first: ids, sort keys and the count of a scope up to EXACT_COUNT_LIMIT).
+    // alone (the own list read first: ids, sort keys and the count of a short scope).
     index('projects_board_idx').on(t.boardId, t.companySpaceId, t.secure, t.updatedAt, t.id),
     index('projects_serial_number_idx').on(t.serialNumberId),
     index('projects_company_space_idx').on(t.companySpaceId),

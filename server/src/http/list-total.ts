@@ -58,6 +58,9 @@ export const LONG_TOTAL_STALE_MS = 6 * COUNT_TTL_MS;
 export const knownLongTotal = (db: Database, key: string): number | undefined =>
   totalsOf(db).within(key, LONG_TOTAL_STALE_MS);
 
+/** Drops a list's kept total: a page has just shown it short (exact) again. */
+export const forgetLongTotal = (db: Database, key: string): void => totalsOf(db).forget(key);
+
 /**
  * The count policy of every list: exact up to {@link EXACT_COUNT_LIMIT} (the bounded count, `counted` when the page's
  * own query ran it, else `count`); beyond it `beyond` (the planner's estimate, or an exact count the list can afford)

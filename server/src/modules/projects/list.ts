@@ -22,6 +22,7 @@ import {
   EXACT_COUNT_LIMIT,
   OWN_EXACT_COUNT_LIMIT,
   boundedCount,
+  forgetLongTotal,
   knownLongTotal,
   listTotal,
 } from '../../http/list-total.js';
@@ -233,8 +234,8 @@ export async function listProjects(
   const key = SORT_KEYS[field];
   const cast = field === 'updatedAt' || field === 'createdAt' ? 'timestamptz' : 'text';
   const hash = filterHash(list.filter);
-  // Long totals are kept per list: the filter's and the scope's shapes and values.
-  const listKey = `${filtered.shape}|${scope?.shape ?? ''}|${JSON.stringify(listValues)}`;
+  // Long totals are kept per list: the filter's and the scope's shapes and values, and the caller's board links.
+  const listKey = `${filtered.shape}|${scope?.shape ?? ''}|${scope?.links ?? ''}|${JSON.stringify(listValues)}`;
 
   const run = async (
     mode: 'offset' | 'end' | 'after' | 'nulls',
@@ -333,7 +334,8 @@ export async function listProjects(
     const readsScope = matchFirst && !filtered.condition;
     const total = readsScope ? (longTotal ?? scopeSize(db, listKey)) : where ? undefined : lastTotal(db);
     const fromEnd = limit !== null && total !== undefined && offset + limit / 2 > total / 2;
-    rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery);
+    // From the end, the page's own exact count places it, kept total or not.
+    rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery || fromEnd);
     if (fromEnd) {
       const exact = rows.find((row) => row.counted !== null)?.counted ?? 0;
       rows = fromEndPage(rows, exact, offset, limit);
@@ -380,8 +382,12 @@ export async function listProjects(
       reply.header('X-Next-Cursor', encodeCursor(next));
     }
   }
-  // Exact (counted, or the end of the list reached): the scope's size for the next page's path.
-  if (scope && !estimated) rememberScopeSize(db, listKey, total);
+  // Exact (counted, or the end of the list reached by an offset page: a cursor's position is the client's word): the
+  // scope's size for the next page's path, and a kept long total that no longer holds is dropped.
+  if (scope && !estimated && !request.query.cursor) {
+    rememberScopeSize(db, listKey, total);
+    if (total <= exactLimit) forgetLongTotal(db, listKey);
+  }
   reply.header(
     'Content-Range',
     formatContentRange({ resource: 'projects', offset, limit: rows.length, total }),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { Role, hasRole } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../../db/tables.js';
@@ -22,6 +23,8 @@ export interface ProjectScope {
   /** Which branches the condition has: part of the prepared statement's name. */
   shape: string;
   values: Record<string, unknown>;
+  /** What the rows also depend on that is read inside the statement (a digest of the board links): list keys only. */
+  links: string;
 }
 
 const ph = (name: string) => sql.placeholder(name);
@@ -41,10 +44,15 @@ export function ownProjectsScope(
   caller: ProjectCaller,
   options: { includeSecure?: boolean } = {},
 ): ProjectScope {
-  // The member branch as an array of ids: a caller's memberships are few, and the primary key finds them.
-  const member = sql`${projects.id} = any(array(select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${ph('s_user')}))`;
-  const branches: Branch[] = [{ test: member, find: member }];
+  // The member branch: found by primary key from the caller's memberships as an array; a row tested against them as
+  // a hashed set (an array from a sub-select is searched element by element on every row, and an owner of thousands
+  // of projects in a company space would make every row of the space cost thousands of comparisons).
+  const memberships = sql`select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.userId} = ${ph('s_user')}`;
+  const branches: Branch[] = [
+    { test: sql`${projects.id} in (${memberships})`, find: sql`${projects.id} = any(array(${memberships}))` },
+  ];
   const shape = ['member'];
+  let links = '';
   const values: Record<string, unknown> = { s_user: caller.user.id };
   if (caller.space) {
     const wholeSpace =
@@ -60,13 +68,14 @@ export function ownProjectsScope(
     } else if (caller.boardLinks.length) {
       // The links are read from their table by user inside the statement, not sent as an array: a caller linked to
       // 5,000 boards sends one id, as one linked to 5 does (an array of 5,000 ids cost 185 KB of text per call).
-      const linked = sql`select ${boardUserLinks.boardId} from ${boardUserLinks} where ${boardUserLinks.userId} = ${ph('s_user')}`;
+      const linked = sql`select ${boardUserLinks.boardId} from ${boardUserLinks} where ${boardUserLinks.userId} = ${ph('s_user')} and ${boardUserLinks.kind} in ('csa', 'viewer')`;
       branches.push({
         test: and(inSpace, sql`${projects.boardId} in (${linked})`)!,
         find: and(sql`${projects.boardId} = any(array(${linked}))`, inSpace)!,
       });
       shape.push('boards');
       values.s_space = caller.space.id;
+      links = linksKey(caller.boardLinks);
     }
   }
   const notSecure = options.includeSecure ? undefined : eq(projects.secure, false);
@@ -87,7 +96,21 @@ export function ownProjectsScope(
     inScope: sql`${projects.id} = any(array(${unionOf(found, sql`${projects.id}`)}))`,
     shape: shape.join('+'),
     values,
+    links,
   };
+}
+
+const linkKeys = new WeakMap<readonly object[], string>();
+
+/** A digest of a caller's board links: kept totals and sizes are per scope, and the links are not a statement value. */
+function linksKey(links: ProjectCaller['boardLinks']): string {
+  let key = linkKeys.get(links);
+  if (key === undefined) {
+    const listed = links.map((link) => `${link.kind}:${link.boardId}`).sort();
+    key = createHash('sha256').update(listed.join(',')).digest('base64url');
+    linkKeys.set(links, key);
+  }
+  return key;
 }
 
 /** The `columns` of the projects of every branch: the rows of a scope, found branch by branch (disjoint branches). */
