@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../src/db/client.js';
+import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import type { RequestSpec } from './measure.js';
 import {
   captureStatements,
@@ -88,6 +89,9 @@ const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !
 const isCataloguePage = (text: string) => text.startsWith('select items.');
 // The count policy's statements (http/list-total.ts): a count bounded past the exact limit, the planner's estimate.
 const isCatalogueCount = (text: string) => /as bounded\)::int/.test(text);
+// A long own list's kept count (list-totals.ts `fullCount`): every row of the scope, branch by branch.
+const isOwnFullCount = (text: string) =>
+  text.startsWith('select count(*)::int from (select 1 from "projects"');
 const isCatalogueEstimate = (text: string) => text.startsWith('explain (format json)');
 
 /** The planner's estimate the portal ran for a long list, if it ran one (short lists are counted exactly). */
@@ -120,7 +124,12 @@ export async function startBaseline(options: {
 
   const adminList = pick(await capture('admin project list'), 'admin project page', isProjectPage);
   const detail = pick(await capture('project detail'), 'project by id', isProjectById);
+  // The customer's list as it runs once its scope is known: its first call reads the scope first and counts it (5 %
+  // in scope is past the own list's exact limit, so that count is kept), later calls walk the sort index with the
+  // kept total. The minimal server runs the later page statement and keeps that same full count.
+  const customerFirst = await capture('customer project list');
   const customerList = pick(await capture('customer project list'), 'customer project page', isProjectPage);
+  const customerCount = customerFirst.find((statement) => isOwnFullCount(statement.text));
   const catalogue = await capture('catalogue list');
   const search = await capture('catalogue search');
   const searchPage = pick(search, 'catalogue search page', isCataloguePage);
@@ -142,6 +151,13 @@ export async function startBaseline(options: {
       auth: 'required',
       statement: customerList,
       rowMode: 'array',
+      ...(customerCount && {
+        count: {
+          statement: customerCount,
+          values: () => customerCount.values,
+          keepOver: OWN_EXACT_COUNT_LIMIT,
+        },
+      }),
       answer: projectListAnswer(publicUrl, customer, 0, PAGE),
     },
     {

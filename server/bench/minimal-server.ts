@@ -92,6 +92,8 @@ export interface MinimalRoute {
     statement: Captured;
     values: (request: FastifyRequest) => unknown[];
     estimate?: { statement: Captured; values: (request: FastifyRequest) => unknown[] };
+    /** Totals over this many are kept (the list's exact limit; EXACT_COUNT_LIMIT unless the list has its own). */
+    keepOver?: number;
   };
   answer(rows: unknown[], request: FastifyRequest, counted: number | null): Answer | Promise<Answer>;
 }
@@ -179,7 +181,7 @@ export async function startMinimalServer(options: {
             counted = Math.max(counted, Math.round(json[0].Plan['Plan Rows']));
           }
           // The portal's policy (listTotal): only a long list's total is kept; a short one is counted every call.
-          if (counted > EXACT_COUNT_LIMIT) totals.set(key, counted);
+          if (counted > (route.count.keepOver ?? EXACT_COUNT_LIMIT)) totals.set(key, counted);
         }
       }
       return route.answer(result.rows, request, counted);
@@ -223,11 +225,13 @@ export interface Reader {
 
 /** A page of the portal's project list statement (admin or the caller's own) as the portal answers it. */
 export function projectListAnswer(publicUrl: string, reader: Reader, offset: number, limit: number) {
-  return async (rows: unknown[]): Promise<Answer> => {
+  return async (rows: unknown[], _request: FastifyRequest, kept: number | null): Promise<Answer> => {
     const page = projectRows(rows, ['sortKey', 'people', 'counted', 'countRows']);
     const people = fromJson(page.find((row) => row.people)?.people ?? []);
     for (const row of page) row.people = people;
-    const counted = page.find((row) => row.counted !== null)?.counted as number | undefined;
+    // The page's own count, or (a long list walked without one) the route's kept count.
+    const counted =
+      (page.find((row) => row.counted !== null)?.counted as number | undefined) ?? kept ?? undefined;
     const total = page.length === limit && counted !== undefined ? counted : offset + page.length;
     const body = await projectRecords(undefined as never, page, { publicUrl, reader });
     return { body, range: { resource: 'projects', offset, total } };
