@@ -175,6 +175,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
   /** One kind of item: its columns as the list names them, its conditions, and what it sorts by. */
   interface Branch {
     kind: string;
+    /** Its columns after `id` and `kind` (which the page writes from `id` and `kind`). */
     columns: SQL;
     from: SQL;
     conditions: SQL[];
@@ -189,7 +190,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
     if (tsquery) conditions.push(sql`${tools.search} @@ ${tsquery}`);
     branches.push({
       kind: 'tool',
-      columns: sql`${tools.id} as id, 'tool' as kind, ${tools.type} as category, ${tools.featureId} as key,
+      columns: sql`${tools.type} as category, ${tools.featureId} as key,
         ${tools.name} as name, ${tools.description} as description, ${tools.icon} as icon,
         ${tools.isOnlineTool} as is_online_tool, ${tools.updatedAt} as updated_at`,
       from: sql`${tools}`,
@@ -204,7 +205,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
     if (tsquery) conditions.push(sql`${softwareBundles.search} @@ ${tsquery}`);
     branches.push({
       kind: 'software-bundle',
-      columns: sql`${softwareBundles.id} as id, 'software-bundle' as kind, 'software-bundle' as category,
+      columns: sql`'software-bundle' as category,
         ${softwareBundles.uuid} as key, ${softwareBundles.name} as name, null::text as description,
         ${softwareBundles.iconUrl} as icon, false as is_online_tool, ${softwareBundles.updatedAt} as updated_at`,
       from: sql`${softwareBundles}`,
@@ -220,7 +221,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
     if (tsquery) conditions.push(sql`${catalogueDocuments.search} @@ ${tsquery}`);
     branches.push({
       kind: 'document',
-      columns: sql`${catalogueDocuments.id} as id, 'document' as kind, 'document' as category,
+      columns: sql`'document' as category,
         ${catalogueDocuments.featureId} as key, ${catalogueDocuments.title} as name,
         ${catalogueDocuments.description} as description, null::text as icon, false as is_online_tool,
         ${catalogueDocuments.updatedAt} as updated_at`,
@@ -254,7 +255,8 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
   const whole = sql.join(
     branches.map(
       (branch) =>
-        sql`select ${branch.columns} from ${branch.from} where picked.kind = ${kindOf(branch)} and ${branch.id} = picked.id`,
+        sql`select ${branch.id} as id, ${kindOf(branch)} as kind, ${branch.columns}
+          from ${branch.from} where picked.kind = ${kindOf(branch)} and ${branch.id} = picked.id`,
     ),
     sql` union all `,
   );

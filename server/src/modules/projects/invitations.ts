@@ -52,11 +52,6 @@ function guessBudget(db: Database, log: FastifyBaseLogger) {
     onPruneError: (error) => log.warn({ err: error }, 'removing ended rate-limit windows failed'),
   });
   const held = new WeakMap<FastifyRequest, () => Promise<void>>();
-  const giveBack = async (request: FastifyRequest) => {
-    const release = held.get(request);
-    held.delete(request);
-    await release?.();
-  };
   return {
     /** Before the password is checked: one guess of each budget, or 429 when one is spent. */
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
@@ -81,7 +76,9 @@ function guessBudget(db: Database, log: FastifyBaseLogger) {
      * turned into the answer: an accepted invitation has joined the caller already.
      */
     async onSend(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
-      await giveBack(request).catch((error: unknown) =>
+      const release = held.get(request);
+      held.delete(request);
+      await release?.().catch((error: unknown) =>
         log.warn({ err: error }, 'giving back an invitation password guess failed'),
       );
       return payload;

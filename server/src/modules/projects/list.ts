@@ -38,7 +38,7 @@ import {
   fullCount,
   plannerEstimate,
 } from './list-totals.js';
-import { unionOf, type ProjectScope } from './own-scope.js';
+import { inScopeOf, unionOf, type ProjectScope } from './own-scope.js';
 import { rememberScopeSize, scopeSize, walksScope } from './own-walk.js';
 import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
@@ -215,9 +215,9 @@ export async function listProjects(
     scope && filtered.condition
       ? and(scope.condition, filtered.condition)
       : (scope?.condition ?? filtered.condition);
-  // The same rows found through the scope's indexes (ProjectScope.inScope): what counts, and what a scope read first
+  // The same rows found through the scope's indexes (inScopeOf): what counts, and what a scope read first
   // sorts, so neither walks the sort index nor tests every row of the company space.
-  const found = scope ? (and(scope.inScope, filtered.condition) ?? scope.inScope) : where;
+  const found = scope ? and(inScopeOf(scope), filtered.condition) : where;
   // What counts a scoped list: its rows branch by branch, never looked up again by primary key.
   const scopeCounted = scope
     ? unionOf(

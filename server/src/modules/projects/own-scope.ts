@@ -12,14 +12,13 @@ import type { ProjectCaller } from './caller.js';
  * - `condition` tests one row: the board links as a hashed set, so walking a sort index costs the same per row
  *   whether a caller is linked to 5 boards or 5,000 (an array tested with `= any` is searched element by element in a
  *   generic plan: 500 ms for a deep page of 50,000 projects in scope, against 17 ms planned for the values);
- * - `inScope` finds the rows through the indexes of their branches (project members, the company space, the linked
- *   boards), unioned: what a short list, a count or a scope read first uses.
+ * - `branches` (as one condition: {@link inScopeOf}) find the rows through their own indexes (project members, the
+ *   company space, the linked boards), unioned: what a short list, a count or a scope read first uses.
  */
 export interface ProjectScope {
   condition: SQL;
   /** The conditions of the scope's branches, each with an index to find its rows by; together, the scope. */
   branches: SQL[];
-  inScope: SQL;
   /** Which branches the condition has: part of the prepared statement's name. */
   shape: string;
   values: Record<string, unknown>;
@@ -93,7 +92,6 @@ export function ownProjectsScope(
   return {
     condition: notSecure ? and(test, notSecure)! : test,
     branches: found,
-    inScope: sql`${projects.id} = any(array(${unionOf(found, sql`${projects.id}`)}))`,
     shape: shape.join('+'),
     values,
     links,
@@ -121,4 +119,8 @@ export const unionOf = (branches: SQL[], columns: SQL): SQL =>
   );
 
 /** The scope with its values bound, for the statements that are not kept prepared (planned for those values). */
-export const boundScope = (scope: ProjectScope): SQL => fillPlaceholders(scope.inScope, scope.values);
+export const boundScope = (scope: ProjectScope): SQL => fillPlaceholders(inScopeOf(scope), scope.values);
+
+/** The scope as a condition on `projects`: the ids its branches find, each through its own index. */
+export const inScopeOf = (scope: ProjectScope): SQL =>
+  sql`${projects.id} = any(array(${unionOf(scope.branches, sql`${projects.id}`)}))`;

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { CountCache } from '../../http/count-cache.js';
 
 /**
  * How a caller's own list finds a page: its scope read first and sorted, or the sort index walked with the scope's
@@ -9,20 +10,19 @@ import type { Database } from '../../db/client.js';
  * to their first page instead of sorting 5,000 rows, and read first for their deepest; a scope of 50 always reads
  * first; 50,000 always walk. A hint only: a stale size picks the slower way, never other rows.
  */
-const scopeSizes = new WeakMap<Database, Map<string, number>>();
-const KEPT_SIZES = 10_000;
+const scopeSizes = new WeakMap<Database, CountCache>();
+const sizesOf = (db: Database): CountCache => {
+  let sizes = scopeSizes.get(db);
+  if (!sizes) scopeSizes.set(db, (sizes = new CountCache(Date.now, 10_000)));
+  return sizes;
+};
 
 /** Keeps the exact size of a scope (its list key: scope and filter with their values) at its latest count. */
-export function rememberScopeSize(db: Database, key: string, size: number): void {
-  let sizes = scopeSizes.get(db);
-  if (!sizes) scopeSizes.set(db, (sizes = new Map()));
-  sizes.delete(key);
-  sizes.set(key, size);
-  if (sizes.size > KEPT_SIZES) sizes.delete(sizes.keys().next().value!);
-}
+export const rememberScopeSize = (db: Database, key: string, size: number): void =>
+  sizesOf(db).set(key, size);
 
-/** The scope's size at its last exact count, if kept (a short list's; a long one's is its kept total). */
-export const scopeSize = (db: Database, key: string): number | undefined => scopeSizes.get(db)?.get(key);
+/** The scope's size at its last exact count, whatever its age (a hint: a short list's; a long one's is its kept total). */
+export const scopeSize = (db: Database, key: string): number | undefined => sizesOf(db).within(key, Infinity);
 
 /**
  * Whether a page that ends `reach` rows past where a walk starts (the list's start, or a keyset cursor) is cheaper to
