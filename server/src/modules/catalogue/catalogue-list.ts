@@ -123,7 +123,7 @@ export async function listCatalogue(
     offset,
   };
   const statements = preparedOf(db, shape);
-  const rows = (await statements.page.execute(values)) as ListedRow[];
+  const rows = (await statements.page.all(values)) as ListedRow[];
 
   // A short page (not an empty one past the end) is the list's end: its total needs no count.
   if (rows.length < limit && (rows.length > 0 || offset === 0)) {
@@ -287,6 +287,16 @@ const LISTED_COLUMNS = [
   'updated_at',
 ];
 
+/**
+ * A prepared statement's rows as the driver parsed them, objects keyed by column name: `all` of Drizzle's prepared
+ * queries (node-postgres and PGlite both have it, with the same type parsers as `execute`) skips `execute`'s
+ * per-row, per-column mapping, which only renames columns that are named alike here (issue 24: about 0.1 ms of CPU
+ * per catalogue page).
+ */
+interface RowsAsParsed {
+  all(values: Record<string, unknown>): Promise<unknown[]>;
+}
+
 function prepareCatalogue(db: Database, shape: CatalogueShape, key: string) {
   const { window, order, matches } = catalogueSql(shape, (name) => sql.placeholder(name));
   // The versions that pick each tool's latest come in the same round trip, looked up for the page's rows only.
@@ -305,7 +315,7 @@ function prepareCatalogue(db: Database, shape: CatalogueShape, key: string) {
       })
       .from(window)
       .orderBy(order)
-      .prepare(`catalogue_page_${name}`),
+      .prepare(`catalogue_page_${name}`) as unknown as RowsAsParsed,
     count: db
       .select({ n: boundedCount(matches) })
       .from(sql`(select 1) as one`)
