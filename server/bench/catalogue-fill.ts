@@ -77,3 +77,33 @@ export async function fillCatalogue(db: Database, size: CatalogueSize): Promise<
   }
   await db.execute(sql`analyze`);
 }
+
+/**
+ * A cart no other request of the run has, at every data set size: 10 payable versions and 10 free ones. The payable
+ * tools come in blocks of ten (`n / 10` blocks); the free tools' versions count the laps through those blocks in
+ * base `versionsPerTool - 1`, one digit per free entry, so no cart repeats within `n / 10 × 4^10` calls. A repeated
+ * cart would be answered again from its first checkout (the replay window), a far cheaper path: with 100 tools and
+ * versions shifting only once per lap, the small data set's checkouts were mostly replays (issue 24: the checkout's
+ * "growth" from 10k to 1M was that difference).
+ */
+export function cartOf(i: number, shape: Pick<CatalogueSize, 'tools' | 'versionsPerTool'>) {
+  const n = shape.tools;
+  const blocks = Math.floor(n / 10);
+  const digits = shape.versionsPerTool - 1;
+  let lap = Math.floor(i / blocks);
+  const entries = [];
+  for (let j = 0; j < 10; j += 1) {
+    entries.push({
+      type: 'tool',
+      item: { featureId: `bench-tool-${1 + (((i % blocks) * 10 + j) % n)}` },
+      package: { version: `${shape.versionsPerTool}.0.0` },
+    });
+    entries.push({
+      type: 'tool',
+      item: { featureId: `bench-tool-${1 + (((i % blocks) * 10 + j + Math.floor(n / 2)) % n)}` },
+      package: { version: `${1 + (lap % digits)}.0.0` },
+    });
+    lap = Math.floor(lap / digits);
+  }
+  return { entries };
+}

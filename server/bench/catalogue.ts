@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
-import { WORDS, fillCatalogue } from './catalogue-fill.js';
+import { WORDS, cartOf, fillCatalogue } from './catalogue-fill.js';
 import { catalogueSizeAt, offsetPages } from './fill.js';
 import { onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
 import { measure, type Figures } from './measure.js';
@@ -57,26 +57,6 @@ const searchOf = (i: number) => {
   const other = WORDS[(i * 7 + 3) % WORDS.length]!.toLowerCase();
   return [word, word.slice(0, 3), `${word} ${other}`][i % 3]!;
 };
-
-/** A cart no other request of the run has: 10 payable versions and 10 free ones, keys shifting every lap. */
-function cartOf(i: number) {
-  const n = size.tools;
-  const lap = Math.floor((i * 10) / n);
-  const entries = [];
-  for (let j = 0; j < 10; j += 1) {
-    entries.push({
-      type: 'tool',
-      item: { featureId: `bench-tool-${1 + ((i * 10 + j) % n)}` },
-      package: { version: `${size.versionsPerTool}.0.0` },
-    });
-    entries.push({
-      type: 'tool',
-      item: { featureId: `bench-tool-${1 + ((i * 10 + j + Math.floor(n / 2)) % n)}` },
-      package: { version: `${1 + (lap % (size.versionsPerTool - 1))}.0.0` },
-    });
-  }
-  return { entries };
-}
 
 async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   const sampler = new RssSampler();
@@ -121,7 +101,7 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
         fetch(`${base}/api/v1/checkouts`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(cartOf(i)),
+          body: JSON.stringify(cartOf(i, size)),
         }),
     };
     const results = {} as Record<Scenario, Figures>;
