@@ -94,12 +94,12 @@ export function cartOf(i: number, shape: Pick<CatalogueSize, 'tools' | 'versions
   const entries = [];
   for (let j = 0; j < 10; j += 1) {
     entries.push({
-      type: 'tool',
+      type: 'tool' as const,
       item: { featureId: `bench-tool-${1 + (((i % blocks) * 10 + j) % n)}` },
       package: { version: `${shape.versionsPerTool}.0.0` },
     });
     entries.push({
-      type: 'tool',
+      type: 'tool' as const,
       item: { featureId: `bench-tool-${1 + (((i % blocks) * 10 + j + Math.floor(n / 2)) % n)}` },
       package: { version: `${1 + (lap % digits)}.0.0` },
     });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { cartKeys } from '@portal/resources';
 import { cartOf } from '../bench/catalogue-fill.js';
 import { catalogueSizeAt } from '../bench/fill.js';
 
 /** The checkout bench's carts: a repeated cart is answered again from its first checkout, a far cheaper path. */
 describe('the checkout bench cart', () => {
-  const cartKey = (cart: ReturnType<typeof cartOf>) =>
-    JSON.stringify(cart.entries.map((entry) => `${entry.item.featureId}@${entry.package.version}`).sort());
+  // The checkout's own key of a cart (its idempotency key is made of these).
+  const cartKey = (cart: ReturnType<typeof cartOf>) => JSON.stringify(cartKeys(cart.entries));
 
   it.each([0.01, 0.1, 1])('never repeats within 20,000 calls at scale %s', (scale) => {
     const size = catalogueSizeAt(scale);
