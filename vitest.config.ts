@@ -25,7 +25,8 @@ const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfi
     root: './server',
     include: db === 'pglite' ? ['src/**/*.test.ts', 'test/**/*.test.ts'] : ['test/**/*.test.ts'],
     env: { PORTAL_TEST_DB: db },
-    globalSetup: db === 'postgres' ? ['test/support/global-setup-postgres.ts'] : [],
+    // Each run's database snapshots (test/support/database-snapshots.ts); PostgreSQL's cluster too.
+    globalSetup: [`test/support/global-setup-${db}.ts`],
     // A file's beforeAll builds the whole app (migrations, demo data, autoload): with both cores busy that takes
     // well over a minute. Like the waits above, this only bounds a failing hook.
     hookTimeout: 180_000,

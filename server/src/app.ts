@@ -79,6 +79,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Test files beside the code are never plugins. */
 const notPlugins = /\.test\.[cm]?[jt]s$/;
 
+/** The issuer the identity links of users are kept under: the embedded provider's, or the external issuer. */
+export const issuerKeyOf = (config: Config): string =>
+  config.oidc.embedded ? 'embedded' : config.oidc.issuer;
+
 /** The whole portal as one Fastify app; the entry point and the tests build the same one. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -128,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
   // Rate limits (sign-in, sign-up, TOTP, invitation passwords) count in the database, shared by every instance.
   app.rateLimits.countIn(db);
-  const issuerKey = config.oidc.embedded ? 'embedded' : config.oidc.issuer;
+  const issuerKey = issuerKeyOf(config);
 
   if (config.seedDemoData && (await seedDemoData(db, issuerKey))) {
     app.log.info('filled the empty database with demo data');

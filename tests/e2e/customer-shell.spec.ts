@@ -263,17 +263,24 @@ test.describe('customer shell: guard targets and routes', () => {
 
   test('reloads the page once when a page chunk fails to load', async ({ page }) => {
     await page.goto('/welcome');
+    // The page's chunk cannot be had until the browser loads a page again (as after a release replaced the hashed
+    // files of the page that is open): every fetch of it fails, the module preload's and the import's alike (a
+    // browser may fetch it again for the import after the preload failed).
+    let reloads = 0;
+    page.on('load', () => reloads++);
     let aborted = 0;
     await page.route(/\/assets\/documents-page-[\w-]+\.js$/, async (route) => {
-      if (aborted++ === 0) return route.abort();
-      return route.continue();
+      if (reloads > 0) return route.continue();
+      aborted++;
+      return route.abort();
     });
     const reloaded = page.waitForEvent('load');
     await new ShellHeader(page).nav().getByRole('link', { name: 'Documents' }).click();
     await reloaded;
     await expect(page).toHaveURL(/\/documents$/);
     await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
-    expect(aborted).toBe(2);
+    expect(aborted).toBeGreaterThan(0);
+    expect(reloads).toBe(1);
   });
 
   test('sends an outdated browser to /browser-outdated unless the visitor chose to continue', async ({

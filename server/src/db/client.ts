@@ -20,6 +20,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** An in-memory PGlite starts from this dump of a data folder (`dumpDataDir`) instead of an empty cluster. */
+  pgliteDump?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -42,7 +44,7 @@ export async function openDatabase(options: {
     await fs.mkdir(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

@@ -195,14 +195,19 @@ export function canConnect(port: number): Promise<boolean> {
   });
 }
 
-/** Creates a database in the cluster and answers its connection URL. */
-export async function createDatabaseIn(clusterUrl: string, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+/** Creates a database in the cluster (a copy of `template` when given) and answers its connection URL. */
+export async function createDatabaseIn(
+  clusterUrl: string,
+  name: string,
+  { template }: { template?: string } = {},
+): Promise<string> {
+  for (const given of [name, template ?? name])
+    if (!/^[a-z_][a-z0-9_]*$/.test(given)) throw new Error(`not a database name: ${given}`);
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: clusterUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }

@@ -1,23 +1,36 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { buildApp, issuerKeyOf } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { createDatabaseIn } from '../../src/ops/postgres-cluster.js';
+import { SNAPSHOT_ISSUER_KEY } from './database-snapshots.js';
+import { testConfig } from './test-config.js';
 
-export const TEST_PUBLIC_URL = 'http://localhost:8080';
+export { TEST_PUBLIC_URL, testConfig } from './test-config.js';
 
 export const usingPostgres = () => process.env.PORTAL_TEST_DB === 'postgres';
 
-/** A fresh database for one test file: in-memory PGlite, or a new database in the throwaway PostgreSQL cluster. */
-export async function freshDatabase(): Promise<DatabaseHandle> {
-  if (!usingPostgres()) return openDatabase({ dataDir: null });
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database in the throwaway PostgreSQL cluster. It
+ * starts migrated and empty, or `seeded` with the demo data of the embedded provider, from the run's snapshots
+ * (database-snapshots.ts) when the project made them (the cli project runs without).
+ */
+export async function freshDatabase({ seeded = false }: { seeded?: boolean } = {}): Promise<DatabaseHandle> {
+  const snapshots = inject('databaseSnapshots') ?? null;
+  const snapshot = snapshots && (seeded ? snapshots.seeded : snapshots.empty);
+  if (!usingPostgres()) {
+    const dump = snapshot ? new Blob([await fs.readFile(snapshot)]) : undefined;
+    return openDatabase({ dataDir: null, pgliteDump: dump });
+  }
   const clusterUrl = inject('postgresUrl');
   if (!clusterUrl) throw new Error('PostgreSQL run without a cluster');
   const { default: pg } = await import('pg');
   const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
-  const handle = await openDatabase({ databaseUrl: await createDatabaseIn(clusterUrl, name), dataDir: null });
+  const url = await createDatabaseIn(clusterUrl, name, snapshot ? { template: snapshot } : {});
+  const handle = await openDatabase({ databaseUrl: url, dataDir: null });
   return {
     ...handle,
     close: async () => {
@@ -30,15 +43,6 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent-test-data',
-    ...env,
-  });
-}
-
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -49,7 +53,10 @@ export interface TestApp {
 /** The real app on a fresh database with the demo data, the embedded provider and in-memory keys. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = testConfig(env);
-  const database = await freshDatabase();
+  // The seeded snapshot holds the demo data the app would seed itself (for the embedded provider's issuer key).
+  const database = await freshDatabase({
+    seeded: config.seedDemoData && issuerKeyOf(config) === SNAPSHOT_ISSUER_KEY,
+  });
   const app = await buildApp(config, { database, inMemory: true, logger: false });
   await app.ready();
   return {
