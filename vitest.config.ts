@@ -1,4 +1,6 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { findPostgresBinaries } from './server/src/ops/postgres-cluster.js';
 
 /**
@@ -18,12 +20,34 @@ const waits = {
 // vitest runs autoload itself rather than leaving it to Node: every project that starts the server needs this.
 const serverFilesThroughVitest = { deps: { inline: ['@fastify/autoload'] } };
 
+/**
+ * Server files the PostgreSQL run leaves to the PGlite run: their subject is the HTTP layer (validation, logs,
+ * compression) or file storage, not a statement, and the statements they reach run on PostgreSQL in the files
+ * about their data.
+ */
+const NOT_ABOUT_SQL = [
+  'bad-input',
+  'unknown-fields',
+  'api-contract',
+  'request-log',
+  'log-redaction',
+  'compression',
+  'outdated-browser',
+  'download-range',
+  'storage-local',
+  'storage-s3',
+  'uploads-scanner',
+  'uploads-stream',
+  'uploads-xml',
+].map((name) => `test/${name}.test.ts`);
+
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     ...waits,
     name,
     root: './server',
     include: db === 'pglite' ? ['src/**/*.test.ts', 'test/**/*.test.ts'] : ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(db === 'postgres' ? NOT_ABOUT_SQL : [])],
     env: { PORTAL_TEST_DB: db },
     // Each run's database snapshots (test/support/database-snapshots.ts); PostgreSQL's cluster too.
     globalSetup: [`test/support/global-setup-${db}.ts`],
@@ -41,54 +65,92 @@ if (!postgresFound) {
   );
 }
 
+/** A test file that mocks a module: `vi.mock` replaces it only where the file's own module graph first loads it. */
+const MOCKS_A_MODULE = /\bvi\.(?:mock|doMock)\(/;
+
+/** The test files under a project's root (paths relative to it) that mock a module. */
+function filesMockingModules(root: string): string[] {
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('node_modules'))
+    .filter((file) => MOCKS_A_MODULE.test(fs.readFileSync(path.join(root, file), 'utf8')))
+    .map((file) => file.split(path.sep).join('/'));
+}
+
+/**
+ * A project's files share one module graph per worker (`isolate: false`): importing the app, React and the
+ * component libraries once per worker instead of once per file took about a third of the run. Globals stubbed and
+ * spies set by a test are undone after it, and the setup files run for every file. The files that mock a module
+ * need a graph of their own, so they run in an isolated companion project.
+ */
+function sharingModules(project: TestProjectInlineConfiguration): TestProjectInlineConfiguration[] {
+  const test = project.test!;
+  const mocking = filesMockingModules(path.resolve(import.meta.dirname, test.root!));
+  const shared: TestProjectInlineConfiguration = {
+    ...project,
+    test: {
+      ...test,
+      isolate: false,
+      unstubGlobals: true,
+      unstubEnvs: true,
+      restoreMocks: true,
+      exclude: [...(test.exclude ?? configDefaults.exclude), ...mocking],
+    },
+  };
+  if (mocking.length === 0) return [shared];
+  return [shared, { ...project, test: { ...test, name: `${test.name}-isolated`, include: mocking } }];
+}
+
 export default defineConfig({
   test: {
     // Two cores here; each server test file holds its own database.
     maxWorkers: 2,
-    projects: [
-      {
-        test: {
-          ...waits,
-          name: 'resources',
-          root: './resources',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    projects: (
+      [
+        {
+          test: {
+            ...waits,
+            name: 'resources',
+            root: './resources',
+            include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          },
         },
-      },
-      { test: { ...waits, name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
-      { test: { ...waits, name: 'data-provider', root: './data-provider', include: ['src/**/*.test.ts'] } },
-      {
-        test: {
-          ...waits,
-          name: 'customer-app',
-          root: './customer-app',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
+        { test: { ...waits, name: 'scripts', root: './scripts', include: ['*.test.ts'] } },
+        { test: { ...waits, name: 'data-provider', root: './data-provider', include: ['src/**/*.test.ts'] } },
+        {
+          test: {
+            ...waits,
+            name: 'customer-app',
+            root: './customer-app',
+            include: ['src/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['src/test/setup.ts'],
+          },
         },
-      },
-      {
-        test: {
-          ...waits,
-          name: 'admin-app',
-          root: './admin-app',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
+        {
+          test: {
+            ...waits,
+            name: 'admin-app',
+            root: './admin-app',
+            include: ['src/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['src/test/setup.ts'],
+          },
         },
-      },
-      {
-        // The command line against the real server on a loopback port (PGlite).
-        test: {
-          name: 'cli',
-          root: './cli',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          server: serverFilesThroughVitest,
+        {
+          // The command line against the real server on a loopback port (PGlite).
+          test: {
+            name: 'cli',
+            root: './cli',
+            include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            server: serverFilesThroughVitest,
+          },
         },
-      },
-      server('server-pglite', 'pglite'),
-      ...(postgresFound ? [server('server-postgres', 'postgres')] : []),
-    ],
+        server('server-pglite', 'pglite'),
+        ...(postgresFound ? [server('server-postgres', 'postgres')] : []),
+      ] satisfies TestProjectInlineConfiguration[]
+    ).flatMap(sharingModules),
   },
 });

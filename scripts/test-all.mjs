@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every check and test of the portal in order and ends on one line: "N passed, N failed".
 // Lint and type check count as one check each; vitest and Playwright count their tests.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,21 +25,31 @@ function firstLine(text) {
   );
 }
 
-function run(label, args, extraEnv = {}) {
-  console.log(`\n=== ${label} ===`);
+/**
+ * Runs pnpm with `args`. A step beside another one (`held`) keeps its output and prints it whole when it ends, so
+ * the log reads one step at a time.
+ */
+function run(label, args, { held = false } = {}) {
+  if (!held) console.log(`\n=== ${label} ===`);
   const [command, ...rest] = [...pnpm, ...args];
   const started = Date.now();
-  const child = spawnSync(command, rest, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...extraEnv },
+  return new Promise((resolve) => {
+    const child = spawn(command, rest, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      if (held) {
+        console.log(`\n=== ${label} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: child.status === 0, seconds };
 }
 
-function check(label, args) {
-  const { ok, seconds } = run(label, args);
+async function check(label, args, options) {
+  const { ok, seconds } = await run(label, args, options);
   results.push({ runner: label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
 }
 
@@ -52,9 +62,9 @@ function readJson(file) {
 }
 
 /** A check of the fresh builds that writes `{ passed, failed }` to its --json file. */
-function buildCheck(runner, label, script) {
+async function buildCheck(runner, label, script) {
   const file = path.join(reports, `${runner}.json`);
-  const { ok, seconds } = run(label, ['exec', 'tsx', script, `--static-dir=${root}`, `--json=${file}`]);
+  const { ok, seconds } = await run(label, ['exec', 'tsx', script, `--static-dir=${root}`, `--json=${file}`]);
   const report = readJson(file);
   results.push({
     runner,
@@ -64,12 +74,19 @@ function buildCheck(runner, label, script) {
   });
 }
 
-check('lint', ['lint']);
-check('typecheck', ['typecheck']);
+// Lint and the type check beside the build of the apps: each of the two keeps about one core busy, and neither
+// reads what the build writes (both skip the dist folders; the type check reads the packages' sources).
+const [build] = await Promise.all([
+  run('build apps', ['build']),
+  (async () => {
+    await check('lint', ['lint'], { held: true });
+    await check('typecheck', ['typecheck'], { held: true });
+  })(),
+]);
 
 {
   const file = path.join(reports, 'vitest.json');
-  const { ok, seconds } = run('vitest (unit and server integration)', [
+  const { ok, seconds } = await run('vitest (unit and server integration)', [
     'exec',
     'vitest',
     'run',
@@ -93,17 +110,20 @@ check('typecheck', ['typecheck']);
 }
 
 {
-  const build = run('build apps', ['build']);
   if (!build.ok) {
     results.push({ runner: 'build', passed: 0, failed: 1, seconds: build.seconds });
   } else {
     // Size budgets over the fresh builds: one check per entry route (scripts/bench/budgets.ts).
-    buildCheck('budgets', 'bundle size budgets', 'scripts/bench/check-budgets.ts');
+    await buildCheck('budgets', 'bundle size budgets', 'scripts/bench/check-budgets.ts');
     // Syntax of every built chunk against the supported browsers: one check per app.
-    buildCheck('syntax', 'syntax of the built chunks', 'scripts/syntax-check.ts');
+    await buildCheck('syntax', 'syntax of the built chunks', 'scripts/syntax-check.ts');
 
     const file = path.join(reports, 'playwright.json');
-    const { ok, seconds } = run('playwright (end-to-end in Chromium)', ['--filter', '@portal/tests', 'test']);
+    const { ok, seconds } = await run('playwright (end-to-end in Chromium)', [
+      '--filter',
+      '@portal/tests',
+      'test',
+    ]);
     const playwright = readJson(file);
     const stats = playwright?.stats;
     const walk = (suite) => {

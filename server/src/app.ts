@@ -58,6 +58,8 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Options of the mail queue (tests shorten the retry delays). */
   mailQueue?: { retryDelaysMs?: readonly number[]; pollIntervalMs?: number; leaseMs?: number };
+  /** Called with the root instance before any plugin: its hooks see every route and answer (tests log them). */
+  onInstance?: (app: FastifyInstance) => void;
 }
 
 declare module 'fastify' {
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       );
     },
   }).withTypeProvider<ZodTypeProvider>();
+  options.onInstance?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type * as Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { INVITATION_PASSWORD_HEADER, type Invitation } from '@portal/resources';
 import { rateLimitHits } from '../src/db/schema-rate-limits.js';
@@ -13,23 +13,14 @@ import { API_PREFIX } from '../src/app.js';
 
 /** Every route whose headers take an invitation's password, as the app registers it (`METHOD /path/:id`). */
 const passwordRoutes: string[] = [];
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof Fastify>();
-  // The root instance's first hook sees every route of every plugin.
-  const withRouteLog = (options?: Fastify.FastifyServerOptions) => {
-    const app = fastify.default(options);
-    app.addHook('onRoute', (route) => {
-      const headers = route.schema?.headers as z.ZodObject | undefined;
-      if (headers?.shape?.[INVITATION_PASSWORD_HEADER])
-        // HEAD routes are GET's own, with its hooks.
-        if (headers?.shape?.[INVITATION_PASSWORD_HEADER])
-          for (const method of [route.method].flat())
-            if (method !== 'HEAD') passwordRoutes.push(`${method} ${route.url}`);
-    });
-    return app;
-  };
-  return { ...fastify, default: withRouteLog };
-});
+/** The root instance's first hook sees every route of every plugin. HEAD routes are GET's own, with its hooks. */
+const logPasswordRoutes = (app: FastifyInstance) =>
+  app.addHook('onRoute', (route) => {
+    const headers = route.schema?.headers as z.ZodObject | undefined;
+    if (headers?.shape?.[INVITATION_PASSWORD_HEADER])
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') passwordRoutes.push(`${method} ${route.url}`);
+  });
 
 /**
  * Invitation passwords cannot be guessed faster than the rate limit (10 guesses per 10 minutes per invitation and
@@ -55,7 +46,7 @@ async function openInvitation(): Promise<Invitation> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { onInstance: logPasswordRoutes });
   boardName = (await demoBoards(t)).noSerial.name;
   owner = await signIn(t.app, { email: 'customer@portal.test' });
 });

@@ -1,6 +1,5 @@
-import type * as Fastify from 'fastify';
-import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_ENDPOINTS, type Endpoint } from '@portal/resources';
 import { API_PREFIX } from '../src/app.js';
@@ -8,22 +7,15 @@ import { startTestApp, type TestApp } from './support/app.js';
 
 /** Every route as the app registers it, with the schemas it validates and answers with. */
 const routes = new Map<string, RouteOptions['schema']>();
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof Fastify>();
-  // The first hook of the root instance sees every route of every plugin, without touching a route file.
-  const withRouteLog = (options?: Fastify.FastifyServerOptions) => {
-    const app = fastify.default(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route.schema);
-    });
-    return app;
-  };
-  return { ...fastify, default: withRouteLog };
-});
+/** The root instance's first hook sees every route of every plugin, without touching a route file. */
+const logRoutes = (app: FastifyInstance) =>
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route.schema);
+  });
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { onInstance: logRoutes });
 });
 afterAll(() => t?.close());
 

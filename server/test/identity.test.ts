@@ -181,7 +181,8 @@ describe('step-up with a TOTP second factor', () => {
     // The MFA client's registered default acr demands the factor even without acr_values.
     const secret = /id="totp-secret">([A-Z2-7]+)</.exec(second.page!.body)![1]!;
     const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-    const done = await flow.submit(second.page!, { code: totp.generate() });
+    const used = totp.generate();
+    const done = await flow.submit(second.page!, { code: used });
     expect(claimsOf((await flow.exchange(done.callback!)).access_token).acr).toBe('urn:portal:acr:mfa');
 
     // Enrolled now: the next step-up shows no secret, only the code field.
@@ -189,8 +190,9 @@ describe('step-up with a TOTP second factor', () => {
     const page = await next.start();
     const codePage = await next.submit(page.page!, { email: 'customer@portal.test', password: 'demo1234' });
     expect(codePage.page?.body).not.toContain('totp-secret');
-    // The code just used is refused (a code works once, even within its 30 seconds); the next step's works.
-    const replayed = await next.submit(codePage.page!, { code: totp.generate() });
+    // The code just used is refused (a code works once, even within its 30 seconds); the next step's works. The
+    // same code, not a fresh one: the clock may have passed into the next step since.
+    const replayed = await next.submit(codePage.page!, { code: used });
     expect(replayed.page?.statusCode).toBe(401);
     expect(replayed.page?.body).toContain('The code is not correct.');
     const finished = await next.submit(replayed.page!, {

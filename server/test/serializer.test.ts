@@ -1,6 +1,6 @@
-import type * as Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileSerializer, routeSerializers } from '../src/http/serializer.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -15,26 +15,19 @@ interface Handed {
 }
 /** What the route of the last request handed to its serializer: the value and the response schema of its status. */
 let handed: Handed | null = null;
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof Fastify>();
-  // A root hook sees every answer of every plugin before it is serialized, without touching a route file.
-  const withAnswerLog = (options?: Fastify.FastifyServerOptions) => {
-    const app = fastify.default(options);
-    app.addHook('preSerialization', async (request, reply, value) => {
-      const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
-      const schema = responses[reply.statusCode];
-      handed = { value, schema, method: request.method, url: request.routeOptions.url ?? '' };
-      return value;
-    });
-    return app;
-  };
-  return { ...fastify, default: withAnswerLog };
-});
+/** A root hook sees every answer of every plugin before it is serialized, without touching a route file. */
+const logAnswers = (app: FastifyInstance) =>
+  app.addHook('preSerialization', async (request, reply, value) => {
+    const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
+    const schema = responses[reply.statusCode];
+    handed = { value, schema, method: request.method, url: request.routeOptions.url ?? '' };
+    return value;
+  });
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { onInstance: logAnswers });
   for (const email of [
     'admin@portal.test',
     'customer@portal.test',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, issuerKeyOf } from '../../src/app.js';
+import { buildApp, issuerKeyOf, type BuildOptions } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { createDatabaseIn } from '../../src/ops/postgres-cluster.js';
@@ -51,13 +51,16 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database with the demo data, the embedded provider and in-memory keys. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { onInstance }: Pick<BuildOptions, 'onInstance'> = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   // The seeded snapshot holds the demo data the app would seed itself (for the embedded provider's issuer key).
   const database = await freshDatabase({
     seeded: config.seedDemoData && issuerKeyOf(config) === SNAPSHOT_ISSUER_KEY,
   });
-  const app = await buildApp(config, { database, inMemory: true, logger: false });
+  const app = await buildApp(config, { database, inMemory: true, logger: false, onInstance });
   await app.ready();
   return {
     app,
