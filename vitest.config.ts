@@ -26,7 +26,6 @@ const serverFilesThroughVitest = { deps: { inline: ['@fastify/autoload'] } };
  * about their data.
  */
 const NOT_ABOUT_SQL = [
-  'bad-input',
   'unknown-fields',
   'api-contract',
   'request-log',
@@ -68,13 +67,30 @@ if (!postgresFound) {
 /** A test file that mocks a module: `vi.mock` replaces it only where the file's own module graph first loads it. */
 const MOCKS_A_MODULE = /\bvi\.(?:mock|doMock)\(/;
 
-/** The test files under a project's root (paths relative to it) that mock a module. */
-function filesMockingModules(root: string): string[] {
-  return fs
-    .readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('node_modules'))
-    .filter((file) => MOCKS_A_MODULE.test(fs.readFileSync(path.join(root, file), 'utf8')))
-    .map((file) => file.split(path.sep).join('/'));
+/** The folder a glob starts in: the parts before the first one with a wildcard (`test/**\/*.test.ts` → `test`). */
+const folderOf = (glob: string) => {
+  const parts = glob.split('/');
+  return parts
+    .slice(
+      0,
+      parts.findIndex((part) => /[*?{[]/.test(part)),
+    )
+    .join('/');
+};
+
+/** The test files a project includes (paths relative to its root) that mock a module. */
+function filesMockingModules(root: string, include: string[]): string[] {
+  const found = new Set<string>();
+  for (const folder of new Set(include.map(folderOf))) {
+    const entries = fs.readdirSync(path.join(root, folder), { recursive: folder !== '', encoding: 'utf8' });
+    for (const entry of entries) {
+      const file = path.join(folder, entry);
+      if (!/\.test\.tsx?$/.test(file) || file.split(path.sep).includes('node_modules')) continue;
+      if (MOCKS_A_MODULE.test(fs.readFileSync(path.join(root, file), 'utf8')))
+        found.add(file.split(path.sep).join('/'));
+    }
+  }
+  return [...found];
 }
 
 /**
@@ -85,7 +101,9 @@ function filesMockingModules(root: string): string[] {
  */
 function sharingModules(project: TestProjectInlineConfiguration): TestProjectInlineConfiguration[] {
   const test = project.test!;
-  const mocking = filesMockingModules(path.resolve(import.meta.dirname, test.root!));
+  const mocking = filesMockingModules(path.resolve(import.meta.dirname, test.root!), test.include!).filter(
+    (file) => !test.exclude?.includes(file),
+  );
   const shared: TestProjectInlineConfiguration = {
     ...project,
     test: {

@@ -38,6 +38,11 @@ function run(label, args, { held = false } = {}) {
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
+    // A step that cannot start at all (no pnpm, no npx) fails like one that ran and failed.
+    child.on('error', (error) => {
+      if (held) output.push(Buffer.from(`${label}: ${error.message}\n`));
+      else console.error(`${label}: ${error.message}`);
+    });
     child.on('close', (status) => {
       if (held) {
         console.log(`\n=== ${label} ===`);

@@ -167,25 +167,25 @@ async function open(page: Page, path: string) {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
-/** How long no API call may be in flight before a page counts as having made every call it makes. */
+/** How long no request may be in flight before a page counts as having made every call it makes. */
 const QUIET_MS = 500;
 
 /**
  * Opens `path` in the console already loaded in the tab, as its own links do: the router moves to it without a
- * reload (the console's scripts load once per role, not once per route). Then waits, as `open` does, until no API
- * call has been in flight for a while and no progress bar shows.
+ * reload (the console's scripts load once per role, not once per route). Then waits, as `open` does with
+ * `networkidle`, until no request (the page's code chunk, its API calls) has been in flight for a while, and no
+ * progress bar shows.
  */
 async function follow(page: Page, path: string) {
-  let inFlight = 0;
+  const inFlight = new Set<Request>();
   let lastChange = Date.now();
-  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
-  const counting = (change: number) => (request: Request) => {
-    if (!isApi(request)) return;
-    inFlight += change;
+  const started = (request: Request) => {
+    inFlight.add(request);
     lastChange = Date.now();
   };
-  const started = counting(1);
-  const ended = counting(-1);
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
@@ -195,7 +195,7 @@ async function follow(page: Page, path: string) {
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
     await expect
-      .poll(() => inFlight === 0 && Date.now() - lastChange >= QUIET_MS, { intervals: [100] })
+      .poll(() => inFlight.size === 0 && Date.now() - lastChange >= QUIET_MS, { intervals: [100] })
       .toBe(true);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
   } finally {

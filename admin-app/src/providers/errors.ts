@@ -24,6 +24,11 @@ export function rememberCodedMessage(message: string): void {
   }
 }
 
+/** Forgets every remembered message, as a fresh page would have (test files sharing a module graph). */
+export function forgetCodedMessages(): void {
+  codedMessages.clear();
+}
+
 export const isCodedMessage = (message: unknown): boolean =>
   typeof message === 'string' && codedMessages.has(message);
 

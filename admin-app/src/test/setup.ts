@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, inject } from 'vitest';
+import { forgetCodedMessages } from '../providers/errors';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,4 +17,5 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+  forgetCodedMessages();
 });
