@@ -393,6 +393,44 @@ describe('the own list of a caller linked to boards, walking the sort index (lon
     }
   });
 
+  it('looks boards up row by row on a short walk of a caller with many links, and lists the same rows', async () => {
+    // Linked to the two boards, and to 300 boards without projects: a page of 25 walks about 30 rows, fewer than
+    // the links (own-walk.ts), so each row's board is looked up; a deep page reads the links into a set.
+    await t.database.db.execute(sql`insert into boards (name, ispn, type, description, product_type)
+      select 'Probe board ' || g, 'PROBE-' || g, 'Probe', 'Probe board ' || g, 'board' from generate_series(1, 300) g`);
+    const many = await promotedIn('paths-many@list.test', [
+      { boardId: linkedViewer, kind: 'viewer' },
+      { boardId: linkedCsa, kind: 'csa' },
+    ]);
+    await t.database.db.execute(sql`insert into board_user_links (board_id, user_id, kind)
+      select id, ${many.id}::uuid, 'viewer' from boards where name like 'Probe board %'`);
+    const expected = await ownRows(many, [linkedViewer, linkedCsa], { secure: false });
+    const probing = (statement: { text: string }) => statement.text.includes('offset 0)');
+    // Read first while the size is unknown; then, known long, walked by probes page after page.
+    expect(ids(expectOk<Project[]>(await call('GET', 'projects/user?range=[0,24]', many.plain)))).toEqual(
+      ids(expected.slice(0, 25)),
+    );
+    let walked: Awaited<ReturnType<typeof walk>> | undefined;
+    const sent = await pageStatements(async () => {
+      walked = await walk(many.plain, sortQuery('updatedAt', 'DESC'), 25);
+    });
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.every(probing)).toBe(true);
+    expect(walked!.seen).toEqual(ids(expected));
+    expect(new Set(walked!.totals)).toEqual(new Set([expected.length]));
+    // The number of projects the walk is judged by is kept a minute: past it, it is counted again with the bulk rows.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
+    let deep: LightMyRequestResponse | undefined;
+    const deepSent = await pageStatements(async () => {
+      deep = await call('GET', 'projects/user?range=[1000,1024]', many.plain);
+    });
+    expect(deepSent.some(probing)).toBe(false);
+    expect(ids(expectOk<Project[]>(deep!))).toEqual(ids(expected.slice(1000, 1025)));
+    // Space B's projects on the same boards stay out of the probing walk too.
+    const forbidden = await forbiddenIds(many);
+    expect(walked!.seen.filter((id) => forbidden.has(id))).toEqual([]);
+  });
+
   it('never lists space B’s projects on the linked board, whatever cursor is crafted', async () => {
     const forbidden = await forbiddenIds(long);
     const other = (await t.database.db.execute(

@@ -39,7 +39,7 @@ import {
   plannerEstimate,
 } from './list-totals.js';
 import { inScopeOf, unionOf, type ProjectScope } from './own-scope.js';
-import { rememberScopeSize, scopeSize, walksScope } from './own-walk.js';
+import { probesLinks, rememberScopeSize, scopeSize, walksScope } from './own-walk.js';
 import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
@@ -258,11 +258,12 @@ export async function listProjects(
       offsetIn,
       count ? 'count' : '',
       matchFirst ? 'match-first' : '',
+      probes ? 'probe' : '',
     ];
     // A scope not known to be long is read first, then sorted: walking the sort index would read the whole index
     // to find a small scope's rows. A long one walks the sort index, where its rows are dense. An unfiltered offset
     // page reads the scope's rows with their sort keys once, for the page and its count.
-    const matching = matchFirst ? found : where;
+    const matching = matchFirst ? found : probes ? and(scope!.probing, filtered.condition) : where;
     const scopeRows = matchFirst && !filtered.condition && !position ? scope!.branches : undefined;
     const build = () =>
       pageQuery(db, {
@@ -308,9 +309,11 @@ export async function listProjects(
   // for this page, judged by the scope's size (its kept long total, or its last exact count) against the page's
   // depth; a keyset page walks from its cursor, so only its length counts (own-walk.ts). Size unknown: read first.
   const reach = (request.query.cursor ? 0 : list.range.offset) + (limit ?? 0);
-  const matchFirst =
-    !!scope &&
-    !(limit !== null && walksScope(longTotal ?? scopeSize(db, listKey), reach, await projectsTotal(db)));
+  const size = scope && (longTotal ?? scopeSize(db, listKey));
+  const scanned = scope && limit !== null ? await projectsTotal(db) : 0;
+  const matchFirst = !!scope && !(limit !== null && walksScope(size, reach, scanned));
+  // A short walk looks each row's board up among the caller's links instead of reading them all (own-walk.ts).
+  const probes = !matchFirst && !!scope?.probing && probesLinks(size!, reach, scanned, scope.linkCount);
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;

@@ -24,6 +24,14 @@ export interface ProjectScope {
   values: Record<string, unknown>;
   /** What the rows also depend on that is read inside the statement (a digest of the board links): list keys only. */
   links: string;
+  /**
+   * With board links: `condition` with each row's board looked up among the caller's links by index, instead of all
+   * the links read into a hashed set first. A walk that tests fewer rows than the caller has links is cheaper so
+   * (the first page of a caller linked to 5,000 boards tests about 50 rows: 0.3 ms, against 3 ms for the set).
+   */
+  probing?: SQL;
+  /** How many board links the statement reads (with `probing`). */
+  linkCount: number;
 }
 
 const ph = (name: string) => sql.placeholder(name);
@@ -32,6 +40,8 @@ const ph = (name: string) => sql.placeholder(name);
 interface Branch {
   test: SQL;
   find: SQL;
+  /** The row test by an index lookup per row, where `test` reads a hashed set. */
+  probe?: SQL;
 }
 
 /**
@@ -67,10 +77,18 @@ export function ownProjectsScope(
     } else if (caller.boardLinks.length) {
       // The links are read from their table by user inside the statement, not sent as an array: a caller linked to
       // 5,000 boards sends one id, as one linked to 5 does (an array of 5,000 ids cost 185 KB of text per call).
-      const linked = sql`select ${boardUserLinks.boardId} from ${boardUserLinks} where ${boardUserLinks.userId} = ${ph('s_user')} and ${boardUserLinks.kind} in ('csa', 'viewer')`;
+      const linkedTo = (board: SQL | undefined) =>
+        sql`select ${boardUserLinks.boardId} from ${boardUserLinks} where ${boardUserLinks.userId} = ${ph('s_user')}${board ? sql` and ${boardUserLinks.boardId} = ${board}` : sql``} and ${boardUserLinks.kind} in ('csa', 'viewer')`;
+      // Ordered by board, so they are read from the (user, board, kind) index: a generic plan guesses a user's links
+      // at the table's rows over its distinct users (a quarter of the table when a few users hold most links) and
+      // would read the whole table, 1.2 ms for a caller's 5 links among 5,500.
+      const linked = sql`${linkedTo(undefined)} order by ${boardUserLinks.boardId}`;
       branches.push({
         test: and(inSpace, sql`${projects.boardId} in (${linked})`)!,
         find: and(sql`${projects.boardId} = any(array(${linked}))`, inSpace)!,
+        // `offset 0` keeps the planner from turning the lookup back into a hashed set (it may not for a sub-query
+        // with an offset).
+        probe: and(inSpace, sql`exists (${linkedTo(sql`${projects.boardId}`)} offset 0)`)!,
       });
       shape.push('boards');
       values.s_space = caller.space.id;
@@ -79,7 +97,12 @@ export function ownProjectsScope(
   }
   const notSecure = options.includeSecure ? undefined : eq(projects.secure, false);
   if (notSecure) shape.push('not-secure');
-  const test = branches.length === 1 ? branches[0]!.test : or(...branches.map((branch) => branch.test))!;
+  const anyOf = (tests: SQL[]) => (tests.length === 1 ? tests[0]! : or(...tests)!);
+  const withSecure = (rows: SQL) => (notSecure ? and(rows, notSecure)! : rows);
+  const test = anyOf(branches.map((branch) => branch.test));
+  const probing = branches.some((branch) => branch.probe)
+    ? withSecure(anyOf(branches.map((branch) => branch.probe ?? branch.test)))
+    : undefined;
   // Each branch leaves out the rows an earlier branch finds (by that branch's row test), so the branches' rows are
   // disjoint and are joined without a hash of every row to remove repeats.
   const found = branches.map((branch, at) =>
@@ -90,11 +113,13 @@ export function ownProjectsScope(
     )!,
   );
   return {
-    condition: notSecure ? and(test, notSecure)! : test,
+    condition: withSecure(test),
     branches: found,
     shape: shape.join('+'),
     values,
     links,
+    probing,
+    linkCount: probing ? caller.boardLinks.length : 0,
   };
 }
 

@@ -30,5 +30,18 @@ export const scopeSize = (db: Database, key: string): number | undefined => size
  */
 export function walksScope(size: number | undefined, reach: number, projectsTotal: number): boolean {
   if (!size || !projectsTotal || reach > size) return false;
-  return (reach * projectsTotal) / size <= size;
+  return walked(size, reach, projectsTotal) <= size;
 }
+
+/** About how many index entries a walk reads to a page ending `reach` rows in, `size` of `projectsTotal` in scope. */
+const walked = (size: number, reach: number, projectsTotal: number) => (reach * projectsTotal) / size;
+
+/** What looking one board up among a caller's links costs, in links read into a hashed set (4 µs against 0.8 µs). */
+const PROBE_COST = 5;
+
+/**
+ * Whether a walk (see {@link walksScope}) tests its rows' boards one index lookup each rather than against all the
+ * caller's `links` read into a hashed set first: when its lookups cost less than reading the links.
+ */
+export const probesLinks = (size: number, reach: number, projectsTotal: number, links: number): boolean =>
+  walked(size, reach, projectsTotal) * PROBE_COST < links;
