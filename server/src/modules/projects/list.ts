@@ -156,7 +156,7 @@ function pageQuery(
   const page = db.$with('page').as(ids);
   const ctes = scopeRows ? [scopeRows, page] : [page];
   const onPage = (column: string) =>
-    sql.raw(`select p.${column} from page join projects p on p.id = page.id`);
+    sql.raw(`array(select distinct p.${column} from page join projects p on p.id = page.id)`);
   // Only the first row carries the page-wide columns: their sub-plans run once (CASE evaluates lazily).
   const first = sql`row_number() over () = 1`;
   const full = options.offset === 'from-end' ? sql`true` : sql`(select count(*) from page) = ${ph('limit')}`;

@@ -82,9 +82,12 @@ export const projectColumns = {
 /**
  * The people of the company spaces `spaceIds` names who may hold a company space role in projects on the boards
  * `boardIds` names, as one JSON array: FAEs of the space, holders of a global company space role, and people linked
- * to one of the boards; each with those roles and their links to those boards. Both arguments are SQL that yields
- * ids (a correlated column, or a subquery); the few candidates are each found on an index (a space may have
- * thousands of plain members who hold no role).
+ * to one of the boards; each with those roles and their links to those boards. Both arguments are SQL arrays of ids
+ * (`array[column]`, or `array(subquery)`), so every lookup is an index condition on the ids themselves: the few
+ * candidates are each found on an index (a space may have thousands of plain members who hold no role), and a
+ * person's links to the boards are looked up board by board (a person linked to thousands of boards is never read
+ * link by link: 100 ms a page, when a generic plan guessed them few; `offset 0` keeps each lookup apart). Each id
+ * once: a board named twice would list its links twice.
  */
 export function peopleJson(spaceIds: SQL, boardIds: SQL): SQL<SpacePerson[] | string> {
   const spaceRoles = sql.join(
@@ -97,15 +100,16 @@ export function peopleJson(spaceIds: SQL, boardIds: SQL): SQL<SpacePerson[] | st
       'globalRoles', coalesce((select json_agg(r.role) from ${userRoles} r
         where r.user_id = u.id and r.role in (${spaceRoles})), '[]'::json),
       'links', coalesce((select json_agg(json_build_object('boardId', l.board_id, 'kind', l.kind))
-        from ${boardUserLinks} l where l.user_id = m.user_id and l.board_id in (${boardIds})), '[]'::json)))
+        from unnest(${boardIds}) as board(id) cross join lateral (select l.board_id, l.kind from ${boardUserLinks} l
+          where l.user_id = m.user_id and l.board_id = board.id offset 0) as l), '[]'::json)))
     from (
-      select f.user_id from ${companySpaceMembers} f where f.company_space_id in (${spaceIds}) and f.kind = 'fae'
+      select f.user_id from ${companySpaceMembers} f where f.company_space_id = any(${spaceIds}) and f.kind = 'fae'
       union select g.user_id from ${userRoles} g where g.role in (${spaceRoles})
-      union select b.user_id from ${boardUserLinks} b where b.kind in ('csa', 'viewer') and b.board_id in (${boardIds})
+      union select b.user_id from ${boardUserLinks} b where b.kind in ('csa', 'viewer') and b.board_id = any(${boardIds})
     ) as candidate
     join ${companySpaceMembers} m on m.user_id = candidate.user_id
     join ${users} u on u.id = m.user_id
-    where m.company_space_id in (${spaceIds})
+    where m.company_space_id = any(${spaceIds})
   ), '[]'::json)`;
 }
 
@@ -168,7 +172,7 @@ async function readPeople(db: Executor, rows: ProjectWithBoard[]): Promise<Space
       sql`, `,
     );
   const [row] = await db
-    .select({ people: peopleJson(ids(spaceIds), ids(boardIds)) })
+    .select({ people: peopleJson(sql`array[${ids(spaceIds)}]`, sql`array[${ids(boardIds)}]`) })
     .from(sql`(select 1) as one`);
   return row ? fromJson(row.people) : [];
 }
@@ -290,7 +294,7 @@ function projectById(db: Executor, lock: boolean) {
     const query = db
       .select({
         ...projectColumns,
-        people: peopleJson(sql`${projects.companySpaceId}`, sql`${projects.boardId}`),
+        people: peopleJson(sql`array[${projects.companySpaceId}]`, sql`array[${projects.boardId}]`),
       })
       .from(projects)
       .innerJoin(boards, eq(boards.id, projects.boardId))

@@ -39,7 +39,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function resolveBoard(tx: Executor, reference: string, spaceId: string) {
   const values = { reference, spaceId, byId: UUID.test(reference) ? reference : null };
   // Prepared by name: the statement is built per transaction, but parsed and planned once per connection.
-  const people = peopleJson(sql`${sql.placeholder('spaceId')}::uuid`, sql`${boards.id}`);
+  const people = peopleJson(sql`array[${sql.placeholder('spaceId')}::uuid]`, sql`array[${boards.id}]`);
   const [bySerial] = await tx
     .select({ board: boards, serial: serialNumbers, people })
     .from(serialNumbers)
