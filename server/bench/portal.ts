@@ -94,6 +94,7 @@ export async function addBenchCustomer(
   await db.execute(sql`insert into board_user_links (board_id, user_id, kind)
     select id, ${customer!.id}, 'viewer' from boards where name like 'BENCH%'
     order by name limit greatest(1, round((select count(*) from boards where name like 'BENCH%') * ${share}::float8))`);
+  await db.execute(sql.raw('analyze board_user_links'));
   const [admin] = await rows(
     sql`select user_id as id from service_accounts where client_id = ${DEMO_SERVICE_ACCOUNT.clientId}`,
   );

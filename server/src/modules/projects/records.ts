@@ -86,7 +86,7 @@ export const projectColumns = {
  * (`array[column]`, or `array(subquery)`), so every lookup is an index condition on the ids themselves: the few
  * candidates are each found on an index (a space may have thousands of plain members who hold no role), and a
  * person's links to the boards are looked up board by board (a person linked to thousands of boards is never read
- * link by link: 100 ms a page, when a generic plan guessed them few; `offset 0` keeps each lookup apart). Each id
+ * link by link: 80 ms a page, when a generic plan guessed them few; `offset 0` keeps each lookup apart). Each id
  * once: a board named twice would list its links twice.
  */
 export function peopleJson(spaceIds: SQL, boardIds: SQL): SQL<SpacePerson[] | string> {
