@@ -30,7 +30,6 @@ import {
   COUNT_ROWS_TO_FOLD,
   countMatching,
   lastTotal,
-  projectsTotal,
   setLastTotal,
   countSql,
   exactTotal,
@@ -39,7 +38,7 @@ import {
   plannerEstimate,
 } from './list-totals.js';
 import { inScopeOf, unionOf, type ProjectScope } from './own-scope.js';
-import { probesLinks, rememberScopeSize, scopeSize, walksScope } from './own-walk.js';
+import { ownPageWay, rememberScopeSize, scopeSize } from './own-walk.js';
 import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
@@ -309,11 +308,10 @@ export async function listProjects(
   // for this page, judged by the scope's size (its kept long total, or its last exact count) against the page's
   // depth; a keyset page walks from its cursor, so only its length counts (own-walk.ts). Size unknown: read first.
   const reach = (request.query.cursor ? 0 : list.range.offset) + (limit ?? 0);
-  const size = scope && (longTotal ?? scopeSize(db, listKey));
-  const scanned = scope && limit !== null ? await projectsTotal(db) : 0;
-  const matchFirst = !!scope && !(limit !== null && walksScope(size, reach, scanned));
-  // A short walk looks each row's board up among the caller's links instead of reading them all (own-walk.ts).
-  const probes = !matchFirst && !!scope?.probing && probesLinks(size!, reach, scanned, scope.linkCount);
+  const { matchFirst, probes } =
+    scope && limit !== null
+      ? await ownPageWay(db, scope, longTotal ?? scopeSize(db, listKey), reach)
+      : { matchFirst: !!scope, probes: false };
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;

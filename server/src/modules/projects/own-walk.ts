@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client.js';
 import { CountCache } from '../../http/count-cache.js';
+import { projectsTotal } from './list-totals.js';
+import type { ProjectScope } from './own-scope.js';
 
 /**
  * How a caller's own list finds a page: its scope read first and sorted, or the sort index walked with the scope's
@@ -28,7 +30,7 @@ export const scopeSize = (db: Database, key: string): number | undefined => size
  * Whether a page that ends `reach` rows past where a walk starts (the list's start, or a keyset cursor) is cheaper to
  * reach by walking the sort index than by reading the scope's `size` rows first, among `projectsTotal` projects.
  */
-export function walksScope(size: number | undefined, reach: number, projectsTotal: number): boolean {
+function walksScope(size: number | undefined, reach: number, projectsTotal: number): boolean {
   if (!size || !projectsTotal || reach > size) return false;
   return walked(size, reach, projectsTotal) <= size;
 }
@@ -43,5 +45,24 @@ const PROBE_COST = 5;
  * Whether a walk (see {@link walksScope}) tests its rows' boards one index lookup each rather than against all the
  * caller's `links` read into a hashed set first: when its lookups cost less than reading the links.
  */
-export const probesLinks = (size: number, reach: number, projectsTotal: number, links: number): boolean =>
+const probesLinks = (size: number, reach: number, projectsTotal: number, links: number): boolean =>
   walked(size, reach, projectsTotal) * PROBE_COST < links;
+
+/**
+ * How a page of the caller's own list `scope` that ends `reach` rows past where its walk starts is found, by the
+ * scope's `size` (a hint: its kept total or last exact count): read first, or walked, looking each row's board up
+ * among the caller's links when the walk is short.
+ */
+export async function ownPageWay(
+  db: Database,
+  scope: ProjectScope,
+  size: number | undefined,
+  reach: number,
+): Promise<{ matchFirst: boolean; probes: boolean }> {
+  const total = await projectsTotal(db);
+  const walks = walksScope(size, reach, total);
+  return {
+    matchFirst: !walks,
+    probes: walks && !!scope.probing && probesLinks(size!, reach, total, scope.linkCount),
+  };
+}
