@@ -395,7 +395,7 @@ describe('the own list of a caller linked to boards, walking the sort index (lon
 
   it('looks boards up row by row on a short walk of a caller with many links, and lists the same rows', async () => {
     // Linked to the two boards and to 300 boards without projects; a member of projects in space B and in no space,
-    // some secure; someone else is linked to the unlinked board. A page of 25 walks about 30 rows, fewer than a fifth
+    // some secure; someone else is linked to the unlinked board. A page of 50 walks about 53 rows, fewer than a fifth
     // of the links (own-walk.ts), so each row's board is looked up; a deep page reads the links into a hashed set.
     await t.database.db.execute(sql`insert into boards (name, ispn, type, description, product_type)
       select 'Probe board ' || g, 'PROBE-' || g, 'Probe', 'Probe board ' || g, 'board' from generate_series(1, 300) g`);
@@ -418,7 +418,7 @@ describe('the own list of a caller linked to boards, walking the sort index (lon
     );
     let walked: Awaited<ReturnType<typeof walk>> | undefined;
     const sent = await pageStatements(async () => {
-      walked = await walk(many.plain, sortQuery('updatedAt', 'DESC'), 25);
+      walked = await walk(many.plain, sortQuery('updatedAt', 'DESC'), 50);
     });
     expect(sent.length).toBeGreaterThan(1);
     expect(sent.every(probing)).toBe(true);
