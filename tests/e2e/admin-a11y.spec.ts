@@ -1,26 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole } from '../support/admin-console.js';
+import { expectNoSeriousA11yFindings } from '../support/axe.js';
 
-async function seriousFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-/** Opens each page, waits for its text and its calls, and expects no serious or critical axe finding. */
+/**
+ * Opens each page, waits for its text, its calls and the end of its loading, and expects no serious or critical
+ * axe finding.
+ */
 async function expectNoSeriousFindings(page: Page, pages: [path: string, text?: string][], label = '') {
   for (const [path, text] of pages) {
     await page.goto(path);
     if (text) await expect(page.getByText(text).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await seriousFindings(page), `${path}${label}`).toEqual([]);
+    // The page as loaded, not its spinner (a page without its text to wait for can still be loading).
+    await expect(page.getByRole('progressbar'), `${path}${label}`).toHaveCount(0);
+    await expectNoSeriousA11yFindings(page, `${path}${label}`);
   }
 }
 

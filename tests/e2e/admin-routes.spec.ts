@@ -144,19 +144,43 @@ test.afterAll(async () => {
   await dispose?.();
 });
 
-/** The API calls a page makes from now on (their paths under /api/v1). */
-function apiCalls(page: Page): { paths: string[]; stop: () => void } {
-  const paths: string[] = [];
-  const listener = (request: { url: () => string }) => {
+/**
+ * The requests a page makes from now on: the paths under /api/v1 it calls, and a wait until none is in flight.
+ */
+function watchRequests(page: Page) {
+  const apiPaths: string[] = [];
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/v1/')) paths.push(url.pathname.slice('/api/v1/'.length));
+    if (url.pathname.startsWith('/api/v1/')) apiPaths.push(url.pathname.slice('/api/v1/'.length));
   };
-  page.on('request', listener);
-  return { paths, stop: () => page.off('request', listener) };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    apiPaths,
+    /** Until no request has been in flight for `quietMs`. */
+    settled: (quietMs: number) =>
+      expect
+        .poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, { intervals: [100] })
+        .toBe(true),
+    stop: () => {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
 }
 
 /** The calls every console start makes: the portal's configuration and who the user is. */
 const WHO_AM_I = ['config', 'users/me'];
+const otherCalls = (paths: string[]) => paths.filter((call) => !WHO_AM_I.includes(call));
 
 const accessDenied = (page: Page) => page.getByRole('heading', { name: 'Access denied', level: 1 });
 
@@ -174,34 +198,20 @@ const QUIET_MS = 500;
  * Opens `path` in the console already loaded in the tab, as its own links do: the router moves to it without a
  * reload (the console's scripts load once per role, not once per route). Then waits, as `open` does with
  * `networkidle`, until no request (the page's code chunk, its API calls) has been in flight for a while, and no
- * progress bar shows.
+ * progress bar shows. Returns the API paths the move called.
  */
-async function follow(page: Page, path: string) {
-  const inFlight = new Set<Request>();
-  let lastChange = Date.now();
-  const started = (request: Request) => {
-    inFlight.add(request);
-    lastChange = Date.now();
-  };
-  const ended = (request: Request) => {
-    if (inFlight.delete(request)) lastChange = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+async function follow(page: Page, path: string): Promise<string[]> {
+  const requests = watchRequests(page);
   try {
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    await expect
-      .poll(() => inFlight.size === 0 && Date.now() - lastChange >= QUIET_MS, { intervals: [100] })
-      .toBe(true);
+    await requests.settled(QUIET_MS);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
+    return requests.apiPaths;
   } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
+    requests.stop();
   }
 }
 
@@ -242,19 +252,14 @@ test.describe('every admin route as every role', () => {
     const watch = await ConsoleWatch.on(page);
     await open(page, '/admin');
     for (const { path, csa } of adminRoutes(ids)) {
-      const calls = apiCalls(page);
-      await follow(page, path);
-      calls.stop();
+      const calls = await follow(page, path);
       if (csa) {
         await expect(accessDenied(page), path).toHaveCount(0);
       } else {
         await expect(page, path).toHaveURL(/\/admin\/access-denied$/);
         await expect(accessDenied(page), path).toBeVisible();
         // Only the start's own calls: the guard decides before any page asks for data.
-        expect(
-          calls.paths.filter((call) => !WHO_AM_I.includes(call)),
-          path,
-        ).toEqual([]);
+        expect(otherCalls(calls), path).toEqual([]);
         await expect(page.getByRole('heading', { name: 'Maintenance banner' }), path).toHaveCount(0);
       }
       await watch.expectClean(path);
@@ -271,18 +276,17 @@ test.describe('every admin route as every role', () => {
       await page.waitForLoadState('networkidle');
       const watch = await ConsoleWatch.on(page);
       for (const { path } of adminRoutes(ids)) {
-        const calls = apiCalls(page);
-        await open(page, path);
-        calls.stop();
+        const requests = watchRequests(page);
+        await page.goto(path);
+        // The console decides at its start, before it routes: once the page shows, the start has made its calls.
         await expect(accessDenied(page), path).toBeVisible();
         await expect(
           page.getByText('You do not have permission to open the admin console.'),
           path,
         ).toBeVisible();
-        expect(
-          calls.paths.filter((call) => !WHO_AM_I.includes(call)),
-          path,
-        ).toEqual([]);
+        await requests.settled(0);
+        requests.stop();
+        expect(otherCalls(requests.apiPaths), path).toEqual([]);
         await watch.expectClean(path);
       }
       await page.context().close();

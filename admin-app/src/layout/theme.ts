@@ -1,3 +1,4 @@
+import englishMessages from 'ra-language-english';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 type AriaOwner = { 'aria-label'?: string };
@@ -20,6 +21,15 @@ const accessibleCheckboxes: RaThemeOptions['components'] = {
 };
 
 /**
+ * A spinner is a progress bar to a screen reader, and one without a name says nothing (axe: aria-progressbar-name).
+ * react-admin's loading page and buttons show MUI's spinner unnamed, so every spinner is named as react-admin's
+ * loading page is titled (the console speaks English only).
+ */
+const namedSpinners: RaThemeOptions['components'] = {
+  MuiCircularProgress: { defaultProps: { 'aria-label': englishMessages.ra.page.loading } },
+};
+
+/**
  * react-admin's default themes with the portal's blue, dark enough for white app-bar text (WCAG AA: the
  * default secondary #2196f3 gives 3.1:1 against white; #1565c0 gives 5.8:1).
  */
@@ -30,7 +40,7 @@ export const lightTheme: RaThemeOptions = {
     primary: { main: '#1565c0' },
     secondary: { light: '#5e92f3', main: '#1565c0', dark: '#003c8f', contrastText: '#fff' },
   },
-  components: { ...defaultLightTheme.components, ...accessibleCheckboxes },
+  components: { ...defaultLightTheme.components, ...accessibleCheckboxes, ...namedSpinners },
 };
 
 /** The dark theme the app bar's toggle switches to; react-admin keeps the choice in the browser. */
@@ -41,5 +51,5 @@ export const darkTheme: RaThemeOptions = {
     primary: { main: '#90caf9' },
     secondary: { main: '#90caf9', contrastText: '#000' },
   },
-  components: { ...defaultDarkTheme.components, ...accessibleCheckboxes },
+  components: { ...defaultDarkTheme.components, ...accessibleCheckboxes, ...namedSpinners },
 };

@@ -124,11 +124,27 @@ export const serializerCompiler: ZodSerializerCompiler = (routeSchema) => {
   return typeof compiled === 'function' ? compiled : zodSerializerCompiler(routeSchema);
 };
 
+type Compiled = ((data: unknown) => string) | { reason: string };
+
+/**
+ * The writers compiled so far, by response schema. A schema is an immutable object: one writer serves every route
+ * and every app instance that answers with it (compiling one takes milliseconds, and a test run starts the app
+ * once per file).
+ */
+const compiledBySchema = new WeakMap<$ZodType, Compiled>();
+
 /** The compiled writer of one route answer, or why there is none. */
-export function compileSerializer(
-  routeSchema: RouteSchema,
-): ((data: unknown) => string) | { reason: string } {
+export function compileSerializer(routeSchema: RouteSchema): Compiled {
   const schema = routeSchema.schema as $ZodType;
+  let compiled = compiledBySchema.get(schema);
+  if (!compiled) {
+    compiled = compileFor(schema);
+    compiledBySchema.set(schema, compiled);
+  }
+  return compiled;
+}
+
+function compileFor(schema: $ZodType): Compiled {
   const reason = inexpressibleType(schema);
   if (reason) return { reason };
   const jsonSchema = z.toJSONSchema(schema, {

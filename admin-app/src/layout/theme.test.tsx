@@ -1,0 +1,31 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import { render, screen } from '@testing-library/react';
+import { AdminContext, Loading } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { createI18nProvider } from '../i18n/i18n-provider';
+import { darkTheme, lightTheme } from './theme';
+
+const i18nProvider = createI18nProvider([]);
+
+describe('the console themes', () => {
+  it.each([
+    ['light', lightTheme],
+    ['dark', darkTheme],
+  ])('name every spinner for a screen reader (%s)', async (_name, theme) => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} theme={theme}>
+        <Loading />
+      </AdminContext>,
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+  });
+
+  it('leave a spinner the name it is given', async () => {
+    render(
+      <AdminContext i18nProvider={i18nProvider} theme={lightTheme}>
+        <CircularProgress aria-label="Uploading the file" />
+      </AdminContext>,
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Uploading the file' })).toBeTruthy();
+  });
+});
