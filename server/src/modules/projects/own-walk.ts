@@ -28,15 +28,15 @@ export const scopeSize = (db: Database, key: string): number | undefined => size
 
 /**
  * Whether a page that ends `reach` rows past where a walk starts (the list's start, or a keyset cursor) is cheaper to
- * reach by walking the sort index than by reading the scope's `size` rows first, among `projectsTotal` projects.
+ * reach by walking the sort index than by reading the scope's `size` rows first, among `total` projects.
  */
-function walksScope(size: number | undefined, reach: number, projectsTotal: number): boolean {
-  if (!size || !projectsTotal || reach > size) return false;
-  return walked(size, reach, projectsTotal) <= size;
+function walksScope(size: number | undefined, reach: number, total: number): boolean {
+  if (!size || !total || reach > size) return false;
+  return walked(size, reach, total) <= size;
 }
 
-/** About how many index entries a walk reads to a page ending `reach` rows in, `size` of `projectsTotal` in scope. */
-const walked = (size: number, reach: number, projectsTotal: number) => (reach * projectsTotal) / size;
+/** About how many index entries a walk reads to a page ending `reach` rows in, `size` of `total` in scope. */
+const walked = (size: number, reach: number, total: number) => (reach * total) / size;
 
 /** What looking one board up among a caller's links costs, in links read into a hashed set (4 µs against 0.8 µs). */
 const PROBE_COST = 5;
@@ -45,8 +45,8 @@ const PROBE_COST = 5;
  * Whether a walk (see {@link walksScope}) tests its rows' boards one index lookup each rather than against all the
  * caller's `links` read into a hashed set first: when its lookups cost less than reading the links.
  */
-const probesLinks = (size: number, reach: number, projectsTotal: number, links: number): boolean =>
-  walked(size, reach, projectsTotal) * PROBE_COST < links;
+const probesLinks = (size: number, reach: number, total: number, links: number): boolean =>
+  walked(size, reach, total) * PROBE_COST < links;
 
 /**
  * How a page of the caller's own list `scope` that ends `reach` rows past where its walk starts is found, by the
