@@ -6,22 +6,26 @@ import fs from 'node:fs';
  * with the full browser (Debian: `apt-get install -y chromium-headless-shell`). A headed run (`--headed`) needs
  * the full browser: `CHROMIUM_PATH=/usr/bin/chromium`.
  */
+const SHELL = '/usr/bin/chromium-headless-shell';
 const CANDIDATES = [
-  '/usr/bin/chromium-headless-shell',
+  SHELL,
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
   '/usr/bin/google-chrome-stable',
 ];
 
-/** System Chromium (Playwright cannot download its own browsers here). CHROMIUM_PATH overrides. */
-export function findChromium(): string {
+/**
+ * System Chromium (Playwright cannot download its own browsers here). CHROMIUM_PATH overrides. `shell: false` skips
+ * the headless shell, for figures meant to be a browser's.
+ */
+export function findChromium({ shell = true }: { shell?: boolean } = {}): string {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
     if (!fs.existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist.`);
     return fromEnv;
   }
-  const found = CANDIDATES.find((file) => fs.existsSync(file));
+  const found = CANDIDATES.find((file) => (shell || file !== SHELL) && fs.existsSync(file));
   if (!found) {
     throw new Error(
       'No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install -y ' +

@@ -1,6 +1,6 @@
 import CircularProgress from '@mui/material/CircularProgress';
-import { render, screen } from '@testing-library/react';
-import { AdminContext, Loading } from 'react-admin';
+import { render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, LinearProgress, Loading } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../i18n/i18n-provider';
 import { darkTheme, lightTheme } from './theme';
@@ -11,13 +11,19 @@ describe('the console themes', () => {
   it.each([
     ['light', lightTheme],
     ['dark', darkTheme],
-  ])('name every spinner for a screen reader (%s)', async (_name, theme) => {
+  ])('name the loading page’s spinner and a loading bar for a screen reader (%s)', async (_name, theme) => {
     render(
       <AdminContext i18nProvider={i18nProvider} theme={theme}>
-        <Loading />
+        <Loading timeout={0} />
+        <LinearProgress timeout={0} />
       </AdminContext>,
     );
-    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual([
+        'Loading',
+        'Loading',
+      ]),
+    );
   });
 
   it('leave a spinner the name it is given', async () => {

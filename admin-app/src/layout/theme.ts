@@ -20,13 +20,16 @@ const accessibleCheckboxes: RaThemeOptions['components'] = {
   },
 };
 
+const LOADING = { 'aria-label': englishMessages.ra.page.loading };
+
 /**
- * A spinner is a progress bar to a screen reader, and one without a name says nothing (axe: aria-progressbar-name).
- * react-admin's loading page and buttons show MUI's spinner unnamed, so every spinner is named as react-admin's
- * loading page is titled (the console speaks English only).
+ * A spinner or a loading bar is a progress bar to a screen reader, and one without a name says nothing (axe:
+ * aria-progressbar-name). react-admin's loading page, buttons and lists show MUI's unnamed, so each is named as
+ * react-admin's loading page is titled (the console speaks English only); a name given where one is shown wins.
  */
 const namedSpinners: RaThemeOptions['components'] = {
-  MuiCircularProgress: { defaultProps: { 'aria-label': englishMessages.ra.page.loading } },
+  MuiCircularProgress: { defaultProps: LOADING },
+  MuiLinearProgress: { defaultProps: LOADING },
 };
 
 /**
