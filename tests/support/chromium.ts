@@ -28,8 +28,7 @@ export function findChromium({ shell = true }: { shell?: boolean } = {}): string
   const found = CANDIDATES.find((file) => (shell || file !== SHELL) && fs.existsSync(file));
   if (!found) {
     throw new Error(
-      'No Chromium found for the end-to-end tests. Install one (Debian/Ubuntu: `sudo apt-get install -y ' +
-        'chromium-headless-shell`) ' +
+      `No Chromium found. Install one (Debian/Ubuntu: \`sudo apt-get install -y ${shell ? 'chromium-headless-shell' : 'chromium'}\`) ` +
         'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
     );
   }
