@@ -20,7 +20,7 @@ import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { boards, projects } from '../src/db/tables.js';
 import { fromJson } from '../src/modules/projects/json.js';
 import { projectRecords, type ProjectWithBoard } from '../src/modules/projects/records.js';
-import { prefixQuery, toItems } from '../src/modules/catalogue/catalogue-list.js';
+import { prefixQuery, toItems, type ListedRow } from '../src/modules/catalogue/catalogue-list.js';
 
 /** A statement as the portal's pool received it. */
 export interface Captured {
@@ -249,16 +249,23 @@ export function projectDetailAnswer(publicUrl: string, reader: Reader) {
   };
 }
 
-/** A catalogue page as the portal answers it; the total from the count when the page is full. */
+/**
+ * A catalogue page as the portal answers it; the total from the count when the page is full: the route's count, or
+ * a search page's own count of its matches (the bench's searches match fewer than the exact limit, so no estimate).
+ */
 export function catalogueAnswer(offset: number, limit: number) {
-  return (rows: unknown[], _request: FastifyRequest, counted: number | null): Answer => ({
-    body: toItems(rows as Parameters<typeof toItems>[0]),
-    range: {
-      resource: 'catalogue',
-      offset,
-      total: rows.length === limit && counted !== null ? counted : offset + rows.length,
-    },
-  });
+  return (rows: unknown[], _request: FastifyRequest, counted: number | null): Answer => {
+    const page = rows as ListedRow[];
+    const total = counted ?? page[0]?.matched ?? null;
+    return {
+      body: toItems(page),
+      range: {
+        resource: 'catalogue',
+        offset,
+        total: page.length === limit && total !== null ? total : offset + page.length,
+      },
+    };
+  };
 }
 
 /** The captured values with each occurrence of `from` replaced by `to` (a path or query value of the request). */

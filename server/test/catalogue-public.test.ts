@@ -210,6 +210,46 @@ describe('the catalogue list', () => {
     }
   });
 
+  it('pages a search in each sort and direction, its total the matching items, counted by the page itself', async () => {
+    // Every word starting with "n" (NX…): most of the catalogue, read from the tables as an anonymous visitor sees it.
+    const matching = sql`search @@ to_tsquery('simple', 'n:*')`;
+    const counts = (await t.database.db.execute(sql`select
+        (select count(*) from tools where not is_removed and ${matching})
+        + (select count(*) from software_bundles where released and ${matching})
+        + (select count(*) from catalogue_documents where public and ${matching}) as n`)) as unknown as {
+      rows: { n: number | string }[];
+    };
+    const total = Number(counts.rows[0]!.n);
+    expect(total).toBeGreaterThan(4);
+    for (const sort of ['["name","ASC"]', '["name","DESC"]', '["updatedAt","ASC"]', '["updatedAt","DESC"]']) {
+      const query = `?q=n&sort=${encodeURIComponent(sort)}`;
+      const all = (await list(query)).json<CatalogueItem[]>();
+      expect(all, sort).toHaveLength(total);
+      const paged: CatalogueItem[] = [];
+      for (let from = 0; from < total; from += 2) {
+        let response!: LightMyRequestResponse;
+        const sent = await sentStatements(t, async () => {
+          response = await list(query, null, `catalogue=${from}-${from + 1}`);
+        });
+        // A full page's total comes with its rows: no statement of its own.
+        expect(
+          sent.map((statement) => statement.text.slice(0, 14)),
+          sort,
+        ).toEqual(['select items.i']);
+        expect(parseContentRange(response.headers['content-range'] as string), sort).toMatchObject({
+          offset: from,
+          total,
+        });
+        paged.push(...response.json<CatalogueItem[]>());
+      }
+      expect(paged, sort).toEqual(all);
+    }
+    // Past the end there is no row to carry the count: it is counted on its own.
+    const beyond = await list('?q=n', null, `catalogue=${total + 10}-${total + 11}`);
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['content-range']).toBe(`catalogue */${total}`);
+  });
+
   it('sends one statement per shape, its words, types and page as parameters (issue 24: prepared once)', async () => {
     const pageOf = (sent: Sent[]) => sent.filter((statement) => statement.text.startsWith('select items.'));
     const [flash, motor] = [

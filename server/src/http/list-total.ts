@@ -98,3 +98,13 @@ export async function listTotal(
   if (counted <= exactLimit) return { total: counted, estimated: false };
   return { total: Math.max(counted, await cache.total(options.key, options.beyond)), estimated: true };
 }
+
+/**
+ * A counted page's total: the count, unless an estimate falls short of what the page has just read (a full page
+ * promises at least one more row then). An empty page past the end proves nothing: its total is the count alone.
+ */
+export const pageTotal = (
+  counted: { total: number; estimated: boolean },
+  page: { offset: number; rows: number },
+): number =>
+  page.rows ? Math.max(counted.total, page.offset + page.rows + (counted.estimated ? 1 : 0)) : counted.total;

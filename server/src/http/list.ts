@@ -6,7 +6,14 @@ import { formatContentRange, listFilterSchema, type ResourceDefinition } from '@
 import type { Database } from '../db/client.js';
 import { LIST_MAX_ROWS, ownFilterParameters, parseListQuery, type listQuerystring } from './list-query.js';
 import { filterConditions, type FilterSql } from './list-sql.js';
-import { ESTIMATED_TOTAL_HEADER, boundedCount, listTotal, plannerRows, scalar } from './list-total.js';
+import {
+  ESTIMATED_TOTAL_HEADER,
+  boundedCount,
+  listTotal,
+  pageTotal,
+  plannerRows,
+  scalar,
+} from './list-total.js';
 
 const dialect = new PgDialect();
 
@@ -62,10 +69,7 @@ export async function listRows<Row>(
       count: async () => Number(await scalar<number>(db, sql`select ${boundedCount(matching)}`)),
       beyond: () => plannerRows(db, matching),
     });
-    // An estimate may fall short of what was just read; a full page promises at least one more row.
-    total = rows.length
-      ? Math.max(counted.total, offset + rows.length + (counted.estimated ? 1 : 0))
-      : counted.total;
+    total = pageTotal(counted, { offset, rows: rows.length });
     if (counted.estimated) reply.header(ESTIMATED_TOTAL_HEADER, 'true');
   }
   reply.header(

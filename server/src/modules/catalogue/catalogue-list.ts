@@ -16,7 +16,7 @@ import {
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { badRequest } from '../../http/errors.js';
 import { parseListQuery, listQuerystring } from '../../http/list-query.js';
-import { boundedCount, listTotal, plannerRows } from '../../http/list-total.js';
+import { boundedCount, listTotal, pageTotal, plannerRows } from '../../http/list-total.js';
 import type { Database } from '../../db/client.js';
 import type { CallerView } from './context.js';
 import { iso } from './context.js';
@@ -69,6 +69,8 @@ export interface ListedRow extends Record<string, unknown> {
   updated_at: string | Date;
   /** A tool's versions this caller sees (null for other kinds). */
   versions: ListedVersion[] | null;
+  /** A search's matches, counted by the page's own statement (bounded as {@link boundedCount} is). */
+  matched?: number;
 }
 
 /**
@@ -131,12 +133,18 @@ export async function listCatalogue(
   }
   // The count policy of every list (http/list-total.ts); the key holds the shape and the filter's values, so callers
   // who see different versions or categories never share a total.
-  const { total, estimated } = await listTotal(db, {
+  const counted = await listTotal(db, {
     key: `catalogue:${statements.key}:${JSON.stringify([values.types, search])}`,
+    counted: rows[0]?.matched ?? null,
     count: async () => Number(((await statements.count.execute(values)) as { n: number }[])[0]?.n ?? 0),
     beyond: () => plannerRows(db, catalogueSql(shape, (name) => sql`${sql.param(values[name])}`).matches),
   });
-  return { items: toItems(rows), offset, total: Math.max(total, offset + rows.length), estimated };
+  return {
+    items: toItems(rows),
+    offset,
+    total: pageTotal(counted, { offset, rows: rows.length }),
+    estimated: counted.estimated,
+  };
 }
 
 /** What makes one catalogue statement differ from another; the values of {@link CatalogueValues} do not. */
@@ -240,18 +248,43 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
   // ORDER BY … LIMIT into UNION ALL branches that filter, so without this every page would sort every item. The cut
   // carries the id, kind and sort key only (an index-only read of the listed tools' partial indexes, migration
   // 0020): a deep page skips thousands of narrow rows, and only its own rows are read whole, by id.
-  const sortColumn = shape.byUpdate ? 'updated_at' : 'name';
+  const sortColumn = sql.raw(shape.byUpdate ? 'updated_at' : 'name');
   // A constant of the statement's text (the kinds are this module's own words), not a parameter.
   const kindOf = (branch: Branch) => sql.raw(`'${branch.kind}'`);
+  const sortKeyOf = (branch: Branch) => (shape.byUpdate ? branch.updatedAt : branch.name);
+  // A search reads each kind's matches once, from its GIN index (`matched_<kind>`), and sorts the page's cut from
+  // them: walking the sort index and testing each row's words costs the whole table for a search that matches few
+  // items (a prepared statement's generic plan cannot know how few), and the matches' count comes with them.
+  const matchedOf = (branch: Branch) => sql.raw(`matched_${branch.kind.replace('-', '_')}`);
+  const matched = shape.search
+    ? sql`with ${sql.join(
+        branches.map(
+          (branch) => sql`${matchedOf(branch)} as materialized (select ${branch.id} as id,
+            ${sortKeyOf(branch)} as ${sortColumn} from ${branch.from}${where(branch)})`,
+        ),
+        sql`, `,
+      )} `
+    : sql``;
   const page = sql.join(
-    branches.map((branch) => {
-      const sortKey = shape.byUpdate ? branch.updatedAt : branch.name;
-      return sql`(select ${branch.id} as id, ${kindOf(branch)} as kind, ${sortKey} as ${sql.raw(sortColumn)}
+    branches.map((branch) =>
+      shape.search
+        ? sql`(select id, ${kindOf(branch)} as kind, ${sortColumn} from ${matchedOf(branch)}
+          order by ${sortColumn} ${direction}, id ${direction} limit ${value('cut')})`
+        : sql`(select ${branch.id} as id, ${kindOf(branch)} as kind, ${sortKeyOf(branch)} as ${sortColumn}
           from ${branch.from}${where(branch)}
-          order by ${sortKey} ${direction}, ${branch.id} ${direction} limit ${value('cut')})`;
-    }),
+          order by ${sortKeyOf(branch)} ${direction}, ${branch.id} ${direction} limit ${value('cut')})`,
+    ),
     sql` union all `,
   );
+  /** A search's count of matches on every row of its page: bounded as every count is ({@link boundedCount}). */
+  const counted = shape.search
+    ? sql`, ${boundedCount(
+        sql`${sql.join(
+          branches.map((branch) => sql`select 1 from ${matchedOf(branch)}`),
+          sql` union all `,
+        )}`,
+      )} as matched`
+    : sql``;
   const whole = sql.join(
     branches.map(
       (branch) =>
@@ -267,7 +300,7 @@ function catalogueSql(shape: CatalogueShape, value: (name: keyof CatalogueValues
   )}) as items`;
   return {
     /** The page's rows, in order, to select from as `items`. */
-    window: sql`(select whole.* from (select * from (${page}) as cut order by ${order}
+    window: sql`(${matched}select whole.*${counted} from (select * from (${page}) as cut order by ${order}
       limit ${value('limit')} offset ${value('offset')}) as picked cross join lateral (${whole}) as whole) as items`,
     order,
     matches,
@@ -311,6 +344,7 @@ function prepareCatalogue(db: Database, shape: CatalogueShape, key: string) {
     page: db
       .select({
         ...Object.fromEntries(LISTED_COLUMNS.map((column) => [column, sql.raw(`items.${column}`)])),
+        ...(shape.search ? { matched: sql.raw('items.matched') } : {}),
         versions: versions.as('versions'),
       })
       .from(window)

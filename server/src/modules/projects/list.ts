@@ -25,6 +25,7 @@ import {
   forgetLongTotal,
   knownLongTotal,
   listTotal,
+  pageTotal,
 } from '../../http/list-total.js';
 import {
   COUNT_ROWS_TO_FOLD,
@@ -368,8 +369,7 @@ export async function listProjects(
       counted = policy.total;
       estimated = policy.estimated;
     }
-    // An estimate may fall short of what was just read; a full page promises at least one more row.
-    total = rows.length ? Math.max(counted, offset + rows.length + (estimated ? 1 : 0)) : counted;
+    total = pageTotal({ total: counted, estimated }, { offset, rows: rows.length });
     const last = rows.at(-1);
     if (last) {
       const next = {
