@@ -283,7 +283,7 @@ export function evaluateGoals(
       ...(met
         ? {}
         : {
-            missedBy: `${fmt(worst, 2)}× (p50 ${fmt(row.p50, 2)}×, p99 ${fmt(row.p99, 2)}×, time per request ${fmt(row.rps, 2)}×)`,
+            missedBy: `${over(worst, GOALS.growth, '×', 2)}: p50 ${fmt(row.p50, 2)}×, p99 ${fmt(row.p99, 2)}×, time per request ${fmt(row.rps, 2)}×`,
           }),
     });
   }
@@ -298,7 +298,7 @@ export function evaluateGoals(
       limit: GOALS.flat,
       unit: '×',
       met,
-      ...(met ? {} : { missedBy: `${fmt(row.p99, 2)}×` }),
+      ...(met ? {} : { missedBy: over(row.p99, GOALS.flat, '×', 2) }),
     });
   }
   // The customer's own list with its scopes (projects bench: "own list, <share> in scope, <page> page").
@@ -316,7 +316,11 @@ export function evaluateGoals(
       limit: GOALS.flat,
       unit: '×',
       met,
-      ...(met ? {} : { missedBy: `${fmt(spread, 2)}× (p99 ${rows.map((r) => fmt(r.p99)).join(' / ')} ms)` }),
+      ...(met
+        ? {}
+        : {
+            missedBy: `${over(spread, GOALS.flat, '×', 2)}: p99 ${rows.map((r) => fmt(r.p99)).join(' / ')} ms`,
+          }),
     });
   }
   for (const row of front) {

@@ -20,7 +20,8 @@ import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { boards, projects } from '../src/db/tables.js';
 import { fromJson } from '../src/modules/projects/json.js';
 import { projectRecords, type ProjectWithBoard } from '../src/modules/projects/records.js';
-import { prefixQuery, toItems, type ListedRow } from '../src/modules/catalogue/catalogue-list.js';
+import { prefixQuery, toItems } from '../src/modules/catalogue/catalogue-list.js';
+import type { ListedRow } from '../src/modules/catalogue/catalogue-sql.js';
 
 /** A statement as the portal's pool received it. */
 export interface Captured {

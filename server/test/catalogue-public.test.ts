@@ -250,6 +250,36 @@ describe('the catalogue list', () => {
     expect(beyond.headers['content-range']).toBe(`catalogue */${total}`);
   });
 
+  it('searches only what the caller may see, in the rows and in the total a full page counts', async () => {
+    // Among the matches of the words: a removed tool, the seed's unreleased bundle and its private manual.
+    await t.database.db
+      .insert(tools)
+      .values({ featureId: 'removed-radar-probe', name: 'Radar Probe', type: 'tool', isRemoved: true });
+    try {
+      for (const [q, tokens, hidden, shown] of [
+        [
+          'radar',
+          null,
+          ['removed-radar-probe', 'BND-RADAR-EVAL'],
+          ['rf-radar-sdk', 'doc-radar-getting-started'],
+        ],
+        ['radar', customer, ['removed-radar-probe', 'BND-RADAR-EVAL'], ['rf-radar-sdk']],
+        ['sec', null, ['doc-sec-security-manual'], []],
+        ['sec', customer, [], ['doc-sec-security-manual']],
+      ] as const) {
+        const all = keys(await list(`?q=${q}`, tokens));
+        for (const key of hidden) expect(all, `${q} ${key}`).not.toContain(key);
+        for (const key of shown) expect(all, `${q} ${key}`).toContain(key);
+        expect(all.length).toBeGreaterThan(1);
+        const first = await list(`?q=${q}`, tokens, 'catalogue=0-0');
+        expect(keys(first)).toEqual(all.slice(0, 1));
+        expect(parseContentRange(first.headers['content-range'] as string).total, q).toBe(all.length);
+      }
+    } finally {
+      await t.database.db.delete(tools).where(eq(tools.featureId, 'removed-radar-probe'));
+    }
+  });
+
   it('sends one statement per shape, its words, types and page as parameters (issue 24: prepared once)', async () => {
     const pageOf = (sent: Sent[]) => sent.filter((statement) => statement.text.startsWith('select items.'));
     const [flash, motor] = [

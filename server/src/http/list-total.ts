@@ -82,6 +82,11 @@ export async function listTotal(
 ): Promise<{ total: number; estimated: boolean }> {
   const cache = totalsOf(db);
   const exactLimit = options.exactLimit ?? EXACT_COUNT_LIMIT;
+  // The page's own count, short: exact now, whatever was kept while the list was long.
+  if (options.counted != null && options.counted <= exactLimit) {
+    cache.forget(options.key);
+    return { total: options.counted, estimated: false };
+  }
   const kept = cache.get(options.key);
   if (kept !== undefined) return { total: kept, estimated: true };
   const stale = cache.within(options.key, LONG_TOTAL_STALE_MS);
