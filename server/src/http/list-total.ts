@@ -22,9 +22,13 @@ export const OWN_EXACT_COUNT_LIMIT = 1_000;
 /** Set to `true` on a list answer whose Content-Range total is an estimate. */
 export const ESTIMATED_TOTAL_HEADER = 'X-Total-Count-Estimated';
 
+/** `rows` (a select of anything) cut one row past the exact limit: enough to tell an exact count from a long list. */
+export const boundedRows = (rows: SQL, exactLimit = EXACT_COUNT_LIMIT): SQL =>
+  sql`${rows} limit ${sql.raw(String(exactLimit + 1))}`;
+
 /** How many rows `rows` (a select of anything) gives, counting no further than one row past the exact limit. */
 export const boundedCount = (rows: SQL, exactLimit = EXACT_COUNT_LIMIT): SQL =>
-  sql`(select count(*) from (${rows} limit ${sql.raw(String(exactLimit + 1))}) as bounded)::int`;
+  sql`(select count(*) from (${boundedRows(rows, exactLimit)}) as bounded)::int`;
 
 /** The first column of the first row of a raw query, for both drivers. */
 export async function scalar<T>(db: Executor, query: SQL): Promise<T | undefined> {

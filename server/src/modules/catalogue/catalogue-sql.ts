@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CatalogueCategory, CatalogueItemKind } from '@portal/resources';
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
-import { EXACT_COUNT_LIMIT, boundedCount } from '../../http/list-total.js';
+import { boundedCount, boundedRows } from '../../http/list-total.js';
 import type { Database } from '../../db/client.js';
 
 /*
@@ -32,9 +32,6 @@ export interface ListedRow extends Record<string, unknown> {
   /** A search's matches, counted by the page's own statement (bounded as {@link boundedCount} is). */
   matched?: number;
 }
-
-/** How many matches of a kind a search's page reads at most: one past the exact count limit (see catalogueSql). */
-const READ_MATCHES_LIMIT = sql.raw(String(EXACT_COUNT_LIMIT + 1));
 
 /** What makes one catalogue statement differ from another; the values of {@link CatalogueValues} do not. */
 export interface CatalogueShape {
@@ -155,8 +152,9 @@ export function catalogueSql(
   const matched = shape.readsMatches
     ? sql`with ${sql.join(
         branches.map(
-          (branch) => sql`${matchedOf(branch)} as materialized (select ${branch.id} as id,
-            ${sortKeyOf(branch)} as ${sortColumn} from ${branch.from}${where(branch)} limit ${READ_MATCHES_LIMIT})`,
+          (branch) =>
+            sql`${matchedOf(branch)} as materialized (${boundedRows(sql`select ${branch.id} as id,
+            ${sortKeyOf(branch)} as ${sortColumn} from ${branch.from}${where(branch)}`)})`,
         ),
         sql`, `,
       )} `
