@@ -47,4 +47,18 @@ describe('the count policy of a long list', () => {
     vi.setSystemTime(LONG_TOTAL_STALE_MS + 1);
     expect(await listTotal(db, options)).toEqual({ total: rows, estimated: true });
   });
+
+  it("takes a page's own short count as exact over a kept total, and forgets the kept one", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
+    const db = {} as Database;
+    const options = {
+      key: 'list',
+      count: async () => EXACT_COUNT_LIMIT + 1,
+      beyond: async () => EXACT_COUNT_LIMIT * 2,
+    };
+    expect(await listTotal(db, options)).toEqual({ total: EXACT_COUNT_LIMIT * 2, estimated: true });
+    expect(knownLongTotal(db, 'list')).toBe(EXACT_COUNT_LIMIT * 2);
+    expect(await listTotal(db, { ...options, counted: 12 })).toEqual({ total: 12, estimated: false });
+    expect(knownLongTotal(db, 'list')).toBeUndefined();
+  });
 });
