@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../src/db/client.js';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import type { RequestSpec } from './measure.js';
+import { cursorBefore, offsetPages } from './fill.js';
 import {
   captureStatements,
   catalogueAnswer,
@@ -24,7 +25,18 @@ import {
 } from './minimal-server.js';
 
 export type BaselineScenario =
-  'admin project list' | 'project detail' | 'catalogue list' | 'catalogue search' | 'customer project list';
+  | 'admin project list'
+  | 'admin project list, middle page'
+  | 'admin project list, deep page'
+  | 'admin project list, keyset'
+  | 'project detail'
+  | 'catalogue list'
+  | 'catalogue list, middle page'
+  | 'catalogue list, deep page'
+  | 'catalogue search'
+  | 'catalogue search + category'
+  | 'customer project list'
+  | 'customer project list, deepest page';
 
 /** The callers and data the scenarios use. */
 export interface BaselineInputs {
@@ -37,52 +49,107 @@ export interface BaselineInputs {
   words: string[];
 }
 
+/**
+ * Where the deeper pages start, as the projects and catalogue benchmarks place them (`offsetPages`: the middle and
+ * the deepest page an offset reaches, from each list's total) and the keyset cursor 50 rows before the end of the
+ * admin list. {@link startBaseline} learns them from the portal's first pages.
+ */
+export interface BaselinePages {
+  projects: ReturnType<typeof offsetPages>;
+  catalogue: ReturnType<typeof offsetPages>;
+  /** The customer's own list: its deepest offset page. */
+  customerDeepest: number;
+  cursor: { value: string; at: number };
+}
+
 /** The scenario of the projects or catalogue benchmark each one repeats beside the minimal server (none: only here). */
 export const STANDS_FOR: Record<BaselineScenario, { bench: string; scenario: string } | null> = {
   'admin project list': { bench: 'projects', scenario: 'list, first page' },
+  'admin project list, middle page': { bench: 'projects', scenario: 'list, middle (offset)' },
+  'admin project list, deep page': { bench: 'projects', scenario: 'list, deep (offset)' },
+  'admin project list, keyset': { bench: 'projects', scenario: 'list, deep (keyset)' },
   'project detail': { bench: 'projects', scenario: 'project detail' },
   'catalogue list': { bench: 'catalogue', scenario: 'list, first page' },
+  'catalogue list, middle page': { bench: 'catalogue', scenario: 'list, middle page' },
+  'catalogue list, deep page': { bench: 'catalogue', scenario: 'list, deep page' },
   'catalogue search': { bench: 'catalogue', scenario: 'search q' },
+  'catalogue search + category': { bench: 'catalogue', scenario: 'search q + category' },
+  // The projects benchmark's own lists are other customers' (users of their own, owning nothing).
   'customer project list': null,
+  'customer project list, deepest page': null,
 };
 
 const PAGE = 25;
-const projectRange = `projects=0-${PAGE - 1}`;
-const catalogueRange = `catalogue=0-${PAGE - 1}`;
+const SEARCH_CATEGORIES = 'software,tool';
+const rangeOf = (resource: string, offset: number) => `${resource}=${offset}-${offset + PAGE - 1}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The requests of each scenario against a server at `base` (the portal or the minimal server: the same). */
-export function baselineRequests(
+function baselineRequests(
   base: string,
   inputs: BaselineInputs,
+  pages: BaselinePages,
 ): Record<BaselineScenario, RequestSpec> {
+  const admin = bearer(inputs.admin.token);
+  const projectList = (offset: number, query = ''): RequestSpec => ({
+    urls: [`${base}/api/v1/projects${query}`],
+    headers: { ...admin, range: rangeOf('projects', offset) },
+  });
+  const catalogueList = (offset: number): RequestSpec => ({
+    urls: [`${base}/api/v1/catalogue`],
+    headers: { range: rangeOf('catalogue', offset) },
+  });
+  const search = (query: string): RequestSpec => ({
+    urls: inputs.words.map((word) => `${base}/api/v1/catalogue?${query}q=${encodeURIComponent(word)}`),
+    headers: { range: rangeOf('catalogue', 0) },
+  });
+  const customerList = (offset: number): RequestSpec => ({
+    urls: [`${base}/api/v1/projects/user`],
+    headers: { ...bearer(inputs.customer.token), range: rangeOf('projects', offset) },
+  });
   return {
-    'admin project list': {
-      urls: [`${base}/api/v1/projects`],
-      headers: { ...bearer(inputs.admin.token), range: projectRange },
-    },
+    'admin project list': projectList(0),
+    'admin project list, middle page': projectList(pages.projects.middle),
+    'admin project list, deep page': projectList(pages.projects.deepest),
+    'admin project list, keyset': projectList(0, `?cursor=${pages.cursor.value}`),
     'project detail': {
       urls: inputs.projectIds.map((id) => `${base}/api/v1/projects/${id}`),
-      headers: bearer(inputs.admin.token),
+      headers: admin,
     },
-    'catalogue list': { urls: [`${base}/api/v1/catalogue`], headers: { range: catalogueRange } },
-    'catalogue search': {
-      urls: inputs.words.map((word) => `${base}/api/v1/catalogue?q=${encodeURIComponent(word)}`),
-      headers: { range: catalogueRange },
-    },
-    'customer project list': {
-      urls: [`${base}/api/v1/projects/user`],
-      headers: { ...bearer(inputs.customer.token), range: projectRange },
-    },
+    'catalogue list': catalogueList(0),
+    'catalogue list, middle page': catalogueList(pages.catalogue.middle),
+    'catalogue list, deep page': catalogueList(pages.catalogue.deepest),
+    'catalogue search': search(''),
+    'catalogue search + category': search(`categories=${SEARCH_CATEGORIES}&`),
+    'customer project list': customerList(0),
+    'customer project list, deepest page': customerList(pages.customerDeepest),
   };
 }
 
-/** The first request of a scenario, sent to the portal; its body read so every statement has run. */
-async function sendFirst(spec: RequestSpec): Promise<void> {
+/** The minimal server, and the requests of each scenario to it or to the portal at `base`. */
+export interface Baseline extends MinimalServer {
+  requests(base: string): Record<BaselineScenario, RequestSpec>;
+}
+
+/**
+ * The first request of a scenario, sent to the portal; its body read so every statement has run. Answers the total
+ * of its Content-Range (lists).
+ */
+async function sendFirst(spec: RequestSpec): Promise<number | undefined> {
   const response = await fetch(spec.urls[0]!, { headers: spec.headers });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${spec.urls[0]} answered ${response.status}`);
+  const total = response.headers.get('content-range')?.split('/')[1];
+  return total === undefined ? undefined : Number(total);
 }
+
+/** Pages placed before any total is known: only the scenarios that start at row 0 are sent with them. */
+const FIRST_PAGES: BaselinePages = {
+  projects: { middle: 0, deepest: 0 },
+  catalogue: { middle: 0, deepest: 0 },
+  customerDeepest: 0,
+  cursor: { value: '', at: 0 },
+};
 
 const isProjectPage = (text: string) => /"page" as \(/.test(text);
 const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !isProjectPage(text);
@@ -114,52 +181,126 @@ export async function startBaseline(options: {
   portalUrl: string;
   config: { publicUrl: string; oidc: { issuer: string; audience: string } };
   inputs: BaselineInputs;
-}): Promise<MinimalServer> {
+}): Promise<Baseline> {
   const { db, inputs } = options;
   const { publicUrl } = options.config;
-  const portal = baselineRequests(options.portalUrl, inputs);
-  const capture = (scenario: BaselineScenario) => captureStatements(db, () => sendFirst(portal[scenario]));
+  const capture = async (spec: RequestSpec) => {
+    let total: number | undefined;
+    const statements = await captureStatements(db, async () => {
+      total = await sendFirst(spec);
+    });
+    return { statements, total: total ?? 0 };
+  };
   const admin: Reader = { userId: inputs.admin.userId, isAdmin: true };
   const customer: Reader = { userId: inputs.customer.userId, isAdmin: false };
+  const first = baselineRequests(options.portalUrl, inputs, FIRST_PAGES);
 
-  const adminList = pick(await capture('admin project list'), 'admin project page', isProjectPage);
-  const detail = pick(await capture('project detail'), 'project by id', isProjectById);
+  const adminList = await capture(first['admin project list']);
+  const detail = pick((await capture(first['project detail'])).statements, 'project by id', isProjectById);
   // The customer's list as it runs once its scope is known: its first call reads the scope first and counts it (5 %
   // in scope is past the own list's exact limit, so that count is kept), later calls walk the sort index with the
   // kept total. The minimal server runs the later page statement and keeps that same full count.
-  const customerFirst = await capture('customer project list');
-  const customerList = pick(await capture('customer project list'), 'customer project page', isProjectPage);
+  const customerFirst = (await capture(first['customer project list'])).statements;
+  const customerList = await capture(first['customer project list']);
   const customerCount = customerFirst.find((statement) => isOwnFullCount(statement.text));
-  const catalogue = await capture('catalogue list');
-  const search = await capture('catalogue search');
+  const catalogue = await capture(first['catalogue list']);
   // A search's page counts its matches itself (its `matched` column, read by catalogueAnswer): no count statement.
-  const searchPage = pick(search, 'catalogue search page', isCataloguePage);
-  const catalogueCount = pick(catalogue, 'catalogue count', isCatalogueCount);
-  const sampleTerm = prefixQuery(inputs.words[0]!);
-  const termOf = (request: FastifyRequest) => prefixQuery((request.query as { q?: string }).q ?? '');
+  const searchPage = pick(
+    (await capture(first['catalogue search'])).statements,
+    'catalogue search page',
+    isCataloguePage,
+  );
+  const catalogueCount = pick(catalogue.statements, 'catalogue count', isCatalogueCount);
 
-  const routes: MinimalRoute[] = [
-    {
-      path: '/api/v1/projects',
-      auth: 'required',
-      statement: adminList,
-      rowMode: 'array',
-      answer: projectListAnswer(publicUrl, admin, 0, PAGE),
-    },
-    {
-      path: '/api/v1/projects/user',
-      auth: 'required',
-      statement: customerList,
-      rowMode: 'array',
-      ...(customerCount && {
+  // The deeper pages, placed from the totals the first pages answered, as the benchmarks place them.
+  const pages: BaselinePages = {
+    projects: offsetPages(adminList.total),
+    catalogue: offsetPages(catalogue.total),
+    customerDeepest: offsetPages(customerList.total).deepest,
+    cursor: { value: await cursorBefore(db, adminList.total - 50), at: adminList.total - 50 },
+  };
+  const portal = baselineRequests(options.portalUrl, inputs, pages);
+  const pageOf = async (scenario: BaselineScenario, test = isProjectPage) =>
+    pick((await capture(portal[scenario])).statements, `${scenario} page`, test);
+
+  const term = (request: FastifyRequest) => prefixQuery((request.query as { q?: string }).q ?? '');
+  const sampleTerm = prefixQuery(inputs.words[0]!);
+  const rangeIs = (range: string | undefined) => (request: FastifyRequest) => request.headers.range === range;
+  const projectPage = (
+    path: string,
+    reader: Reader,
+    statement: Captured,
+    offset: number,
+    more: Partial<MinimalRoute> = {},
+  ): MinimalRoute => ({
+    path,
+    auth: 'required',
+    statement,
+    rowMode: 'array',
+    ...more,
+    answer: projectListAnswer(publicUrl, reader, offset, PAGE),
+  });
+  const customerCounted: Partial<MinimalRoute> = customerCount
+    ? {
         count: {
           statement: customerCount,
           values: () => customerCount.values,
           keepOver: OWN_EXACT_COUNT_LIMIT,
         },
-      }),
-      answer: projectListAnswer(publicUrl, customer, 0, PAGE),
+      }
+    : {};
+  const catalogueCounted: Partial<MinimalRoute> = {
+    count: {
+      statement: catalogueCount,
+      values: () => catalogueCount.values,
+      ...estimateOf(catalogue.statements, (statement) => () => statement.values),
     },
+  };
+  const cataloguePage = (statement: Captured, offset: number, more: Partial<MinimalRoute>): MinimalRoute => ({
+    path: '/api/v1/catalogue',
+    auth: 'optional',
+    statement,
+    rowMode: 'object',
+    ...more,
+    answer: catalogueAnswer(offset, PAGE),
+  });
+  const searchOf = (statement: Captured): Partial<MinimalRoute> => ({
+    values: (request) => replaced(statement.values, sampleTerm, term(request)),
+  });
+  const categorySearch = await pageOf('catalogue search + category', isCataloguePage);
+  const { projects, catalogue: cataloguePages } = pages;
+
+  // On one path, the first route whose `when` holds answers: the deeper pages by their Range, then the first page.
+  const routes: MinimalRoute[] = [
+    projectPage('/api/v1/projects', admin, await pageOf('admin project list, keyset'), pages.cursor.at, {
+      when: (request) => (request.query as { cursor?: string }).cursor !== undefined,
+    }),
+    projectPage('/api/v1/projects', admin, await pageOf('admin project list, middle page'), projects.middle, {
+      when: rangeIs(portal['admin project list, middle page'].headers.range),
+    }),
+    projectPage('/api/v1/projects', admin, await pageOf('admin project list, deep page'), projects.deepest, {
+      when: rangeIs(portal['admin project list, deep page'].headers.range),
+    }),
+    projectPage(
+      '/api/v1/projects',
+      admin,
+      pick(adminList.statements, 'admin project page', isProjectPage),
+      0,
+    ),
+    projectPage(
+      '/api/v1/projects/user',
+      customer,
+      await pageOf('customer project list, deepest page'),
+      pages.customerDeepest,
+      { ...customerCounted, when: rangeIs(portal['customer project list, deepest page'].headers.range) },
+    ),
+    projectPage(
+      '/api/v1/projects/user',
+      customer,
+      pick(customerList.statements, 'customer project page', isProjectPage),
+      0,
+      customerCounted,
+    ),
     {
       path: '/api/v1/projects/:id',
       auth: 'required',
@@ -169,35 +310,35 @@ export async function startBaseline(options: {
         replaced(detail.values, inputs.projectIds[0], (request.params as { id: string }).id),
       answer: projectDetailAnswer(publicUrl, admin),
     },
-    {
-      path: '/api/v1/catalogue',
-      auth: 'optional',
-      when: (request) => (request.query as { q?: string }).q !== undefined,
-      statement: searchPage,
-      rowMode: 'object',
-      values: (request) => replaced(searchPage.values, sampleTerm, termOf(request)),
-      answer: catalogueAnswer(0, PAGE),
-    },
-    {
-      path: '/api/v1/catalogue',
-      auth: 'optional',
-      statement: pick(catalogue, 'catalogue page', isCataloguePage),
-      rowMode: 'object',
-      count: {
-        statement: catalogueCount,
-        values: () => catalogueCount.values,
-        ...estimateOf(catalogue, (statement) => () => statement.values),
+    cataloguePage(categorySearch, 0, {
+      ...searchOf(categorySearch),
+      when: (request) => {
+        const query = request.query as { q?: string; categories?: string };
+        return query.q !== undefined && query.categories !== undefined;
       },
-      answer: catalogueAnswer(0, PAGE),
-    },
+    }),
+    cataloguePage(searchPage, 0, {
+      ...searchOf(searchPage),
+      when: (request) => (request.query as { q?: string }).q !== undefined,
+    }),
+    cataloguePage(await pageOf('catalogue list, middle page', isCataloguePage), cataloguePages.middle, {
+      ...catalogueCounted,
+      when: rangeIs(portal['catalogue list, middle page'].headers.range),
+    }),
+    cataloguePage(await pageOf('catalogue list, deep page', isCataloguePage), cataloguePages.deepest, {
+      ...catalogueCounted,
+      when: rangeIs(portal['catalogue list, deep page'].headers.range),
+    }),
+    cataloguePage(pick(catalogue.statements, 'catalogue page', isCataloguePage), 0, catalogueCounted),
   ];
   const discovery = await fetch(`${options.config.oidc.issuer}/.well-known/openid-configuration`);
   const { jwks_uri: jwksUrl } = (await discovery.json()) as { jwks_uri: string };
-  return startMinimalServer({
+  const server = await startMinimalServer({
     databaseUrl: options.databaseUrl,
     jwksUrl,
     issuer: options.config.oidc.issuer,
     audience: options.config.oidc.audience,
     routes,
   });
+  return { ...server, requests: (base) => baselineRequests(base, inputs, pages) };
 }

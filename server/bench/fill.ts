@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { LIST_MAX_OFFSET } from '@portal/resources';
+import { LIST_MAX_OFFSET, projectListFilterSchema } from '@portal/resources';
 import type { Database } from '../src/db/client.js';
 import { sha256Hex } from '../src/lib/password.js';
+import { encodeCursor, filterHash } from '../src/modules/projects/list-cursor.js';
 import type { CatalogueSize } from './catalogue-fill.js';
 
 export interface FillSize {
@@ -160,4 +161,27 @@ export async function addScopedCustomers(db: Database): Promise<void> {
             limit greatest(1, round((select count(*) from boards where name like 'BENCH%') * ${share}::float8))) b`);
   }
   await db.execute(sql.raw('vacuum analyze board_user_links'));
+}
+
+/**
+ * The keyset cursor the admin list gives out after row `n - 1` in its default order (newest change first), as a
+ * client holds it after reading the page before: made from the row itself, since offset pages stop at
+ * LIST_MAX_OFFSET.
+ */
+export async function cursorBefore(db: Database, n: number): Promise<string> {
+  const [row] = (
+    (await db.execute(sql`select id, updated_at::text as key from projects
+      order by updated_at desc, id desc offset ${n - 1} limit 1`)) as unknown as {
+      rows: { id: string; key: string }[];
+    }
+  ).rows;
+  if (!row) throw new Error(`no project at row ${n - 1}`);
+  return encodeCursor({
+    f: 'updatedAt',
+    o: 'DESC',
+    k: row.key,
+    i: row.id,
+    n,
+    h: filterHash(projectListFilterSchema.parse({})),
+  });
 }

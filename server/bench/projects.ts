@@ -18,15 +18,13 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
-import { projectListFilterSchema } from '@portal/resources';
-import { encodeCursor, filterHash } from '../src/modules/projects/list-cursor.js';
 import {
   BENCH_SERIAL,
   BENCH_SPACE,
   SCOPE_SHARES,
   addScopedCustomers,
+  cursorBefore,
   fillAuditLog,
   fillProjects,
   offsetPages,
@@ -181,29 +179,6 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
     sampler.stop();
     await portal.close();
   }
-}
-
-/**
- * The keyset cursor the admin list gives out after row `n - 1` in its default order (newest change first), as a
- * client holds it after reading the page before: made from the row itself, since offset pages stop at
- * LIST_MAX_OFFSET.
- */
-async function cursorBefore(db: Database, n: number): Promise<string> {
-  const [row] = (
-    (await db.execute(sql`select id, updated_at::text as key from projects
-      order by updated_at desc, id desc offset ${n - 1} limit 1`)) as unknown as {
-      rows: { id: string; key: string }[];
-    }
-  ).rows;
-  if (!row) throw new Error(`no project at row ${n - 1}`);
-  return encodeCursor({
-    f: 'updatedAt',
-    o: 'DESC',
-    k: row.key,
-    i: row.id,
-    n,
-    h: filterHash(projectListFilterSchema.parse({})),
-  });
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');

@@ -34,13 +34,7 @@ import {
   startBenchPortal,
 } from './portal.js';
 import { VERSUS_HEADER, versusCells } from './versus-table.js';
-import {
-  STANDS_FOR,
-  baselineRequests,
-  startBaseline,
-  type BaselineInputs,
-  type BaselineScenario,
-} from './baseline.js';
+import { STANDS_FOR, startBaseline, type BaselineInputs, type BaselineScenario } from './baseline.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -181,8 +175,8 @@ async function main() {
         inputs,
       });
       try {
-        const toPortal = baselineRequests(portal.base, inputs);
-        const toMinimal = baselineRequests(minimal.url, inputs);
+        const toPortal = minimal.requests(portal.base);
+        const toMinimal = minimal.requests(minimal.url);
         await sameAnswers(toPortal, toMinimal);
         sampler.start();
         const pairs: Pair[] = [];
@@ -239,8 +233,8 @@ async function main() {
 
 /** Stops the run when the two servers answer any request differently (then the comparison would be unfair). */
 async function sameAnswers(
-  toPortal: ReturnType<typeof baselineRequests>,
-  toMinimal: ReturnType<typeof baselineRequests>,
+  toPortal: Record<BaselineScenario, RequestSpec>,
+  toMinimal: Record<BaselineScenario, RequestSpec>,
 ) {
   for (const scenario of Object.keys(toPortal) as BaselineScenario[]) {
     const [a, b] = [toPortal[scenario], toMinimal[scenario]];

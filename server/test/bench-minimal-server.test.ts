@@ -13,8 +13,7 @@ import {
   startBenchPortal,
   type BenchPortal,
 } from '../bench/portal.js';
-import { baselineRequests, startBaseline, type BaselineInputs } from '../bench/baseline.js';
-import type { MinimalServer } from '../bench/minimal-server.js';
+import { STANDS_FOR, startBaseline, type Baseline, type BaselineInputs } from '../bench/baseline.js';
 import { usingPostgres } from './support/app.js';
 
 /**
@@ -23,7 +22,7 @@ import { usingPostgres } from './support/app.js';
  */
 describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
   let portal: BenchPortal;
-  let minimal: MinimalServer;
+  let minimal: Baseline;
   let inputs: BaselineInputs;
 
   beforeAll(async () => {
@@ -63,8 +62,10 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
   });
 
   it('answers each scenario byte for byte as the portal does, with its Content-Range', async () => {
-    const fromPortal = baselineRequests(portal.base, inputs);
-    const fromMinimal = baselineRequests(minimal.url, inputs);
+    const fromPortal = minimal.requests(portal.base);
+    const fromMinimal = minimal.requests(minimal.url);
+    expect(Object.keys(fromPortal).sort()).toEqual(Object.keys(STANDS_FOR).sort());
+    const ranges: Record<string, string | null> = {};
     for (const [scenario, spec] of Object.entries(fromPortal)) {
       const twin = fromMinimal[scenario as keyof typeof fromMinimal];
       let longest = 0;
@@ -84,15 +85,36 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
             OWN_EXACT_COUNT_LIMIT,
           );
         }
+        ranges[scenario] ??= a.headers.get('content-range');
         longest = Math.max(longest, portalBody.length);
       }
       // Not only empty answers: each scenario compares real records (a search may find nothing).
       expect(longest, scenario).toBeGreaterThan(100);
     }
+    // The deeper pages are where the benchmarks put them: the middle and the deepest offset page of each list (its
+    // last 50 rows within LIST_MAX_OFFSET), and the keyset page 50 rows before the end of the admin list.
+    expect(ranges).toMatchObject({
+      'admin project list': 'projects 0-24/1500',
+      'admin project list, middle page': 'projects 750-774/1500',
+      'admin project list, deep page': 'projects 1450-1474/1500',
+      'admin project list, keyset': 'projects 1450-1474/1500',
+    });
+    const catalogueTotal = Number(ranges['catalogue list']!.split('/')[1]);
+    const customerTotal = Number(ranges['customer project list']!.split('/')[1]);
+    const middle = Math.floor(catalogueTotal / 2);
+    expect(ranges['catalogue list, middle page']).toBe(
+      `catalogue ${middle}-${middle + 24}/${catalogueTotal}`,
+    );
+    const deep = catalogueTotal - 50;
+    expect(ranges['catalogue list, deep page']).toBe(`catalogue ${deep}-${deep + 24}/${catalogueTotal}`);
+    const deepest = customerTotal - 50;
+    expect(ranges['customer project list, deepest page']).toBe(
+      `projects ${deepest}-${deepest + 24}/${customerTotal}`,
+    );
   });
 
   it('refuses a request without a valid token where the portal does', async () => {
-    const spec = baselineRequests(minimal.url, inputs)['admin project list'];
+    const spec = minimal.requests(minimal.url)['admin project list'];
     const none = await fetch(spec.urls[0]!, { headers: { range: spec.headers.range! } });
     const forged = await fetch(spec.urls[0]!, {
       headers: { ...spec.headers, authorization: `Bearer ${inputs.admin.token.slice(0, -4)}AAAA` },
