@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../src/db/client.js';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import type { RequestSpec } from './measure.js';
-import { cursorBefore, offsetPages } from './fill.js';
+import { SCOPE_SHARES, cursorBefore, offsetPages, ownList } from './fill.js';
 import {
   captureStatements,
   catalogueAnswer,
@@ -62,8 +62,11 @@ export interface BaselinePages {
   cursor: { value: string; at: number };
 }
 
-/** The scenario of the projects or catalogue benchmark each one repeats beside the minimal server (none: only here). */
-export const STANDS_FOR: Record<BaselineScenario, { bench: string; scenario: string } | null> = {
+/** The customer's share of the projects in `bench:versus` (issue 24: 5,000 of 100k), a scoped customer's of `bench:projects`. */
+export const CUSTOMER_SCOPE = SCOPE_SHARES[1];
+
+/** The scenario of the projects or catalogue benchmark each one repeats beside the minimal server. */
+export const STANDS_FOR: Record<BaselineScenario, { bench: string; scenario: string }> = {
   'admin project list': { bench: 'projects', scenario: 'list, first page' },
   'admin project list, middle page': { bench: 'projects', scenario: 'list, middle (offset)' },
   'admin project list, deep page': { bench: 'projects', scenario: 'list, deep (offset)' },
@@ -74,9 +77,8 @@ export const STANDS_FOR: Record<BaselineScenario, { bench: string; scenario: str
   'catalogue list, deep page': { bench: 'catalogue', scenario: 'list, deep page' },
   'catalogue search': { bench: 'catalogue', scenario: 'search q' },
   'catalogue search + category': { bench: 'catalogue', scenario: 'search q + category' },
-  // The projects benchmark's own lists are other customers' (users of their own, owning nothing).
-  'customer project list': null,
-  'customer project list, deepest page': null,
+  'customer project list': { bench: 'projects', scenario: ownList(CUSTOMER_SCOPE, 'first') },
+  'customer project list, deepest page': { bench: 'projects', scenario: ownList(CUSTOMER_SCOPE, 'deepest') },
 };
 
 const PAGE = 25;

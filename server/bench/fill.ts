@@ -133,6 +133,10 @@ export const offsetPages = (total: number) => ({
 /** The shares of the bench projects the scoped customers see: 50, 5,000 and 50,000 of 100k at full size. */
 export const SCOPE_SHARES = [0.0005, 0.05, 0.5] as const;
 
+/** The scenario of a scoped customer's own list (issue 24) on its first or deepest page. */
+export const ownList = (share: number, page: 'first' | 'deepest') =>
+  `own list, ${share * 100}% in scope, ${page} page` as const;
+
 /** The service account of the scoped customer seeing `share` of the bench projects. */
 export const scopedCustomer = (share: number) => ({
   clientId: `bench-scope-${share}`,

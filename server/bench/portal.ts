@@ -8,14 +8,12 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
-import { sha256Hex } from '../src/lib/password.js';
 import {
   createDatabaseIn,
   findPostgresBinaries,
   freePort,
   startPostgresCluster,
 } from '../src/ops/postgres-cluster.js';
-import { BENCH_SPACE } from './fill.js';
 
 export interface BenchPortal {
   app: FastifyInstance;
@@ -73,32 +71,22 @@ export async function serviceToken(
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** The benches' customer: a service account of a bench user, without a global role. */
-export const BENCH_CUSTOMER = { clientId: 'bench-customer', secret: 'bench-customer-secret' };
-
-/**
- * Makes the first bench user the benches' customer (a service account) and links them as viewer to `share` of the
- * boards, so their own projects (`projects/user`) are that share of the bench space's projects (issue 24: 5,000 of
- * 100k at full size). Answers the customer's and the admin's user ids.
- */
-export async function addBenchCustomer(
+/** The user ids behind two service accounts: the customer's and the admin's (the demo service account). */
+export async function benchCallers(
   db: DatabaseHandle['db'],
-  share: number,
+  customer: { clientId: string },
 ): Promise<{ customerId: string; adminId: string }> {
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows;
-  const [customer] = await rows(sql`select u.id from users u join company_space_members m on m.user_id = u.id
-    join company_spaces s on s.id = m.company_space_id where s.name = ${BENCH_SPACE} order by u.email limit 1`);
-  await db.execute(sql`insert into service_accounts (client_id, secret_hash, user_id, description)
-    values (${BENCH_CUSTOMER.clientId}, ${sha256Hex(BENCH_CUSTOMER.secret)}, ${customer!.id}, 'bench customer')`);
-  await db.execute(sql`insert into board_user_links (board_id, user_id, kind)
-    select id, ${customer!.id}, 'viewer' from boards where name like 'BENCH%'
-    order by name limit greatest(1, round((select count(*) from boards where name like 'BENCH%') * ${share}::float8))`);
-  await db.execute(sql.raw('analyze board_user_links'));
-  const [admin] = await rows(
-    sql`select user_id as id from service_accounts where client_id = ${DEMO_SERVICE_ACCOUNT.clientId}`,
-  );
-  return { customerId: customer!.id!, adminId: admin!.id! };
+  const userOf = async (clientId: string) => {
+    const { rows } = (await db.execute(
+      sql`select user_id as id from service_accounts where client_id = ${clientId}`,
+    )) as unknown as { rows: { id: string }[] };
+    if (!rows[0]) throw new Error(`no service account ${clientId}`);
+    return rows[0].id;
+  };
+  return {
+    customerId: await userOf(customer.clientId),
+    adminId: await userOf(DEMO_SERVICE_ACCOUNT.clientId),
+  };
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   fillAuditLog,
   fillProjects,
   offsetPages,
+  ownList,
   projectsSizeAt,
   scopedCustomer,
   type FillSize,
@@ -72,9 +73,6 @@ const sizeAt = (scale: number): BenchSize => ({
   auditRecords: Math.round(1_000_000 * scale),
 });
 
-/** The customer's own list with `share` of the projects in scope (issue 24), on its first or deepest page. */
-const ownList = (share: number, page: 'first' | 'deepest') =>
-  `own list, ${share * 100}% in scope, ${page} page` as const;
 type OwnListScenario = ReturnType<typeof ownList>;
 
 type Scenario =

@@ -22,19 +22,18 @@ import { sql } from 'drizzle-orm';
 import { ESTIMATED_TOTAL_HEADER } from '../src/http/list-total.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
 import { WORDS, fillCatalogue } from './catalogue-fill.js';
-import { catalogueSizeAt, fillProjects, projectsSizeAt } from './fill.js';
+import { addScopedCustomers, catalogueSizeAt, fillProjects, projectsSizeAt, scopedCustomer } from './fill.js';
 import { measureInProcess, type Figures, type RequestSpec, type Wire } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
-import {
-  addBenchCustomer,
-  BENCH_CUSTOMER,
-  onDatabases,
-  printTable,
-  serviceToken,
-  startBenchPortal,
-} from './portal.js';
+import { benchCallers, onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
 import { VERSUS_HEADER, versusCells } from './versus-table.js';
-import { STANDS_FOR, startBaseline, type BaselineInputs, type BaselineScenario } from './baseline.js';
+import {
+  CUSTOMER_SCOPE,
+  STANDS_FOR,
+  startBaseline,
+  type BaselineInputs,
+  type BaselineScenario,
+} from './baseline.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -104,8 +103,6 @@ if (!ENCODINGS.length || !ENCODINGS.every((name) => name in ACCEPT_ENCODING)) {
   throw new Error(`--encodings: some of ${Object.keys(ACCEPT_ENCODING).join(', ')}`);
 }
 
-/** The customer's share of the projects (issue 24: 5,000 of 100k). */
-const CUSTOMER_SHARE = 0.05;
 const ROUNDS = 2;
 
 type Measured = Figures & Wire & { cpuMsPerRequest: number };
@@ -148,7 +145,9 @@ async function main() {
       console.log(`… PostgreSQL: ${size.projects} projects, ${catalogueSize.tools} tools`);
       await fillProjects(db, size);
       await fillCatalogue(db, catalogueSize);
-      const { customerId, adminId } = await addBenchCustomer(db, CUSTOMER_SHARE);
+      await addScopedCustomers(db);
+      const customer = scopedCustomer(CUSTOMER_SCOPE);
+      const { customerId, adminId } = await benchCallers(db, customer);
       const fillSeconds = (performance.now() - filling) / 1000;
       await portal.listen();
       const ids = (await db.execute(
@@ -163,7 +162,7 @@ async function main() {
       });
       const inputs: BaselineInputs = {
         admin: { token: await serviceToken(portal.base), userId: adminId },
-        customer: { token: await serviceToken(portal.base, BENCH_CUSTOMER), userId: customerId },
+        customer: { token: await serviceToken(portal.base, customer), userId: customerId },
         projectIds: ids.rows.map((row) => row.id),
         words,
       };
@@ -216,7 +215,7 @@ async function main() {
         }
         report(pairs, {
           serialNumbers: size.serialNumbers,
-          data: `${size.projects} projects, ${size.serialNumbers} serial numbers, ${catalogueSize.tools} tools; the customer sees ${Math.round(CUSTOMER_SHARE * 100)} % of the projects`,
+          data: `${size.projects} projects, ${size.serialNumbers} serial numbers, ${catalogueSize.tools} tools; the customer sees ${Math.round(CUSTOMER_SCOPE * 100)} % of the projects`,
           fillSeconds,
           peakRssMb: sampler.stop(),
         });
@@ -296,9 +295,7 @@ function report(pairs: Pair[], run: Omit<BenchRun, 'database' | 'scenarios'>) {
               connections: pair.connections,
               ...pair.portal,
               ceiling: `${name(pair)}: minimal server`,
-              ...(STANDS_FOR[pair.scenario] && pair.encoding === ENCODINGS[0]
-                ? { standsFor: STANDS_FOR[pair.scenario]! }
-                : {}),
+              ...(pair.encoding === ENCODINGS[0] ? { standsFor: STANDS_FOR[pair.scenario] } : {}),
             },
             {
               name: `${name(pair)}: minimal server`,

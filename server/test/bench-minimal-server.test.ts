@@ -4,15 +4,9 @@ import { inject } from 'vitest';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { sql } from 'drizzle-orm';
 import { createDatabaseIn } from '../src/ops/postgres-cluster.js';
-import { fillProjects } from '../bench/fill.js';
+import { addScopedCustomers, fillProjects, scopedCustomer } from '../bench/fill.js';
 import { fillCatalogue, WORDS } from '../bench/catalogue-fill.js';
-import {
-  addBenchCustomer,
-  BENCH_CUSTOMER,
-  serviceToken,
-  startBenchPortal,
-  type BenchPortal,
-} from '../bench/portal.js';
+import { benchCallers, serviceToken, startBenchPortal, type BenchPortal } from '../bench/portal.js';
 import { STANDS_FOR, startBaseline, type Baseline, type BaselineInputs } from '../bench/baseline.js';
 import { usingPostgres } from './support/app.js';
 
@@ -32,18 +26,20 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     );
     portal = await startBenchPortal(url);
     const { db } = portal.database;
-    // The customer sees over 1,200 of 1,500 projects: past the own list's exact limit, so after its first page the
-    // portal walks the sort index with a kept total, and the minimal server runs that statement with that count.
-    await fillProjects(db, { projects: 1500, boards: 10, serialNumbers: 3000, users: 10 });
+    // The customer (the benches' scoped customer seeing half the projects) sees 1,250 of 2,500: past the own list's
+    // exact limit, so after its first page the portal goes by a kept total, and the minimal server keeps that count.
+    await fillProjects(db, { projects: 2500, boards: 10, serialNumbers: 5000, users: 10 });
     await fillCatalogue(db, { tools: 100, versionsPerTool: 5, bundles: 10 });
-    const { customerId, adminId } = await addBenchCustomer(db, 0.8);
+    await addScopedCustomers(db);
+    const customer = scopedCustomer(0.5);
+    const { customerId, adminId } = await benchCallers(db, customer);
     await portal.listen();
     const ids = (await db.execute(sql`select id from projects order by name limit 5`)) as unknown as {
       rows: { id: string }[];
     };
     inputs = {
       admin: { token: await serviceToken(portal.base), userId: adminId },
-      customer: { token: await serviceToken(portal.base, BENCH_CUSTOMER), userId: customerId },
+      customer: { token: await serviceToken(portal.base, customer), userId: customerId },
       projectIds: ids.rows.map((row) => row.id),
       words: [WORDS[0]!.toLowerCase(), WORDS[3]!.toLowerCase().slice(0, 3), 'zzzz-nothing'],
     };
@@ -94,10 +90,10 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     // The deeper pages are where the benchmarks put them: the middle and the deepest offset page of each list (its
     // last 50 rows within LIST_MAX_OFFSET), and the keyset page 50 rows before the end of the admin list.
     expect(ranges).toMatchObject({
-      'admin project list': 'projects 0-24/1500',
-      'admin project list, middle page': 'projects 750-774/1500',
-      'admin project list, deep page': 'projects 1450-1474/1500',
-      'admin project list, keyset': 'projects 1450-1474/1500',
+      'admin project list': 'projects 0-24/2500',
+      'admin project list, middle page': 'projects 1250-1274/2500',
+      'admin project list, deep page': 'projects 2450-2474/2500',
+      'admin project list, keyset': 'projects 2450-2474/2500',
     });
     const catalogueTotal = Number(ranges['catalogue list']!.split('/')[1]);
     const customerTotal = Number(ranges['customer project list']!.split('/')[1]);
