@@ -61,6 +61,9 @@ export function prefixQuery(q: string): string | null {
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
+/** The `categories` query parameter's values (built once: a schema built per call cost a search 0.07 ms). */
+const categoryParameter = z.array(z.enum(CATALOGUE_CATEGORIES));
+
 /**
  * The catalogue of spec §2.1 (/assets): tools of every item type, released bundles and documents in one list,
  * filtered by categories and full-text `q` (a GIN index on each table's `search` document), sorted by name or
@@ -80,9 +83,7 @@ export async function listCatalogue(
   const fromFilter = list.filter.categories;
   let categories: CatalogueCategory[] | null = fromFilter ? [fromFilter].flat() : null;
   if (!categories && query.categories) {
-    const parsed = z
-      .array(z.enum(CATALOGUE_CATEGORIES))
-      .safeParse(query.categories.split(',').map((c) => c.trim()));
+    const parsed = categoryParameter.safeParse(query.categories.split(',').map((c) => c.trim()));
     if (!parsed.success) {
       throw badRequest(`categories must be some of: ${CATALOGUE_CATEGORIES.join(', ')}.`, ['categories']);
     }
