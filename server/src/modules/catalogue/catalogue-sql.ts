@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueCategory, CatalogueItemKind } from '@portal/resources';
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { boundedCount, boundedRows } from '../../http/list-total.js';
@@ -82,54 +83,69 @@ export function catalogueSql(
     name: SQL;
     updatedAt: SQL;
   }
+  /** A kind's branch over `table`: every kind is searched and sorted by the same four roles of its columns. */
+  const branchOf = (
+    kind: string,
+    table: PgTable,
+    by: { id: AnyPgColumn; name: AnyPgColumn; updatedAt: AnyPgColumn; search: AnyPgColumn },
+    columns: SQL,
+    conditions: SQL[],
+  ): Branch => ({
+    kind,
+    columns,
+    from: sql`${table}`,
+    conditions: tsquery ? [...conditions, sql`${by.search} @@ ${tsquery}`] : conditions,
+    id: sql`${by.id}`,
+    name: sql`${by.name}`,
+    updatedAt: sql`${by.updatedAt}`,
+  });
   const branches: Branch[] = [];
   if (shape.tools) {
     const conditions = [sql`not ${tools.isRemoved}`];
     if (shape.toolTypes) conditions.push(sql`${tools.type} = any(${value('types')})`);
-    if (tsquery) conditions.push(sql`${tools.search} @@ ${tsquery}`);
-    branches.push({
-      kind: 'tool',
-      columns: sql`${tools.type} as category, ${tools.featureId} as key,
+    branches.push(
+      branchOf(
+        'tool',
+        tools,
+        tools,
+        sql`${tools.type} as category, ${tools.featureId} as key,
         ${tools.name} as name, ${tools.description} as description, ${tools.icon} as icon,
         ${tools.isOnlineTool} as is_online_tool, ${tools.updatedAt} as updated_at`,
-      from: sql`${tools}`,
-      conditions,
-      id: sql`${tools.id}`,
-      name: sql`${tools.name}`,
-      updatedAt: sql`${tools.updatedAt}`,
-    });
+        conditions,
+      ),
+    );
   }
   if (shape.bundles) {
-    const conditions = [sql`${softwareBundles.released}`];
-    if (tsquery) conditions.push(sql`${softwareBundles.search} @@ ${tsquery}`);
-    branches.push({
-      kind: 'software-bundle',
-      columns: sql`'software-bundle' as category,
+    branches.push(
+      branchOf(
+        'software-bundle',
+        softwareBundles,
+        softwareBundles,
+        sql`'software-bundle' as category,
         ${softwareBundles.uuid} as key, ${softwareBundles.name} as name, null::text as description,
         ${softwareBundles.iconUrl} as icon, false as is_online_tool, ${softwareBundles.updatedAt} as updated_at`,
-      from: sql`${softwareBundles}`,
-      conditions,
-      id: sql`${softwareBundles.id}`,
-      name: sql`${softwareBundles.name}`,
-      updatedAt: sql`${softwareBundles.updatedAt}`,
-    });
+        [sql`${softwareBundles.released}`],
+      ),
+    );
   }
   if (shape.documents) {
-    const conditions: SQL[] = [];
-    if (shape.publicOnly) conditions.push(sql`${catalogueDocuments.public}`);
-    if (tsquery) conditions.push(sql`${catalogueDocuments.search} @@ ${tsquery}`);
-    branches.push({
-      kind: 'document',
-      columns: sql`'document' as category,
+    branches.push(
+      branchOf(
+        'document',
+        catalogueDocuments,
+        {
+          id: catalogueDocuments.id,
+          name: catalogueDocuments.title,
+          updatedAt: catalogueDocuments.updatedAt,
+          search: catalogueDocuments.search,
+        },
+        sql`'document' as category,
         ${catalogueDocuments.featureId} as key, ${catalogueDocuments.title} as name,
         ${catalogueDocuments.description} as description, null::text as icon, false as is_online_tool,
         ${catalogueDocuments.updatedAt} as updated_at`,
-      from: sql`${catalogueDocuments}`,
-      conditions,
-      id: sql`${catalogueDocuments.id}`,
-      name: sql`${catalogueDocuments.title}`,
-      updatedAt: sql`${catalogueDocuments.updatedAt}`,
-    });
+        shape.publicOnly ? [sql`${catalogueDocuments.public}`] : [],
+      ),
+    );
   }
 
   const where = (branch: Branch) =>
