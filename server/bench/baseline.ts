@@ -8,8 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../src/db/client.js';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import type { RequestSpec } from './measure.js';
-import { SCOPE_SHARES, cursorBefore, offsetPages, ownList } from './fill.js';
+import type { BenchCaller } from './portal.js';
+import { HISTORY_PAGE, SCOPE_SHARES, cursorBefore, historyRequests, offsetPages, ownList } from './fill.js';
 import {
+  auditListAnswer,
   captureStatements,
   catalogueAnswer,
   pick,
@@ -24,7 +26,12 @@ import {
   type Reader,
 } from './minimal-server.js';
 
-export type BaselineScenario =
+/** A scoped customer's own list (`projects/user`) on its first or deepest page. */
+export const customerList = (share: number, page: 'first' | 'deepest') =>
+  `customer project list, ${share * 100}% in scope${page === 'deepest' ? ', deepest page' : ''}` as const;
+type CustomerScenario = ReturnType<typeof customerList>;
+
+type FixedScenario =
   | 'admin project list'
   | 'admin project list, middle page'
   | 'admin project list, deep page'
@@ -35,15 +42,28 @@ export type BaselineScenario =
   | 'catalogue list, deep page'
   | 'catalogue search'
   | 'catalogue search + category'
-  | 'customer project list'
-  | 'customer project list, deepest page';
+  | 'history list'
+  | 'history list, one project';
+export type BaselineScenario = FixedScenario | CustomerScenario;
+/**
+ * A value per scenario. The customers' scenario names are made from their shares (a pattern to the type checker),
+ * so a name not among them reads as possibly missing; the fixed names read as present.
+ */
+export type PerScenario<T> = Record<FixedScenario, T> & Record<CustomerScenario, T>;
+
+/** The value of a scenario by any name: a name not among them (a typo, a share not in SCOPE_SHARES) throws. */
+export function scenarioIn<T>(values: PerScenario<T>, name: BaselineScenario): T {
+  const value = (values as Record<string, T | undefined>)[name];
+  if (value === undefined) throw new Error(`no scenario ${name}`);
+  return value;
+}
 
 /** The callers and data the scenarios use. */
 export interface BaselineInputs {
-  /** Bearer tokens and user ids: an admin (the demo service account) and a customer (company space member). */
-  admin: { token: string; userId: string };
-  customer: { token: string; userId: string };
-  /** Projects to open (the first is the one the statement is captured with). */
+  /** An admin (the demo service account) and the scoped customers, one per share of SCOPE_SHARES (`benchCallers`). */
+  admin: BenchCaller;
+  customers: (BenchCaller & { share: number })[];
+  /** Projects to open and whose history to read (the first is the one the statements are captured with). */
   projectIds: string[];
   /** Search words (the first is the one the statement is captured with). */
   words: string[];
@@ -57,16 +77,13 @@ export interface BaselineInputs {
 export interface BaselinePages {
   projects: ReturnType<typeof offsetPages>;
   catalogue: ReturnType<typeof offsetPages>;
-  /** The customer's own list: its deepest offset page. */
-  customerDeepest: number;
+  /** Each customer's own list (in the order of `BaselineInputs.customers`): its deepest offset page. */
+  customersDeepest: number[];
   cursor: { value: string; at: number };
 }
 
-/** The customer's share of the projects in `bench:versus` (issue 24: 5,000 of 100k), a scoped customer's of `bench:projects`. */
-export const CUSTOMER_SCOPE = SCOPE_SHARES[1];
-
 /** The scenario of the projects or catalogue benchmark each one repeats beside the minimal server. */
-export const STANDS_FOR: Record<BaselineScenario, { bench: string; scenario: string }> = {
+export const STANDS_FOR = {
   'admin project list': { bench: 'projects', scenario: 'list, first page' },
   'admin project list, middle page': { bench: 'projects', scenario: 'list, middle (offset)' },
   'admin project list, deep page': { bench: 'projects', scenario: 'list, deep (offset)' },
@@ -77,9 +94,17 @@ export const STANDS_FOR: Record<BaselineScenario, { bench: string; scenario: str
   'catalogue list, deep page': { bench: 'catalogue', scenario: 'list, deep page' },
   'catalogue search': { bench: 'catalogue', scenario: 'search q' },
   'catalogue search + category': { bench: 'catalogue', scenario: 'search q + category' },
-  'customer project list': { bench: 'projects', scenario: ownList(CUSTOMER_SCOPE, 'first') },
-  'customer project list, deepest page': { bench: 'projects', scenario: ownList(CUSTOMER_SCOPE, 'deepest') },
-};
+  'history list': { bench: 'projects', scenario: 'audit list, first page' },
+  'history list, one project': { bench: 'projects', scenario: 'audit list, one project' },
+  ...Object.fromEntries(
+    SCOPE_SHARES.flatMap((share) =>
+      (['first', 'deepest'] as const).map((page) => [
+        customerList(share, page),
+        { bench: 'projects', scenario: ownList(share, page) },
+      ]),
+    ),
+  ),
+} as PerScenario<{ bench: string; scenario: string }>;
 
 const PAGE = 25;
 const SEARCH_CATEGORIES = 'software,tool';
@@ -91,7 +116,7 @@ function baselineRequests(
   base: string,
   inputs: BaselineInputs,
   pages: BaselinePages,
-): Record<BaselineScenario, RequestSpec> {
+): PerScenario<RequestSpec> {
   const admin = bearer(inputs.admin.token);
   const projectList = (offset: number, query = ''): RequestSpec => ({
     urls: [`${base}/api/v1/projects${query}`],
@@ -105,9 +130,16 @@ function baselineRequests(
     urls: inputs.words.map((word) => `${base}/api/v1/catalogue?${query}q=${encodeURIComponent(word)}`),
     headers: { range: rangeOf('catalogue', 0) },
   });
-  const customerList = (offset: number): RequestSpec => ({
-    urls: [`${base}/api/v1/projects/user`],
-    headers: { ...bearer(inputs.customer.token), range: rangeOf('projects', offset) },
+  const history = historyRequests(base, admin, inputs.projectIds);
+  const customers = inputs.customers.flatMap(({ share, token }, index) => {
+    const ownPage = (offset: number): RequestSpec => ({
+      urls: [`${base}/api/v1/projects/user`],
+      headers: { ...bearer(token), range: rangeOf('projects', offset) },
+    });
+    return [
+      [customerList(share, 'first'), ownPage(0)],
+      [customerList(share, 'deepest'), ownPage(pages.customersDeepest[index] ?? 0)],
+    ];
   });
   return {
     'admin project list': projectList(0),
@@ -123,14 +155,15 @@ function baselineRequests(
     'catalogue list, deep page': catalogueList(pages.catalogue.deepest),
     'catalogue search': search(''),
     'catalogue search + category': search(`categories=${SEARCH_CATEGORIES}&`),
-    'customer project list': customerList(0),
-    'customer project list, deepest page': customerList(pages.customerDeepest),
+    'history list': history['audit list, first page'],
+    'history list, one project': history['audit list, one project'],
+    ...Object.fromEntries(customers),
   };
 }
 
 /** The minimal server, and the requests of each scenario to it or to the portal at `base`. */
 export interface Baseline extends MinimalServer {
-  requests(base: string): Record<BaselineScenario, RequestSpec>;
+  requests(base: string): PerScenario<RequestSpec>;
 }
 
 /**
@@ -149,33 +182,44 @@ async function sendFirst(spec: RequestSpec): Promise<number | undefined> {
 const FIRST_PAGES: BaselinePages = {
   projects: { middle: 0, deepest: 0 },
   catalogue: { middle: 0, deepest: 0 },
-  customerDeepest: 0,
+  customersDeepest: [],
   cursor: { value: '', at: 0 },
 };
 
 const isProjectPage = (text: string) => /"page" as \(/.test(text);
 const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !isProjectPage(text);
 const isCataloguePage = (text: string) => text.startsWith('select items.');
+const isHistoryPage = (text: string) => /^select "id", "actor_id", .* from "audit_log"/.test(text);
+const isActors = (text: string) => /from "users" where "users"\."id" in \(/.test(text);
 // The count policy's statements (http/list-total.ts): a count bounded past the exact limit, the planner's estimate.
-const isCatalogueCount = (text: string) => !isCataloguePage(text) && /as bounded\)::int/.test(text);
+const isBoundedCount = (text: string) =>
+  text.startsWith('select (select count(*) from (') && /as bounded\)::int/.test(text);
+const isEstimate = (text: string) => text.startsWith('explain (format json)');
 // A long own list's kept count (list-totals.ts `fullCount`): every row of the scope, branch by branch.
 const isOwnFullCount = (text: string) =>
   text.startsWith('select count(*)::int from (select 1 from "projects"');
-const isCatalogueEstimate = (text: string) => text.startsWith('explain (format json)');
 
-/** The planner's estimate the portal ran for a long list, if it ran one (short lists are counted exactly). */
-function estimateOf(
-  captured: Captured[],
-  valuesOf: (statement: Captured) => (request: FastifyRequest) => unknown[],
-): { estimate?: { statement: Captured; values: (request: FastifyRequest) => unknown[] } } {
-  const statement = captured.find((candidate) => isCatalogueEstimate(candidate.text));
-  return statement ? { estimate: { statement, values: valuesOf(statement) } } : {};
+/** A route's count as the portal ran it on a list's first call: its bounded count and, for a long list, estimate. */
+function countedBy(captured: Captured[], what: string): Partial<MinimalRoute> {
+  const statement = pick(captured, `${what} count`, isBoundedCount);
+  const estimate = captured.find((candidate) => isEstimate(candidate.text));
+  return {
+    count: {
+      statement,
+      values: () => statement.values,
+      ...(estimate ? { estimate: { statement: estimate, values: () => estimate.values } } : {}),
+    },
+  };
 }
+
+/** The request's own project in a history filter (`{"entity":"project","entityId":…}`). */
+const filteredEntity = (request: FastifyRequest) =>
+  (JSON.parse((request.query as { filter: string }).filter) as { entityId: string }).entityId;
 
 /**
  * Starts the minimal server beside the portal at `portalUrl` (its database `databaseUrl`, its pool `db` captured),
- * serving every scenario with the statement the portal ran for it. The catalogue's counts must not be cached by the
- * portal yet (call this before any other catalogue request), so its count statement is seen.
+ * serving every scenario with the statements the portal ran for it. Neither the catalogue's nor the history's total
+ * may be kept by the portal yet (call this before any other request to them), so their count statements are seen.
  */
 export async function startBaseline(options: {
   db: Database;
@@ -194,17 +238,24 @@ export async function startBaseline(options: {
     return { statements, total: total ?? 0 };
   };
   const admin: Reader = { userId: inputs.admin.userId, isAdmin: true };
-  const customer: Reader = { userId: inputs.customer.userId, isAdmin: false };
   const first = baselineRequests(options.portalUrl, inputs, FIRST_PAGES);
 
   const adminList = await capture(first['admin project list']);
   const detail = pick((await capture(first['project detail'])).statements, 'project by id', isProjectById);
-  // The customer's list as it runs once its scope is known: its first call reads the scope first and counts it (5 %
-  // in scope is past the own list's exact limit, so that count is kept), later calls walk the sort index with the
-  // kept total. The minimal server runs the later page statement and keeps that same full count.
-  const customerFirst = (await capture(first['customer project list'])).statements;
-  const customerList = await capture(first['customer project list']);
-  const customerCount = customerFirst.find((statement) => isOwnFullCount(statement.text));
+  // A customer's list as it runs once its scope is known: its first call reads the scope first and, past the own
+  // list's exact limit, counts it and keeps that count; later calls walk the sort index with the kept total. The
+  // minimal server runs the later page statement and keeps that same full count.
+  const customers = [];
+  for (const customer of inputs.customers) {
+    const firstPage = scenarioIn(first, customerList(customer.share, 'first'));
+    const firstCall = (await capture(firstPage)).statements;
+    const later = await capture(firstPage);
+    customers.push({
+      ...customer,
+      count: firstCall.find((statement) => isOwnFullCount(statement.text)),
+      later,
+    });
+  }
   const catalogue = await capture(first['catalogue list']);
   // A search's page counts its matches itself (its `matched` column, read by catalogueAnswer): no count statement.
   const searchPage = pick(
@@ -212,22 +263,32 @@ export async function startBaseline(options: {
     'catalogue search page',
     isCataloguePage,
   );
-  const catalogueCount = pick(catalogue.statements, 'catalogue count', isCatalogueCount);
+  const history = (await capture(first['history list'])).statements;
+  // One project's history is shorter than a page: the portal counts nothing (a full page would need its count).
+  const oneHistory = pick(
+    (await capture(first['history list, one project'])).statements,
+    'one project history page',
+    isHistoryPage,
+  );
+  const actors = pick(history, 'history actors', isActors);
 
   // The deeper pages, placed from the totals the first pages answered, as the benchmarks place them.
   const pages: BaselinePages = {
     projects: offsetPages(adminList.total),
     catalogue: offsetPages(catalogue.total),
-    customerDeepest: offsetPages(customerList.total).deepest,
+    customersDeepest: customers.map(({ later }) => offsetPages(later.total).deepest),
     cursor: { value: await cursorBefore(db, adminList.total - 50), at: adminList.total - 50 },
   };
   const portal = baselineRequests(options.portalUrl, inputs, pages);
   const pageOf = async (scenario: BaselineScenario, test = isProjectPage) =>
-    pick((await capture(portal[scenario])).statements, `${scenario} page`, test);
+    pick((await capture(scenarioIn(portal, scenario))).statements, `${scenario} page`, test);
 
   const term = (request: FastifyRequest) => prefixQuery((request.query as { q?: string }).q ?? '');
   const sampleTerm = prefixQuery(inputs.words[0]!);
-  const rangeIs = (range: string | undefined) => (request: FastifyRequest) => request.headers.range === range;
+  // A deeper page's route answers the request of its scenario: the same caller and Range.
+  const sameAs = (spec: RequestSpec) => (request: FastifyRequest) =>
+    request.headers.range === spec.headers.range &&
+    request.headers.authorization === spec.headers.authorization;
   const projectPage = (
     path: string,
     reader: Reader,
@@ -242,22 +303,7 @@ export async function startBaseline(options: {
     ...more,
     answer: projectListAnswer(publicUrl, reader, offset, PAGE),
   });
-  const customerCounted: Partial<MinimalRoute> = customerCount
-    ? {
-        count: {
-          statement: customerCount,
-          values: () => customerCount.values,
-          keepOver: OWN_EXACT_COUNT_LIMIT,
-        },
-      }
-    : {};
-  const catalogueCounted: Partial<MinimalRoute> = {
-    count: {
-      statement: catalogueCount,
-      values: () => catalogueCount.values,
-      ...estimateOf(catalogue.statements, (statement) => () => statement.values),
-    },
-  };
+  const catalogueCounted = countedBy(catalogue.statements, 'catalogue');
   const cataloguePage = (statement: Captured, offset: number, more: Partial<MinimalRoute>): MinimalRoute => ({
     path: '/api/v1/catalogue',
     auth: 'optional',
@@ -272,16 +318,38 @@ export async function startBaseline(options: {
   const categorySearch = await pageOf('catalogue search + category', isCataloguePage);
   const { projects, catalogue: cataloguePages } = pages;
 
+  const customerRoutes: MinimalRoute[] = [];
+  for (const [index, { share, userId, count, later }] of customers.entries()) {
+    const reader: Reader = { userId, isAdmin: false };
+    const counted: Partial<MinimalRoute> = count
+      ? { count: { statement: count, values: () => count.values, keepOver: OWN_EXACT_COUNT_LIMIT } }
+      : {};
+    const deepest = customerList(share, 'deepest');
+    customerRoutes.push(
+      projectPage('/api/v1/projects/user', reader, await pageOf(deepest), pages.customersDeepest[index]!, {
+        ...counted,
+        when: sameAs(scenarioIn(portal, deepest)),
+      }),
+      projectPage(
+        '/api/v1/projects/user',
+        reader,
+        pick(later.statements, `${customerList(share, 'first')} page`, isProjectPage),
+        0,
+        { ...counted, when: sameAs(scenarioIn(portal, customerList(share, 'first'))) },
+      ),
+    );
+  }
+
   // On one path, the first route whose `when` holds answers: the deeper pages by their Range, then the first page.
   const routes: MinimalRoute[] = [
     projectPage('/api/v1/projects', admin, await pageOf('admin project list, keyset'), pages.cursor.at, {
       when: (request) => (request.query as { cursor?: string }).cursor !== undefined,
     }),
     projectPage('/api/v1/projects', admin, await pageOf('admin project list, middle page'), projects.middle, {
-      when: rangeIs(portal['admin project list, middle page'].headers.range),
+      when: sameAs(portal['admin project list, middle page']),
     }),
     projectPage('/api/v1/projects', admin, await pageOf('admin project list, deep page'), projects.deepest, {
-      when: rangeIs(portal['admin project list, deep page'].headers.range),
+      when: sameAs(portal['admin project list, deep page']),
     }),
     projectPage(
       '/api/v1/projects',
@@ -289,20 +357,7 @@ export async function startBaseline(options: {
       pick(adminList.statements, 'admin project page', isProjectPage),
       0,
     ),
-    projectPage(
-      '/api/v1/projects/user',
-      customer,
-      await pageOf('customer project list, deepest page'),
-      pages.customerDeepest,
-      { ...customerCounted, when: rangeIs(portal['customer project list, deepest page'].headers.range) },
-    ),
-    projectPage(
-      '/api/v1/projects/user',
-      customer,
-      pick(customerList.statements, 'customer project page', isProjectPage),
-      0,
-      customerCounted,
-    ),
+    ...customerRoutes,
     {
       path: '/api/v1/projects/:id',
       auth: 'required',
@@ -325,13 +380,30 @@ export async function startBaseline(options: {
     }),
     cataloguePage(await pageOf('catalogue list, middle page', isCataloguePage), cataloguePages.middle, {
       ...catalogueCounted,
-      when: rangeIs(portal['catalogue list, middle page'].headers.range),
+      when: sameAs(portal['catalogue list, middle page']),
     }),
     cataloguePage(await pageOf('catalogue list, deep page', isCataloguePage), cataloguePages.deepest, {
       ...catalogueCounted,
-      when: rangeIs(portal['catalogue list, deep page'].headers.range),
+      when: sameAs(portal['catalogue list, deep page']),
     }),
     cataloguePage(pick(catalogue.statements, 'catalogue page', isCataloguePage), 0, catalogueCounted),
+    {
+      path: '/api/v1/audit-log',
+      auth: 'required',
+      statement: oneHistory,
+      rowMode: 'array',
+      values: (request) => replaced(oneHistory.values, inputs.projectIds[0], filteredEntity(request)),
+      when: (request) => (request.query as { filter?: string }).filter !== undefined,
+      answer: auditListAnswer(actors, 0, HISTORY_PAGE),
+    },
+    {
+      path: '/api/v1/audit-log',
+      auth: 'required',
+      statement: pick(history, 'history page', isHistoryPage),
+      rowMode: 'array',
+      ...countedBy(history, 'history'),
+      answer: auditListAnswer(actors, 0, HISTORY_PAGE),
+    },
   ];
   const discovery = await fetch(`${options.config.oidc.issuer}/.well-known/openid-configuration`);
   const { jwks_uri: jwksUrl } = (await discovery.json()) as { jwks_uri: string };

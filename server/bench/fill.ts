@@ -4,6 +4,7 @@ import type { Database } from '../src/db/client.js';
 import { sha256Hex } from '../src/lib/password.js';
 import { encodeCursor, filterHash } from '../src/modules/projects/list-cursor.js';
 import type { CatalogueSize } from './catalogue-fill.js';
+import type { RequestSpec } from './measure.js';
 
 export interface FillSize {
   projects: number;
@@ -104,6 +105,9 @@ export async function fillProjects(db: Database, size: FillSize): Promise<void> 
   }
 }
 
+/** The history records of the data set at `scale` (issue 22: 1M at full size), spread over the bench projects. */
+export const auditRecordsAt = (scale: number) => Math.round(1_000_000 * scale);
+
 /**
  * Fills the history with `count` audit records spread over the bench projects and users, one a minute back from
  * now, so the audit list (issue 22) is measured beside the project list on the same data.
@@ -120,6 +124,32 @@ export async function fillAuditLog(db: Database, size: FillSize, count: number):
     join u on u.n = g % ${size.users}::int`);
   await db.execute(sql.raw('vacuum analyze audit_log'));
 }
+
+/** The history page the benches ask for: the first 50 records, newest first, as the History screens show them. */
+export const HISTORY_PAGE = 50;
+const HISTORY_RANGE = `audit-log=0-${HISTORY_PAGE - 1}`;
+
+/**
+ * The two history lists of the benches (issue 22): the first page of everything, and one project's history as its
+ * History tab asks for it (by entity and id), one request per project of `projectIds`.
+ */
+export const historyRequests = (
+  base: string,
+  headers: Record<string, string>,
+  projectIds: string[],
+): Record<'audit list, first page' | 'audit list, one project', RequestSpec> => ({
+  'audit list, first page': {
+    urls: [`${base}/api/v1/audit-log`],
+    headers: { ...headers, range: HISTORY_RANGE },
+  },
+  'audit list, one project': {
+    urls: projectIds.map(
+      (id) =>
+        `${base}/api/v1/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'project', entityId: id }))}`,
+    ),
+    headers: { ...headers, range: HISTORY_RANGE },
+  },
+});
 
 /**
  * The offset pages a bench asks for in a list of `total` rows (issue 24): the middle and the deepest page (50 rows

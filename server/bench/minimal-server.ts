@@ -17,11 +17,12 @@ import { getTableColumns } from 'drizzle-orm';
 import { formatContentRange } from '@portal/resources';
 import type { Database } from '../src/db/client.js';
 import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
-import { boards, projects } from '../src/db/tables.js';
+import { auditLog, boards, projects } from '../src/db/tables.js';
 import { fromJson } from '../src/modules/projects/json.js';
 import { projectRecords, type ProjectWithBoard } from '../src/modules/projects/records.js';
 import { prefixQuery, toItems } from '../src/modules/catalogue/catalogue-list.js';
 import type { ListedRow } from '../src/modules/catalogue/catalogue-sql.js';
+import { actorIdsOf, toAuditRecords, type AuditActor, type AuditRow } from '../src/modules/audit/records.js';
 
 /** A statement as the portal's pool received it. */
 export interface Captured {
@@ -96,8 +97,19 @@ export interface MinimalRoute {
     /** Totals over this many are kept (the list's exact limit; EXACT_COUNT_LIMIT unless the list has its own). */
     keepOver?: number;
   };
-  answer(rows: unknown[], request: FastifyRequest, counted: number | null): Answer | Promise<Answer>;
+  answer(
+    rows: unknown[],
+    request: FastifyRequest,
+    counted: number | null,
+    then: Then,
+  ): Answer | Promise<Answer>;
 }
+
+/**
+ * A further statement of a route, run after its page as the portal runs it (a history page's actors): prepared once
+ * per distinct text, rows as arrays.
+ */
+export type Then = (text: string, values: unknown[]) => Promise<unknown[][]>;
 
 export interface MinimalServer {
   url: string;
@@ -155,6 +167,13 @@ export async function startMinimalServer(options: {
   /** One prepared statement (by name, prepared once per pooled connection) and, for lists, its kept counts. */
   function handler(route: MinimalRoute, name: string): Handler {
     const totals = new Map<string, number>();
+    const further = new Map<string, string>();
+    const then: Then = async (text, values) => {
+      let named = further.get(text);
+      if (!named) further.set(text, (named = `${name}_then_${further.size}`));
+      const result = await pool.query({ name: named, text, values, rowMode: 'array' });
+      return result.rows as unknown[][];
+    };
     return async (request) => {
       // `rowMode` is the one switch between pg's array and object rows; its overloads type one or the other.
       const result = await pool.query({
@@ -185,7 +204,7 @@ export async function startMinimalServer(options: {
           if (counted > (route.count.keepOver ?? EXACT_COUNT_LIMIT)) totals.set(key, counted);
         }
       }
-      return route.answer(result.rows, request, counted);
+      return route.answer(result.rows, request, counted, then);
     };
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -270,6 +289,36 @@ export function catalogueAnswer(offset: number, limit: number) {
         total: page.length === limit && total !== null ? total : offset + page.length,
       },
     };
+  };
+}
+
+const AUDIT_KEYS = Object.keys(getTableColumns(auditLog));
+
+/**
+ * A history page as the portal answers it (the generic list's total, as {@link catalogueAnswer}), its actors read
+ * with `actors` (the portal's statement, its `in (…)` list as long as this page's distinct actors).
+ */
+export function auditListAnswer(actors: Captured, offset: number, limit: number) {
+  return async (
+    rows: unknown[],
+    _request: FastifyRequest,
+    counted: number | null,
+    then: Then,
+  ): Promise<Answer> => {
+    const page = (rows as unknown[][]).map(
+      (cells) => Object.fromEntries(AUDIT_KEYS.map((key, at) => [key, cells[at]])) as AuditRow,
+    );
+    const ids = actorIdsOf(page);
+    const placeholders = ids.map((_, at) => `$${at + 1}`).join(', ');
+    const found = ids.length
+      ? await then(actors.text.replace(/ in \(\$1(?:, \$\d+)*\)/, ` in (${placeholders})`), ids)
+      : [];
+    const body = toAuditRecords(
+      page,
+      found.map(([id, email, givenName, familyName]) => ({ id, email, givenName, familyName }) as AuditActor),
+    );
+    const total = page.length === limit && counted !== null ? counted : offset + page.length;
+    return { body, range: { resource: 'audit-log', offset, total } };
   };
 }
 

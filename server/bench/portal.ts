@@ -14,6 +14,7 @@ import {
   freePort,
   startPostgresCluster,
 } from '../src/ops/postgres-cluster.js';
+import { SCOPE_SHARES, scopedCustomer } from './fill.js';
 
 export interface BenchPortal {
   app: FastifyInstance;
@@ -71,22 +72,30 @@ export async function serviceToken(
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** The user ids behind two service accounts: the customer's and the admin's (the demo service account). */
+/** A bench caller: a bearer token of its service account and the user id behind it. */
+export interface BenchCaller {
+  token: string;
+  userId: string;
+}
+
+/**
+ * The callers of the benches beside the minimal server: the admin (the demo service account) and the scoped
+ * customer of each share of SCOPE_SHARES (`addScopedCustomers` made them).
+ */
 export async function benchCallers(
   db: DatabaseHandle['db'],
-  customer: { clientId: string },
-): Promise<{ customerId: string; adminId: string }> {
-  const userOf = async (clientId: string) => {
+  base: string,
+): Promise<{ admin: BenchCaller; customers: (BenchCaller & { share: number })[] }> {
+  const callerOf = async (account: { clientId: string; secret: string }): Promise<BenchCaller> => {
     const { rows } = (await db.execute(
-      sql`select user_id as id from service_accounts where client_id = ${clientId}`,
+      sql`select user_id as id from service_accounts where client_id = ${account.clientId}`,
     )) as unknown as { rows: { id: string }[] };
-    if (!rows[0]) throw new Error(`no service account ${clientId}`);
-    return rows[0].id;
+    if (!rows[0]) throw new Error(`no service account ${account.clientId}`);
+    return { token: await serviceToken(base, account), userId: rows[0].id };
   };
-  return {
-    customerId: await userOf(customer.clientId),
-    adminId: await userOf(DEMO_SERVICE_ACCOUNT.clientId),
-  };
+  const customers = [];
+  for (const share of SCOPE_SHARES) customers.push({ share, ...(await callerOf(scopedCustomer(share))) });
+  return { admin: await callerOf(DEMO_SERVICE_ACCOUNT), customers };
 }
 
 /**

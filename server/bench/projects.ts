@@ -24,9 +24,11 @@ import {
   BENCH_SPACE,
   SCOPE_SHARES,
   addScopedCustomers,
+  auditRecordsAt,
   cursorBefore,
   fillAuditLog,
   fillProjects,
+  historyRequests,
   offsetPages,
   ownList,
   projectsSizeAt,
@@ -70,7 +72,7 @@ type BenchSize = FillSize & { auditRecords: number };
 
 const sizeAt = (scale: number): BenchSize => ({
   ...projectsSizeAt(scale),
-  auditRecords: Math.round(1_000_000 * scale),
+  auditRecords: auditRecordsAt(scale),
 });
 
 type OwnListScenario = ReturnType<typeof ownList>;
@@ -119,6 +121,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
       headers: { ...headers, range },
     });
     const inScopes: Record<number, number> = {};
+    const history = historyRequests(base, headers, sample);
     const scenarios: Partial<Record<Scenario, () => RequestSpec>> = {
       'list, first page': () => list('projects=0-24'),
       'list, deep (offset)': () => list(`projects=${deep}-${deep + 24}`),
@@ -133,18 +136,8 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
         body: JSON.stringify({ name: 'Bench registration', board: `${BENCH_SERIAL.prefix}{{n}}` }),
         counter: { first: nextSerial, width: BENCH_SERIAL.width },
       }),
-      'audit list, first page': () => ({
-        urls: [`${base}/api/v1/audit-log`],
-        headers: { ...headers, range: 'audit-log=0-49' },
-      }),
-      // One record's history, as its History tab asks: by entity and id, newest first.
-      'audit list, one project': () => ({
-        urls: sample.map(
-          (id) =>
-            `${base}/api/v1/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'project', entityId: id }))}`,
-        ),
-        headers: { ...headers, range: 'audit-log=0-49' },
-      }),
+      'audit list, first page': () => history['audit list, first page'],
+      'audit list, one project': () => history['audit list, one project'],
     };
     for (const share of SCOPE_SHARES) {
       const own = { authorization: `Bearer ${await serviceToken(base, scopedCustomer(share))}` };

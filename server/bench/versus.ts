@@ -1,7 +1,7 @@
 /**
  * The portal against the minimal server (issue 24 point 1): on one PostgreSQL database filled as the projects and
- * catalogue benchmarks fill it, the admin project list, project detail, catalogue list, catalogue search and the
- * customer's own project list, each measured on the portal and on the minimal server (bench/minimal-server.ts: the
+ * catalogue benchmarks fill it, the admin project list, project detail, catalogue list, catalogue search, the two
+ * history lists and the customers' own project lists, each measured on the portal and on the minimal server (bench/minimal-server.ts: the
  * same SQL, the same JSON) in turn — portal, minimal, portal, minimal — at each number of connections. Both
  * servers run in this process and the clients in a process of their own, so this process's CPU time per request is
  * the server's under load (only one is loaded at a time). Loopback only; bounded by --seconds per measurement.
@@ -9,8 +9,8 @@
  *   pnpm --filter @portal/server bench:versus [--scale 1] [--seconds 5] [--connections 10,50] [--json <file>]
  *     [--cluster-url <postgresql://…/postgres>]
  *
- * --scale 1 is the 1M data set (100k projects, 10k tools); the customer sees 5 % of the projects (5,000 at full
- * size). Before measuring, every scenario's answers are compared byte for byte: a difference stops the run.
+ * --scale 1 is the 1M data set (100k projects, 10k tools, 1M audit records); the scoped customers see 0.05 %, 5 %
+ * and 50 % of the projects (50, 5,000 and 50,000 at full size). Before measuring, every scenario's answers are compared byte for byte: a difference stops the run.
  */
 import os from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,17 +22,26 @@ import { sql } from 'drizzle-orm';
 import { ESTIMATED_TOTAL_HEADER } from '../src/http/list-total.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
 import { WORDS, fillCatalogue } from './catalogue-fill.js';
-import { addScopedCustomers, catalogueSizeAt, fillProjects, projectsSizeAt, scopedCustomer } from './fill.js';
+import {
+  addScopedCustomers,
+  auditRecordsAt,
+  catalogueSizeAt,
+  fillAuditLog,
+  fillProjects,
+  projectsSizeAt,
+  SCOPE_SHARES,
+} from './fill.js';
 import { measureInProcess, type Figures, type RequestSpec, type Wire } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
-import { benchCallers, onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
+import { benchCallers, onDatabases, printTable, startBenchPortal } from './portal.js';
 import { VERSUS_HEADER, versusCells } from './versus-table.js';
 import {
-  CUSTOMER_SCOPE,
   STANDS_FOR,
+  scenarioIn,
   startBaseline,
   type BaselineInputs,
   type BaselineScenario,
+  type PerScenario,
 } from './baseline.js';
 
 const { values: args } = parseArgs({
@@ -146,9 +155,8 @@ async function main() {
       console.log(`… PostgreSQL: ${size.projects} projects, ${catalogueSize.tools} tools`);
       await fillProjects(db, size);
       await fillCatalogue(db, catalogueSize);
+      await fillAuditLog(db, size, auditRecordsAt(SCALE));
       await addScopedCustomers(db);
-      const customer = scopedCustomer(CUSTOMER_SCOPE);
-      const { customerId, adminId } = await benchCallers(db, customer);
       const fillSeconds = (performance.now() - filling) / 1000;
       await portal.listen();
       const ids = (await db.execute(
@@ -162,8 +170,7 @@ async function main() {
         return [w, w.slice(0, 3), `${w} ${WORDS[(i * 7 + 3) % WORDS.length]!.toLowerCase()}`];
       });
       const inputs: BaselineInputs = {
-        admin: { token: await serviceToken(portal.base), userId: adminId },
-        customer: { token: await serviceToken(portal.base, customer), userId: customerId },
+        ...(await benchCallers(db, portal.base)),
         projectIds: ids.rows.map((row) => row.id),
         words,
       };
@@ -190,7 +197,7 @@ async function main() {
         // throughput measured first in a run, 0.90 measured again later in that run).
         for (const scenario of measured) {
           for (const specs of [toPortal, toMinimal]) {
-            await measureInProcess(asking(specs[scenario], ENCODINGS[0]!), {
+            await measureInProcess(asking(scenarioIn(specs, scenario), ENCODINGS[0]!), {
               clients: CONNECTIONS[0]!,
               seconds: 1,
             });
@@ -201,7 +208,7 @@ async function main() {
             for (const scenario of measured) {
               const rounds = { portal: [] as Measured[], minimal: [] as Measured[] };
               const [portalSpec, minimalSpec] = [toPortal, toMinimal].map((specs) =>
-                asking(specs[scenario], encoding),
+                asking(scenarioIn(specs, scenario), encoding),
               );
               for (let round = 0; round < ROUNDS; round += 1) {
                 const options = { clients: connections, seconds: SECONDS };
@@ -228,7 +235,7 @@ async function main() {
         }
         report(pairs, {
           serialNumbers: size.serialNumbers,
-          data: `${size.projects} projects, ${size.serialNumbers} serial numbers, ${catalogueSize.tools} tools; the customer sees ${Math.round(CUSTOMER_SCOPE * 100)} % of the projects`,
+          data: `${size.projects} projects, ${size.serialNumbers} serial numbers, ${catalogueSize.tools} tools, ${auditRecordsAt(SCALE)} audit records; the customers see ${SCOPE_SHARES.map((share) => `${share * 100} %`).join(', ')} of the projects`,
           fillSeconds,
           peakRssMb: sampler.stop(),
         });
@@ -244,12 +251,12 @@ async function main() {
 }
 
 /** Stops the run when the two servers answer any request differently (then the comparison would be unfair). */
-async function sameAnswers(
-  toPortal: Record<BaselineScenario, RequestSpec>,
-  toMinimal: Record<BaselineScenario, RequestSpec>,
-) {
+async function sameAnswers(toPortal: PerScenario<RequestSpec>, toMinimal: PerScenario<RequestSpec>) {
   for (const scenario of Object.keys(toPortal) as BaselineScenario[]) {
-    const [a, b] = [toPortal[scenario], toMinimal[scenario]];
+    const [a, b] = [toPortal, toMinimal].map((specs) => scenarioIn(specs, scenario)) as [
+      RequestSpec,
+      RequestSpec,
+    ];
     for (const [index, url] of a.urls.slice(0, 5).entries()) {
       const [one, two] = await Promise.all([
         fetch(url, { headers: a.headers }),

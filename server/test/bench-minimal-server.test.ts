@@ -4,10 +4,18 @@ import { inject } from 'vitest';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { sql } from 'drizzle-orm';
 import { createDatabaseIn } from '../src/ops/postgres-cluster.js';
-import { addScopedCustomers, fillProjects, scopedCustomer } from '../bench/fill.js';
+import { addScopedCustomers, fillAuditLog, fillProjects } from '../bench/fill.js';
 import { fillCatalogue, WORDS } from '../bench/catalogue-fill.js';
-import { benchCallers, serviceToken, startBenchPortal, type BenchPortal } from '../bench/portal.js';
-import { STANDS_FOR, startBaseline, type Baseline, type BaselineInputs } from '../bench/baseline.js';
+import { benchCallers, startBenchPortal, type BenchPortal } from '../bench/portal.js';
+import {
+  STANDS_FOR,
+  customerList,
+  scenarioIn,
+  startBaseline,
+  type Baseline,
+  type BaselineInputs,
+  type BaselineScenario,
+} from '../bench/baseline.js';
 import { usingPostgres } from './support/app.js';
 
 /**
@@ -26,20 +34,20 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     );
     portal = await startBenchPortal(url);
     const { db } = portal.database;
-    // The customer (the benches' scoped customer seeing half the projects) sees 1,250 of 2,500: past the own list's
-    // exact limit, so after its first page the portal goes by a kept total, and the minimal server keeps that count.
-    await fillProjects(db, { projects: 2500, boards: 10, serialNumbers: 5000, users: 10 });
+    // The scoped customers see 250, 250 and 1,250 of 2,500 (one board, one board, half of ten): the last is past the
+    // own list's exact limit, so after its first page the portal goes by a kept total, and the minimal server keeps
+    // that count; the others are counted on every call. Two history records per project, counted exactly.
+    const size = { projects: 2500, boards: 10, serialNumbers: 5000, users: 10 };
+    await fillProjects(db, size);
+    await fillAuditLog(db, size, 5000);
     await fillCatalogue(db, { tools: 100, versionsPerTool: 5, bundles: 10 });
     await addScopedCustomers(db);
-    const customer = scopedCustomer(0.5);
-    const { customerId, adminId } = await benchCallers(db, customer);
     await portal.listen();
     const ids = (await db.execute(sql`select id from projects order by name limit 5`)) as unknown as {
       rows: { id: string }[];
     };
     inputs = {
-      admin: { token: await serviceToken(portal.base), userId: adminId },
-      customer: { token: await serviceToken(portal.base, customer), userId: customerId },
+      ...(await benchCallers(db, portal.base)),
       projectIds: ids.rows.map((row) => row.id),
       words: [WORDS[0]!.toLowerCase(), WORDS[3]!.toLowerCase().slice(0, 3), 'zzzz-nothing'],
     };
@@ -63,7 +71,7 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     expect(Object.keys(fromPortal).sort()).toEqual(Object.keys(STANDS_FOR).sort());
     const ranges: Record<string, string | null> = {};
     for (const [scenario, spec] of Object.entries(fromPortal)) {
-      const twin = fromMinimal[scenario as keyof typeof fromMinimal];
+      const twin = scenarioIn(fromMinimal, scenario as BaselineScenario);
       let longest = 0;
       for (const [index, url] of spec.urls.entries()) {
         const [a, b] = await Promise.all([
@@ -75,7 +83,7 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
         expect(b.status, `${scenario} ${url}`).toBe(200);
         expect(minimalBody, `${scenario} ${url}`).toBe(portalBody);
         expect(b.headers.get('content-range'), scenario).toBe(a.headers.get('content-range'));
-        if (scenario === 'customer project list') {
+        if (scenario === customerList(0.5, 'first')) {
           expect(a.headers.get('x-total-count-estimated'), 'the kept total of a long own list').toBe('true');
           expect(Number(a.headers.get('content-range')!.split('/')[1])).toBeGreaterThan(
             OWN_EXACT_COUNT_LIMIT,
@@ -96,7 +104,7 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
       'admin project list, keyset': 'projects 2450-2474/2500',
     });
     const catalogueTotal = Number(ranges['catalogue list']!.split('/')[1]);
-    const customerTotal = Number(ranges['customer project list']!.split('/')[1]);
+    const customerTotal = Number(ranges[customerList(0.5, 'first')]!.split('/')[1]);
     const middle = Math.floor(catalogueTotal / 2);
     expect(ranges['catalogue list, middle page']).toBe(
       `catalogue ${middle}-${middle + 24}/${catalogueTotal}`,
@@ -104,9 +112,14 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     const deep = catalogueTotal - 50;
     expect(ranges['catalogue list, deep page']).toBe(`catalogue ${deep}-${deep + 24}/${catalogueTotal}`);
     const deepest = customerTotal - 50;
-    expect(ranges['customer project list, deepest page']).toBe(
-      `projects ${deepest}-${deepest + 24}/${customerTotal}`,
-    );
+    expect(ranges).toMatchObject({
+      [customerList(0.5, 'first')]: 'projects 0-24/1250',
+      [customerList(0.5, 'deepest')]: `projects ${deepest}-${deepest + 24}/${customerTotal}`,
+      [customerList(0.05, 'deepest')]: 'projects 200-224/250',
+      [customerList(0.0005, 'deepest')]: 'projects 200-224/250',
+      'history list': 'audit-log 0-49/5000',
+      'history list, one project': 'audit-log 0-1/2',
+    });
   });
 
   it('refuses a request without a valid token where the portal does', async () => {

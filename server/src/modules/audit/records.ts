@@ -23,9 +23,17 @@ export function withoutSecrets(value: unknown): unknown {
 const fullName = (user: { givenName: string | null; familyName: string | null }) =>
   [user.givenName, user.familyName].filter(Boolean).join(' ') || null;
 
+/** An actor as the history shows it: the user's id, email and name. */
+export type AuditActor = Pick<typeof users.$inferSelect, 'id' | 'email' | 'givenName' | 'familyName'>;
+
+/** The distinct actors of `rows`, whose names and emails their records show. */
+export const actorIdsOf = (rows: AuditRow[]) => [
+  ...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : []))),
+];
+
 /** Records of rows, in the rows' order, with their actors' names and emails read in one query. */
 export async function auditRecords(db: Executor, rows: AuditRow[]): Promise<AuditRecord[]> {
-  const actorIds = [...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : [])))];
+  const actorIds = actorIdsOf(rows);
   const actors = actorIds.length
     ? await db
         .select({
@@ -37,6 +45,11 @@ export async function auditRecords(db: Executor, rows: AuditRow[]): Promise<Audi
         .from(users)
         .where(inArray(users.id, actorIds))
     : [];
+  return toAuditRecords(rows, actors);
+}
+
+/** The records of rows and their actors (the pure half of {@link auditRecords}). */
+export function toAuditRecords(rows: AuditRow[], actors: AuditActor[]): AuditRecord[] {
   const byId = new Map(actors.map((actor) => [actor.id, actor]));
   return rows.map((row) => {
     const user = row.actorId ? byId.get(row.actorId) : undefined;
