@@ -190,7 +190,7 @@ const isProjectPage = (text: string) => /"page" as \(/.test(text);
 const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !isProjectPage(text);
 const isCataloguePage = (text: string) => text.startsWith('select items.');
 const isHistoryPage = (text: string) => /^select "id", "actor_id", .* from "audit_log"/.test(text);
-const isActors = (text: string) => /from "users" where "users"\."id" in \(/.test(text);
+const isActors = (text: string) => /from "users" where "users"\."id" = any\(/.test(text);
 // The count policy's statements (http/list-total.ts): a count bounded past the exact limit, the planner's estimate.
 const isBoundedCount = (text: string) =>
   text.startsWith('select (select count(*) from (') && /as bounded\)::int/.test(text);

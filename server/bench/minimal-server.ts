@@ -296,7 +296,7 @@ const AUDIT_KEYS = Object.keys(getTableColumns(auditLog));
 
 /**
  * A history page as the portal answers it (the generic list's total, as {@link catalogueAnswer}), its actors read
- * with `actors` (the portal's statement, its `in (…)` list as long as this page's distinct actors).
+ * with `actors` (the portal's statement: the page's distinct actors as one array).
  */
 export function auditListAnswer(actors: Captured, offset: number, limit: number) {
   return async (
@@ -309,10 +309,7 @@ export function auditListAnswer(actors: Captured, offset: number, limit: number)
       (cells) => Object.fromEntries(AUDIT_KEYS.map((key, at) => [key, cells[at]])) as AuditRow,
     );
     const ids = actorIdsOf(page);
-    const placeholders = ids.map((_, at) => `$${at + 1}`).join(', ');
-    const found = ids.length
-      ? await then(actors.text.replace(/ in \(\$1(?:, \$\d+)*\)/, ` in (${placeholders})`), ids)
-      : [];
+    const found = ids.length ? await then(actors.text, [ids]) : [];
     const body = toAuditRecords(
       page,
       found.map(([id, email, givenName, familyName]) => ({ id, email, givenName, familyName }) as AuditActor),

@@ -142,11 +142,20 @@ const filterValue = (filter: FilterDefinition): z.ZodType => {
   return text;
 };
 
+const filterSchemas = new WeakMap<object, ReturnType<typeof buildListFilterSchema>>();
+
 /**
  * The filters a list accepts, derived from its definition: the declared ones, `q` when it has a search,
- * and `id` for react-admin's getMany. Anything else is refused.
+ * and `id` for react-admin's getMany. Anything else is refused. Built once per definition: every list call parses
+ * with it, and zod compiles a schema on its first parse.
  */
 export function listFilterSchema(definition: Pick<ResourceDefinition, 'list' | 'record' | 'idField'>) {
+  let schema = filterSchemas.get(definition);
+  if (!schema) filterSchemas.set(definition, (schema = buildListFilterSchema(definition)));
+  return schema;
+}
+
+function buildListFilterSchema(definition: Pick<ResourceDefinition, 'list' | 'record' | 'idField'>) {
   // getMany's ids are checked as the record's own id field, so a malformed one never reaches the database.
   const idValue =
     (definition.record.shape[definition.idField ?? 'id'] as z.ZodType | undefined) ?? z.string().max(255);

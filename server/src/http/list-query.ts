@@ -121,6 +121,29 @@ function parseJson(value: string, name: string): unknown {
   }
 }
 
+/** `range=[first,last]` (react-admin's simple-rest dialect): built once, as zod compiles a schema on first use. */
+const rangeParameter = z
+  .tuple([
+    z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  ])
+  .refine(([first, last]) => last >= first);
+
+const sortSchemas = new WeakMap<readonly string[], z.ZodType<[string, string]>>();
+
+/** `sort=["field","ASC"|"DESC"]` over a list's sortable fields: built once per list. */
+function sortSchema<Sort extends string>(fields: readonly Sort[]): z.ZodType<[Sort, string]> {
+  let schema = sortSchemas.get(fields);
+  if (!schema) {
+    schema = z.tuple([
+      z.enum(fields as unknown as [Sort, ...Sort[]]),
+      z.enum(['ASC', 'DESC', 'asc', 'desc']),
+    ]);
+    sortSchemas.set(fields, schema);
+  }
+  return schema as z.ZodType<[Sort, string]>;
+}
+
 /**
  * Reads sort, range and filter from the query (JSON) and the Range header. Sort fields and filters are
  * allow-listed by the caller's schemas; anything else is refused with 400.
@@ -139,12 +162,7 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
   let sort: ListQuery<Sort, unknown>['sort'] = null;
   if (query.sort && !options.sortFields.length) throw badRequest('This list takes no sort.', ['sort']);
   if (query.sort) {
-    const parsed = z
-      .tuple([
-        z.enum(options.sortFields as unknown as [Sort, ...Sort[]]),
-        z.enum(['ASC', 'DESC', 'asc', 'desc']),
-      ])
-      .safeParse(parseJson(query.sort, 'sort'));
+    const parsed = sortSchema(options.sortFields).safeParse(parseJson(query.sort, 'sort'));
     if (!parsed.success) {
       throw badRequest(
         `sort must be ["field","ASC"|"DESC"] with field one of: ${options.sortFields.join(', ')}.`,
@@ -156,13 +174,7 @@ export function parseListQuery<Sort extends string, Filter extends z.ZodType>(
 
   let range = rangeOf(rangeHeader, options.keyset);
   if (!range.asked && query.range) {
-    const parsed = z
-      .tuple([
-        z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-        z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-      ])
-      .refine(([first, last]) => last >= first)
-      .safeParse(parseJson(query.range, 'range'));
+    const parsed = rangeParameter.safeParse(parseJson(query.range, 'range'));
     if (!parsed.success) throw badRequest('range must be [first,last] with 0 <= first <= last.', ['range']);
     range = checkedPage(
       { offset: parsed.data[0], limit: parsed.data[1] - parsed.data[0] + 1, asked: true },

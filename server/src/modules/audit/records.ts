@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isSecretField, type AuditRecord } from '@portal/resources';
 import type { auditLog } from '../../db/schema.js';
 import { users } from '../../db/schema.js';
@@ -31,21 +31,29 @@ export const actorIdsOf = (rows: AuditRow[]) => [
   ...new Set(rows.flatMap((row) => (row.actorId ? [row.actorId] : []))),
 ];
 
+/** The actors' statement per database or transaction: one prepared statement whatever the number of actors. */
+const actorStatements = new WeakMap<
+  Executor,
+  { execute(values: { ids: string[] }): Promise<AuditActor[]> }
+>();
+
+function actorsStatement(db: Executor) {
+  let statement = actorStatements.get(db);
+  if (!statement) {
+    statement = db
+      .select({ id: users.id, email: users.email, givenName: users.givenName, familyName: users.familyName })
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('audit_actors');
+    actorStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** Records of rows, in the rows' order, with their actors' names and emails read in one query. */
 export async function auditRecords(db: Executor, rows: AuditRow[]): Promise<AuditRecord[]> {
-  const actorIds = actorIdsOf(rows);
-  const actors = actorIds.length
-    ? await db
-        .select({
-          id: users.id,
-          email: users.email,
-          givenName: users.givenName,
-          familyName: users.familyName,
-        })
-        .from(users)
-        .where(inArray(users.id, actorIds))
-    : [];
-  return toAuditRecords(rows, actors);
+  const ids = actorIdsOf(rows);
+  return toAuditRecords(rows, ids.length ? await actorsStatement(db).execute({ ids }) : []);
 }
 
 /** The records of rows and their actors (the pure half of {@link auditRecords}). */
