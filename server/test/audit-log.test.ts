@@ -148,6 +148,29 @@ describe('GET /api/v1/audit-log', () => {
     expect(await idsOf({ user: 'nobody@portal.test' })).toEqual([]);
   });
 
+  it('answers each call with its own filter values when a list of one shape is asked again', async () => {
+    // The same filters and sort run one prepared statement per shape: the values and their totals are per call.
+    const page = async (filter: Record<string, unknown>, sort?: string) => {
+      const url = `${listUrl(filter)}${sort ? `&sort=${encodeURIComponent(sort)}` : ''}`;
+      const response = await get(url, admin, { range: 'audit-log=0-0' });
+      expect(response.statusCode, response.body).toBe(200);
+      return [response.headers['content-range'], response.json<AuditRecord[]>().map((r) => r.id)];
+    };
+    for (let round = 0; round < 2; round += 1) {
+      expect(await page({ action: 'create' })).toEqual(['audit-log 0-0/2', [ids.flag]]);
+      expect(await page({ action: 'update' })).toEqual(['audit-log 0-0/4', [ids.foreignBoard]]);
+      expect(await page({ action: 'create' }, '["at","ASC"]')).toEqual(['audit-log 0-0/2', [ids.ownPerson]]);
+      expect(await page({ q: 'feature' })).toEqual(['audit-log 0-0/1', [ids.flag]]);
+      expect(await page({ q: 'csa@portal' })).toEqual(['audit-log 0-0/1', [ids.foreignProject]]);
+      expect(await page({ actor: 'csa@portal.test' })).toEqual(['audit-log 0-0/1', [ids.foreignProject]]);
+      expect(await page({ actor: 'admin@portal.test' })).toEqual(['audit-log 0-0/4', [ids.foreignBoard]]);
+    }
+    // A company space admin's list of that shape still holds only their space.
+    expect(await list(csa, { action: 'update' })).toEqual(
+      (await list(admin, { action: 'update' })).filter((r) => [ids.ownBoard, ids.ownProject].includes(r.id)),
+    );
+  });
+
   it('refuses an undeclared filter or a malformed time with 400', async () => {
     expect((await get(listUrl({ actorId: 'x' }), admin)).statusCode).toBe(400);
     expect((await get(listUrl({ from: 'yesterday' }), admin)).statusCode).toBe(400);

@@ -1,11 +1,12 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { asc, desc, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { formatContentRange, listFilterSchema, type ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import { LIST_MAX_ROWS, ownFilterParameters, parseListQuery, type listQuerystring } from './list-query.js';
-import { filterConditions, type FilterSql } from './list-sql.js';
+import { filterConditions, type FilterBinder, type FilterSql } from './list-sql.js';
 import {
   ESTIMATED_TOTAL_HEADER,
   boundedCount,
@@ -29,6 +30,41 @@ export interface ListSource {
   filters?: FilterSql;
 }
 
+/** A generic list's page and count statements of one shape (built with placeholders for its values). */
+interface ListStatements {
+  page: { execute(values: Record<string, unknown>): Promise<unknown[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ n: unknown }[]> };
+}
+
+/** At most this many shapes' statements are kept per database; the least recently made goes first. */
+const MAX_LIST_SHAPES = 200;
+const listStatements = new WeakMap<Database, Map<string, ListStatements>>();
+
+/** The statements of a shape, prepared on its first call (named by the shape, so each connection parses it once). */
+function preparedList(
+  db: Database,
+  shape: string,
+  build: () => {
+    page: { prepare(name: string): ListStatements['page'] };
+    count: { prepare(name: string): ListStatements['count'] };
+  },
+): ListStatements {
+  let shapes = listStatements.get(db);
+  if (!shapes) listStatements.set(db, (shapes = new Map()));
+  let statements = shapes.get(shape);
+  if (!statements) {
+    const name = createHash('sha256').update(shape).digest('hex').slice(0, 16);
+    const built = build();
+    statements = {
+      page: built.page.prepare(`list_page_${name}`),
+      count: built.count.prepare(`list_count_${name}`),
+    };
+    shapes.set(shape, statements);
+    if (shapes.size > MAX_LIST_SHAPES) shapes.delete(shapes.keys().next().value!);
+  }
+  return statements;
+}
+
 /**
  * A list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL: the definition's allow-list
  * decides what may be asked; the answer carries `Content-Range`. A short page tells its own total; only a full
@@ -46,29 +82,72 @@ export async function listRows<Row>(
     filter: listFilterSchema(definition),
     ownFilters: ownFilterParameters(definition, request.query),
   });
-  const filtered = filterConditions(definition, columns, list.filter, source.filters);
-  const where = source.scope && filtered ? sql`${source.scope} and ${filtered}` : (source.scope ?? filtered);
   const sortColumn = columns[list.sort?.field ?? definition.list.defaultSort.field];
   const order = list.sort?.order ?? definition.list.defaultSort.order;
   const orderBy = sortColumn
     ? [order === 'DESC' ? desc(sortColumn) : asc(sortColumn), asc(columns.id)]
     : [asc(columns.id)];
-  const query = db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(...orderBy);
-  const rows = (await query.limit(list.range.limit).offset(list.range.offset)) as Row[];
+  const { offset, limit } = list.range;
+  const conditions = (binder?: FilterBinder) =>
+    filterConditions(definition, columns, list.filter, source.filters, binder);
+  const matchingOf = (where: SQL | undefined) =>
+    sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`;
 
-  const { offset } = list.range;
-  let total = offset + rows.length;
-  if (rows.length === list.range.limit || (rows.length === 0 && offset > 0)) {
-    const matching = sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`;
-    const counted = await listTotal(db, {
+  // A list without a row scope whose filter values all bind runs two statements prepared once per shape (its sort
+  // and the filters it has), its values as placeholders. Any other is built for its call.
+  const binder: FilterBinder = { values: {}, inlined: false };
+  const bound = source.scope ? undefined : conditions(binder);
+  let rows: Row[];
+  let counting: { key: string; count: () => Promise<number>; beyond: () => Promise<number> };
+  if (!source.scope && !binder.inlined) {
+    const shape = [
+      getTableName(table),
+      definition.name,
+      list.sort?.field ?? '',
+      order,
+      ...Object.keys(binder.values),
+    ].join('|');
+    const statements = preparedList(db, shape, () => {
+      const matching = matchingOf(bound);
+      return {
+        page: db
+          .select()
+          .from(table)
+          .where(bound)
+          .orderBy(...orderBy)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+        count: db.select({ n: boundedCount(matching) }).from(sql`(select 1) as one`),
+      };
+    });
+    rows = (await statements.page.execute({ ...binder.values, limit, offset })) as Row[];
+    counting = {
+      key: `${shape}|${JSON.stringify(binder.values)}`,
+      count: async () => Number((await statements.count.execute(binder.values))[0]?.n ?? 0),
+      beyond: () => plannerRows(db, matchingOf(conditions())),
+    };
+  } else {
+    const filtered = conditions();
+    const where =
+      source.scope && filtered ? sql`${source.scope} and ${filtered}` : (source.scope ?? filtered);
+    rows = (await db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)) as Row[];
+    const matching = matchingOf(where);
+    counting = {
       key: `${definition.name}|${JSON.stringify(dialect.sqlToQuery(matching))}`,
       count: async () => Number(await scalar<number>(db, sql`select ${boundedCount(matching)}`)),
       beyond: () => plannerRows(db, matching),
-    });
+    };
+  }
+
+  let total = offset + rows.length;
+  if (rows.length === limit || (rows.length === 0 && offset > 0)) {
+    const counted = await listTotal(db, counting);
     total = pageTotal(counted, { offset, rows: rows.length });
     if (counted.estimated) reply.header(ESTIMATED_TOTAL_HEADER, 'true');
   }
