@@ -13,7 +13,9 @@ import {
   type Actor,
   type CheckoutService,
 } from '../src/modules/catalogue/checkout-service.js';
+import { licenses } from '../src/db/schema-commerce.js';
 import { freshDatabase, testConfig } from './support/app.js';
+import { bearer, signIn } from './support/sign-in.js';
 
 /** A clock the test moves by hand. */
 class TestClock implements Clock {
@@ -101,5 +103,38 @@ describe('the checkout service on an injected clock', () => {
     const later = await service.checkout(actor, cart);
     expect(later.created).toBe(true);
     expect(later.checkout.id).not.toBe(first.checkout.id);
+  });
+});
+
+describe('a list whose filter reads the clock', () => {
+  it("answers a license status filter on each call's clock, not the first call's", async () => {
+    // The status is computed in SQL on the service's clock; a list statement kept per shape must not keep that time.
+    const admin = await signIn(t.app, { email: 'admin@portal.test' });
+    const [license] = await t.database.db
+      .insert(licenses)
+      .values({
+        userId: actor.currentUser!.id,
+        product: 'Clock Filter Pack',
+        featureId: 'clock-filter-pack',
+        type: 'tool',
+        grantedAt: clock.now(),
+        expiration: new Date(clock.now().getTime() + 60 * 60 * 1000),
+      })
+      .returning();
+    const listed = async (status: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ status, q: 'Clock Filter Pack' }));
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/licenses?filter=${filter}`,
+        headers: bearer(admin),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ id: string; status: string }[]>().map((row) => `${row.id} ${row.status}`);
+    };
+    expect(await listed('active')).toEqual([`${license!.id} active`]);
+    expect(await listed('expired')).toEqual([]);
+    clock.advance(2 * 60 * 60 * 1000);
+    expect(await listed('active')).toEqual([]);
+    expect(await listed('expired')).toEqual([`${license!.id} expired`]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, getTableName, sql, type SQL } from 'drizzle-orm';
+import { Placeholder, asc, desc, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -21,7 +21,10 @@ const dialect = new PgDialect();
 export interface ListSource {
   db: Database;
   table: PgTable;
-  /** Every field the definition sorts, filters or searches by, mapped to its column; `id` is the tiebreaker. */
+  /**
+   * Every field the definition sorts, filters or searches by, mapped to its column; `id` is the tiebreaker. One map
+   * per table and definition: an unscoped list's statements are kept by table, definition, sort and filters.
+   */
   columns: Record<string, PgColumn | SQL> & { id: PgColumn };
   definition: Pick<ResourceDefinition, 'name' | 'list' | 'record' | 'idField'>;
   /** Conditions the caller may not lift, such as a company space admin's row scope. */
@@ -38,31 +41,45 @@ interface ListStatements {
 
 /** At most this many shapes' statements are kept per database; the least recently made goes first. */
 const MAX_LIST_SHAPES = 200;
-const listStatements = new WeakMap<Database, Map<string, ListStatements>>();
+/** Per database and shape: its statements, or null for a shape built per call (its SQL holds a value). */
+const listStatements = new WeakMap<Database, Map<string, ListStatements | null>>();
 
-/** The statements of a shape, prepared on its first call (named by the shape, so each connection parses it once). */
+interface Preparable<Statement> {
+  prepare(name: string): Statement;
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/**
+ * The statements of a shape, prepared on its first call and named by their text, so each connection parses them
+ * once. A shape whose SQL holds a value that is no placeholder (a column computed with the clock, say) is never
+ * kept: that value would answer every later call. Null then: the caller builds its statement per call.
+ */
 function preparedList(
   db: Database,
   shape: string,
-  build: () => {
-    page: { prepare(name: string): ListStatements['page'] };
-    count: { prepare(name: string): ListStatements['count'] };
-  },
-): ListStatements {
+  build: () => { page: Preparable<ListStatements['page']>; count: Preparable<ListStatements['count']> },
+): ListStatements | null {
   let shapes = listStatements.get(db);
   if (!shapes) listStatements.set(db, (shapes = new Map()));
-  let statements = shapes.get(shape);
-  if (!statements) {
-    const name = createHash('sha256').update(shape).digest('hex').slice(0, 16);
-    const built = build();
-    statements = {
-      page: built.page.prepare(`list_page_${name}`),
-      count: built.count.prepare(`list_count_${name}`),
-    };
-    shapes.set(shape, statements);
+  if (!shapes.has(shape)) {
+    const { page, count } = build();
+    const queries = [page.toSQL(), count.toSQL()];
+    const placeholdersOnly = queries.every((query) =>
+      query.params.every((param) => param instanceof Placeholder),
+    );
+    const name = createHash('sha256')
+      .update(queries.map((query) => query.sql).join(';'))
+      .digest('hex')
+      .slice(0, 16);
+    shapes.set(
+      shape,
+      placeholdersOnly
+        ? { page: page.prepare(`list_page_${name}`), count: count.prepare(`list_count_${name}`) }
+        : null,
+    );
     if (shapes.size > MAX_LIST_SHAPES) shapes.delete(shapes.keys().next().value!);
   }
-  return statements;
+  return shapes.get(shape) ?? null;
 }
 
 /**
@@ -82,7 +99,8 @@ export async function listRows<Row>(
     filter: listFilterSchema(definition),
     ownFilters: ownFilterParameters(definition, request.query),
   });
-  const sortColumn = columns[list.sort?.field ?? definition.list.defaultSort.field];
+  const sortField = list.sort?.field ?? definition.list.defaultSort.field;
+  const sortColumn = columns[sortField];
   const order = list.sort?.order ?? definition.list.defaultSort.order;
   const orderBy = sortColumn
     ? [order === 'DESC' ? desc(sortColumn) : asc(sortColumn), asc(columns.id)]
@@ -93,36 +111,30 @@ export async function listRows<Row>(
   const matchingOf = (where: SQL | undefined) =>
     sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`;
 
-  // A list without a row scope whose filter values all bind runs two statements prepared once per shape (its sort
-  // and the filters it has), its values as placeholders. Any other is built for its call.
+  // A list without a row scope whose filter values all bind runs two statements prepared once per shape (its
+  // table, sort and the filters it has), its values as placeholders. Any other is built for its call.
   const binder: FilterBinder = { values: {}, inlined: false };
   const bound = source.scope ? undefined : conditions(binder);
+  const filters = `${getTableName(table)}|${definition.name}|${Object.keys(binder.values).join(',')}`;
+  const statements =
+    source.scope || binder.inlined
+      ? null
+      : preparedList(db, `${filters}|${sortField}|${order}`, () => ({
+          page: db
+            .select()
+            .from(table)
+            .where(bound)
+            .orderBy(...orderBy)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+          count: db.select({ n: boundedCount(matchingOf(bound)) }).from(sql`(select 1) as one`),
+        }));
   let rows: Row[];
   let counting: { key: string; count: () => Promise<number>; beyond: () => Promise<number> };
-  if (!source.scope && !binder.inlined) {
-    const shape = [
-      getTableName(table),
-      definition.name,
-      list.sort?.field ?? '',
-      order,
-      ...Object.keys(binder.values),
-    ].join('|');
-    const statements = preparedList(db, shape, () => {
-      const matching = matchingOf(bound);
-      return {
-        page: db
-          .select()
-          .from(table)
-          .where(bound)
-          .orderBy(...orderBy)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset')),
-        count: db.select({ n: boundedCount(matching) }).from(sql`(select 1) as one`),
-      };
-    });
+  if (statements) {
     rows = (await statements.page.execute({ ...binder.values, limit, offset })) as Row[];
     counting = {
-      key: `${shape}|${JSON.stringify(binder.values)}`,
+      key: `${filters}|${JSON.stringify(binder.values)}`,
       count: async () => Number((await statements.count.execute(binder.values))[0]?.n ?? 0),
       beyond: () => plannerRows(db, matchingOf(conditions())),
     };
