@@ -122,6 +122,23 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     });
   });
 
+  it('answers a deeper page by its caller, not by the token: a token fetched later gets the same page', async () => {
+    // A run at 1M outlasts an access token (15 minutes), so `bench:versus` fetches new ones on the way.
+    const deepest = customerList(0.5, 'deepest');
+    const before = scenarioIn(minimal.requests(minimal.url), deepest);
+    Object.assign(inputs, await benchCallers(portal.database.db, portal.base));
+    const toPortal = scenarioIn(minimal.requests(portal.base), deepest);
+    const toMinimal = scenarioIn(minimal.requests(minimal.url), deepest);
+    expect(toMinimal.headers.authorization).not.toBe(before.headers.authorization);
+    const [a, b] = await Promise.all([
+      fetch(toPortal.urls[0]!, { headers: toPortal.headers }),
+      fetch(toMinimal.urls[0]!, { headers: toMinimal.headers }),
+    ]);
+    expect(b.headers.get('content-range')).toBe(a.headers.get('content-range'));
+    expect(a.headers.get('content-range')).not.toMatch(/^projects 0-/);
+    expect(await b.text()).toBe(await a.text());
+  });
+
   it('refuses a request without a valid token where the portal does', async () => {
     const spec = minimal.requests(minimal.url)['admin project list'];
     const none = await fetch(spec.urls[0]!, { headers: { range: spec.headers.range! } });
