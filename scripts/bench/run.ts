@@ -68,7 +68,7 @@ const { values: args } = parseArgs({
     loads: { type: 'string', default: String(MIN_LOADS) },
     // Times the pages on a busy machine all the same, marked and not judged: to check the measurement works.
     'allow-busy': { type: 'boolean', default: false },
-    // A bound for a child that hangs: bench:versus at 1M (18 calls, 2 connection counts, A/B/A/B) takes 15–20 min.
+    // A bound for a child that hangs: bench:versus at 1M (18 calls, 2 connection counts, A/B/A/B) takes about 20 min.
     'child-timeout': { type: 'string', default: '1800' },
     'static-dir': { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },

@@ -213,9 +213,18 @@ function countedBy(captured: Captured[], what: string): Partial<MinimalRoute> {
   };
 }
 
-/** The client a bearer token was issued to (read without verifying: the minimal server's handler verifies it). */
-const callerOf = (authorization: string | undefined) =>
-  authorization ? String(decodeJwt(authorization.replace(/^Bearer /i, '')).client_id) : undefined;
+/**
+ * The client a bearer token was issued to, read without verifying (the minimal server's handler verifies it, and
+ * answers 401 to a token that is not one).
+ */
+function callerOf(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  try {
+    return String(decodeJwt(authorization.replace(/^Bearer /i, '')).client_id);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The request's own project in a history filter (`{"entity":"project","entityId":…}`). */
 const filteredEntity = (request: FastifyRequest) =>
