@@ -22,7 +22,13 @@ import { fromJson } from '../src/modules/projects/json.js';
 import { projectRecords, type ProjectWithBoard } from '../src/modules/projects/records.js';
 import { prefixQuery, toItems } from '../src/modules/catalogue/catalogue-list.js';
 import type { ListedRow } from '../src/modules/catalogue/catalogue-sql.js';
-import { actorIdsOf, toAuditRecords, type AuditActor, type AuditRow } from '../src/modules/audit/records.js';
+import {
+  ACTOR_COLUMNS,
+  actorIdsOf,
+  toAuditRecords,
+  type AuditActor,
+  type AuditRow,
+} from '../src/modules/audit/records.js';
 
 /** A statement as the portal's pool received it. */
 export interface Captured {
@@ -294,6 +300,8 @@ export function catalogueAnswer(offset: number, limit: number) {
 }
 
 const AUDIT_KEYS = Object.keys(getTableColumns(auditLog));
+/** The history actor's fields in the order the portal's actors statement selects them. */
+const ACTOR_FIELDS = Object.keys(ACTOR_COLUMNS);
 
 /**
  * A history page as the portal answers it (the generic list's total, as {@link catalogueAnswer}), its actors read
@@ -313,7 +321,9 @@ export function auditListAnswer(actors: Captured, offset: number, limit: number)
     const found = ids.length ? await then(actors.text, [ids]) : [];
     const body = toAuditRecords(
       page,
-      found.map(([id, email, givenName, familyName]) => ({ id, email, givenName, familyName }) as AuditActor),
+      found.map(
+        (cells) => Object.fromEntries(ACTOR_FIELDS.map((field, at) => [field, cells[at]])) as AuditActor,
+      ),
     );
     const total = page.length === limit && counted !== null ? counted : offset + page.length;
     return { body, range: { resource: 'audit-log', offset, total } };

@@ -1,20 +1,13 @@
-import { createHash } from 'node:crypto';
-import { Placeholder, asc, desc, getTableName, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { formatContentRange, listFilterSchema, type ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
+import { PreparedShapes, type Preparable } from '../db/prepared.js';
 import { LIST_MAX_ROWS, ownFilterParameters, parseListQuery, type listQuerystring } from './list-query.js';
 import { filterConditions, type FilterBinder, type FilterSql } from './list-sql.js';
-import {
-  ESTIMATED_TOTAL_HEADER,
-  boundedCount,
-  listTotal,
-  pageTotal,
-  plannerRows,
-  scalar,
-} from './list-total.js';
+import { ESTIMATED_TOTAL_HEADER, boundedCount, listTotal, pageTotal, plannerRows } from './list-total.js';
 
 const dialect = new PgDialect();
 
@@ -34,53 +27,10 @@ export interface ListSource {
 }
 
 /** A generic list's page and count statements of one shape (built with placeholders for its values). */
-interface ListStatements {
-  page: { execute(values: Record<string, unknown>): Promise<unknown[]> };
-  count: { execute(values: Record<string, unknown>): Promise<{ n: unknown }[]> };
-}
-
-/** At most this many shapes' statements are kept per database; the least recently made goes first. */
-const MAX_LIST_SHAPES = 200;
-/** Per database and shape: its statements, or null for a shape built per call (its SQL holds a value). */
-const listStatements = new WeakMap<Database, Map<string, ListStatements | null>>();
-
-interface Preparable<Statement> {
-  prepare(name: string): Statement;
-  toSQL(): { sql: string; params: unknown[] };
-}
-
-/**
- * The statements of a shape, prepared on its first call and named by their text, so each connection parses them
- * once. A shape whose SQL holds a value that is no placeholder (a column computed with the clock, say) is never
- * kept: that value would answer every later call. Null then: the caller builds its statement per call.
- */
-function preparedList(
-  db: Database,
-  shape: string,
-  build: () => { page: Preparable<ListStatements['page']>; count: Preparable<ListStatements['count']> },
-): ListStatements | null {
-  let shapes = listStatements.get(db);
-  if (!shapes) listStatements.set(db, (shapes = new Map()));
-  if (!shapes.has(shape)) {
-    const { page, count } = build();
-    const queries = [page.toSQL(), count.toSQL()];
-    const placeholdersOnly = queries.every((query) =>
-      query.params.every((param) => param instanceof Placeholder),
-    );
-    const name = createHash('sha256')
-      .update(queries.map((query) => query.sql).join(';'))
-      .digest('hex')
-      .slice(0, 16);
-    shapes.set(
-      shape,
-      placeholdersOnly
-        ? { page: page.prepare(`list_page_${name}`), count: count.prepare(`list_count_${name}`) }
-        : null,
-    );
-    if (shapes.size > MAX_LIST_SHAPES) shapes.delete(shapes.keys().next().value!);
-  }
-  return shapes.get(shape) ?? null;
-}
+const listStatements = new PreparedShapes<{
+  page: Preparable<{ execute(values: Record<string, unknown>): Promise<unknown[]> }>;
+  count: Preparable<{ execute(values: Record<string, unknown>): Promise<{ n: unknown }[]> }>;
+}>('list');
 
 /**
  * A list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL: the definition's allow-list
@@ -112,50 +62,38 @@ export async function listRows<Row>(
     sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`;
 
   // A list without a row scope whose filter values all bind runs two statements prepared once per shape (its
-  // table, sort and the filters it has), its values as placeholders. Any other is built for its call.
+  // table, sort and the filters it has), its values as placeholders. Any other is prepared for its call alone: the
+  // scope's values and those that could not bind (ids, own filters) are parameters of its text.
   const binder: FilterBinder = { values: {}, inlined: false };
-  const bound = source.scope ? undefined : conditions(binder);
-  const filters = `${getTableName(table)}|${definition.name}|${Object.keys(binder.values).join(',')}`;
-  const statements =
-    source.scope || binder.inlined
-      ? null
-      : preparedList(db, `${filters}|${sortField}|${order}`, () => ({
-          page: db
-            .select()
-            .from(table)
-            .where(bound)
-            .orderBy(...orderBy)
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset')),
-          count: db.select({ n: boundedCount(matchingOf(bound)) }).from(sql`(select 1) as one`),
-        }));
-  let rows: Row[];
-  let counting: { key: string; count: () => Promise<number>; beyond: () => Promise<number> };
-  if (statements) {
-    rows = (await statements.page.execute({ ...binder.values, limit, offset })) as Row[];
-    counting = {
-      key: `${filters}|${JSON.stringify(binder.values)}`,
-      count: async () => Number((await statements.count.execute(binder.values))[0]?.n ?? 0),
-      beyond: () => plannerRows(db, matchingOf(conditions())),
-    };
-  } else {
-    const filtered = conditions();
-    const where =
-      source.scope && filtered ? sql`${source.scope} and ${filtered}` : (source.scope ?? filtered);
-    rows = (await db
+  const withScope = (filtered: SQL | undefined) =>
+    source.scope && filtered ? sql`${source.scope} and ${filtered}` : (source.scope ?? filtered);
+  const where = withScope(conditions(binder));
+  const matching = matchingOf(where);
+  const build = () => ({
+    page: db
       .select()
       .from(table)
       .where(where)
       .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset)) as Row[];
-    const matching = matchingOf(where);
-    counting = {
-      key: `${definition.name}|${JSON.stringify(dialect.sqlToQuery(matching))}`,
-      count: async () => Number(await scalar<number>(db, sql`select ${boundedCount(matching)}`)),
-      beyond: () => plannerRows(db, matching),
-    };
-  }
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+    count: db.select({ n: boundedCount(matching) }).from(sql`(select 1) as one`),
+  });
+  const filters = `${getTableName(table)}|${definition.name}|${Object.keys(binder.values).join(',')}`;
+  const kept = !source.scope && !binder.inlined;
+  const statements = kept
+    ? listStatements.of(db, `${filters}|${sortField}|${order}`, build)
+    : listStatements.unnamed(build());
+  const rows = (await statements.page.execute({ ...binder.values, limit, offset })) as Row[];
+  const counting = {
+    // A kept shape's count is told apart by its values; any other by its text and parameters too.
+    key: kept
+      ? `${filters}|${JSON.stringify(binder.values)}`
+      : `${definition.name}|${JSON.stringify(dialect.sqlToQuery(matching))}|${JSON.stringify(binder.values)}`,
+    count: async () => Number((await statements.count.execute(binder.values))[0]?.n ?? 0),
+    // The planner's estimate reads the text with its values in place.
+    beyond: () => plannerRows(db, matchingOf(withScope(conditions()))),
+  };
 
   let total = offset + rows.length;
   if (rows.length === limit || (rows.length === 0 && offset > 0)) {

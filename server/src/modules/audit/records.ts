@@ -23,8 +23,14 @@ export function withoutSecrets(value: unknown): unknown {
 const fullName = (user: { givenName: string | null; familyName: string | null }) =>
   [user.givenName, user.familyName].filter(Boolean).join(' ') || null;
 
-/** An actor as the history shows it: the user's id, email and name. */
-export type AuditActor = Pick<typeof users.$inferSelect, 'id' | 'email' | 'givenName' | 'familyName'>;
+/** An actor as the history shows it: the user's id, email and name, in the order its statement selects them. */
+export const ACTOR_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  givenName: users.givenName,
+  familyName: users.familyName,
+};
+export type AuditActor = Pick<typeof users.$inferSelect, keyof typeof ACTOR_COLUMNS>;
 
 /** The distinct actors of `rows`, whose names and emails their records show. */
 export const actorIdsOf = (rows: AuditRow[]) => [
@@ -41,7 +47,7 @@ function actorsStatement(db: Executor) {
   let statement = actorStatements.get(db);
   if (!statement) {
     statement = db
-      .select({ id: users.id, email: users.email, givenName: users.givenName, familyName: users.familyName })
+      .select(ACTOR_COLUMNS)
       .from(users)
       .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
       .prepare('audit_actors');

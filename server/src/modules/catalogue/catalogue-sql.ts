@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueCategory, CatalogueItemKind } from '@portal/resources';
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { boundedCount, boundedRows } from '../../http/list-total.js';
 import type { Database } from '../../db/client.js';
+import { PreparedShapes } from '../../db/prepared.js';
 
 /*
  * The catalogue list's statements (catalogue-list.ts): one per shape, prepared on first use, its values bound.
@@ -240,7 +240,7 @@ interface RowsAsParsed {
   all(values: Record<string, unknown>): Promise<unknown[]>;
 }
 
-function prepareCatalogue(db: Database, shape: CatalogueShape, key: string) {
+function catalogueQueries(db: Database, shape: CatalogueShape) {
   const { window, order, matches } = catalogueSql(shape, (name) => sql.placeholder(name));
   // The versions that pick each tool's latest come in the same round trip, looked up for the page's rows only.
   const versions = sql`case when items.kind = 'tool' then (
@@ -248,9 +248,7 @@ function prepareCatalogue(db: Database, shape: CatalogueShape, key: string) {
         'versionNumeric', ${toolVersions.versionNumeric}, 'tags', ${toolVersions.tags}, 'spn', ${toolVersions.spn})), '[]')
       from ${toolVersions} where ${toolVersions.toolId} = items.id${shape.everyVersion ? sql`` : sql` and ${toolVersions.public}`}
     ) end`;
-  const name = createHash('sha256').update(key).digest('hex').slice(0, 16);
   return {
-    key,
     page: db
       .select({
         ...Object.fromEntries(LISTED_COLUMNS.map((column) => [column, sql.raw(`items.${column}`)])),
@@ -258,17 +256,13 @@ function prepareCatalogue(db: Database, shape: CatalogueShape, key: string) {
         versions: versions.as('versions'),
       })
       .from(window)
-      .orderBy(order)
-      .prepare(`catalogue_page_${name}`) as unknown as RowsAsParsed,
-    count: db
-      .select({ n: boundedCount(matches) })
-      .from(sql`(select 1) as one`)
-      .prepare(`catalogue_count_${name}`),
+      .orderBy(order),
+    count: db.select({ n: boundedCount(matches) }).from(sql`(select 1) as one`),
   };
 }
 
 /** The catalogue's statements per database and shape, prepared on first use (at most a few dozen shapes). */
-const catalogueStatements = new WeakMap<Database, Map<string, ReturnType<typeof prepareCatalogue>>>();
+const catalogueStatements = new PreparedShapes<ReturnType<typeof catalogueQueries>>('catalogue');
 
 /** A shape's name: the flags it has on. */
 export const shapeKey = (shape: CatalogueShape) =>
@@ -277,11 +271,7 @@ export const shapeKey = (shape: CatalogueShape) =>
     .map(([name]) => name)
     .join('|');
 
-export function preparedOf(db: Database, shape: CatalogueShape): ReturnType<typeof prepareCatalogue> {
-  const key = shapeKey(shape);
-  let statements = catalogueStatements.get(db);
-  if (!statements) catalogueStatements.set(db, (statements = new Map()));
-  let prepared = statements.get(key);
-  if (!prepared) statements.set(key, (prepared = prepareCatalogue(db, shape, key)));
-  return prepared;
+export function preparedOf(db: Database, shape: CatalogueShape) {
+  const { page, count } = catalogueStatements.of(db, shapeKey(shape), () => catalogueQueries(db, shape));
+  return { page: page as unknown as RowsAsParsed, count };
 }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { PROJECT_SORT_FIELDS, formatContentRange, projectListFilterSchema } from '@portal/resources';
 import type { Database } from '../../db/client.js';
+import { PreparedShapes, type Preparable } from '../../db/prepared.js';
 import { boards, projects } from '../../db/tables.js';
 import { parseListQuery } from '../../http/list-query.js';
 import { badRequest } from '../../http/errors.js';
@@ -77,8 +77,7 @@ const WRITTEN_LIMITS = new Set([5, 10, 20, 25, 50, 100]);
  * Prepared page statements of every list, per database, by shape (sort, paging, which filters, which scope branches;
  * a few dozen in practice): filter and scope values are parameters, so one statement serves every caller.
  */
-const pageStatements = new WeakMap<Database, Map<string, PageStatement>>();
-const MAX_PAGE_STATEMENTS = 200;
+const pageStatements = new PreparedShapes<{ page: Preparable<PageStatement> }>('projects');
 
 /**
  * The one query of a list page: the page's ids and sort keys on the sort key's index alone (an index-only scan,
@@ -281,15 +280,7 @@ export async function listProjects(
         scopeBranches: scopeRows,
       });
     const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
-    let statements = pageStatements.get(db);
-    if (!statements) pageStatements.set(db, (statements = new Map()));
-    let statement = statements.get(shapeKey);
-    if (!statement) {
-      const name = `projects_page_${createHash('sha256').update(shapeKey).digest('hex').slice(0, 16)}`;
-      statement = build().prepare(name);
-      statements.set(shapeKey, statement);
-      if (statements.size > MAX_PAGE_STATEMENTS) statements.delete(statements.keys().next().value!);
-    }
+    const { page: statement } = pageStatements.of(db, shapeKey, () => ({ page: build() }));
     const rows = await statement.execute({ ...listValues, ...values, limit, offset });
     const page = (rows as PageRow[]).map((row) => normaliseRow(row));
     // The page's company space people came with its first row: every row of the page shares them.

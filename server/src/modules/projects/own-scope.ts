@@ -96,7 +96,8 @@ export function ownProjectsScope(
       links = linksKey(caller.boardLinks);
     }
   }
-  const notSecure = options.includeSecure ? undefined : eq(projects.secure, false);
+  // Written into the text, not a parameter: a statement kept per shape holds no value (db/prepared.ts).
+  const notSecure = options.includeSecure ? undefined : sql`${projects.secure} = false`;
   if (notSecure) shape.push('not-secure');
   const anyOf = (tests: SQL[]) => (tests.length === 1 ? tests[0]! : or(...tests)!);
   const withSecure = (rows: SQL) => (notSecure ? and(rows, notSecure)! : rows);

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { Placeholder } from 'drizzle-orm';
+
+/** A query not yet run (Drizzle's select builders) that prepares as a `Statement`. */
+export interface Preparable<Statement = unknown> {
+  prepare(name: string): Statement;
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/** The statements of one shape, by part (a page and its count, say). */
+export type PreparedParts<Parts extends Record<string, Preparable>> = {
+  [Part in keyof Parts]: ReturnType<Parts[Part]['prepare']>;
+};
+
+/** At most this many shapes' statements are kept per database; the least recently made goes first. */
+const MAX_SHAPES = 200;
+
+/**
+ * Statements prepared once per database (or transaction) and shape, for queries built with placeholders for their
+ * values: a shape's statements are built on its first call and named by the hash of their text, so each connection
+ * parses and plans them once and one statement serves every caller of that shape.
+ *
+ * A shape whose SQL holds a value that is no placeholder (a column computed with the service's clock, say) is never
+ * kept, since that value would answer every later call: its statements are built for each call, unnamed.
+ */
+export class PreparedShapes<Parts extends Record<string, Preparable>> {
+  readonly #byDatabase = new WeakMap<object, Map<string, PreparedParts<Parts> | null>>();
+
+  /** `prefix` begins every statement's name (`<prefix>_<part>_<hash>`), telling them apart in the database. */
+  constructor(private readonly prefix: string) {}
+
+  /** The statements of `shape` on `db`; `build` makes its queries, with placeholders for every value. */
+  of(db: object, shape: string, build: () => Parts): PreparedParts<Parts> {
+    let shapes = this.#byDatabase.get(db);
+    if (!shapes) this.#byDatabase.set(db, (shapes = new Map()));
+    const kept = shapes.get(shape);
+    if (kept) return kept;
+    const parts = build();
+    if (kept === null) return this.unnamed(parts);
+    const queries = Object.values(parts).map((part) => part.toSQL());
+    const placeholdersOnly = queries.every((query) =>
+      query.params.every((param) => param instanceof Placeholder),
+    );
+    const hash = createHash('sha256')
+      .update(queries.map((query) => query.sql).join(';'))
+      .digest('hex')
+      .slice(0, 16);
+    shapes.set(
+      shape,
+      placeholdersOnly ? prepareParts(parts, (part) => `${this.prefix}_${part}_${hash}`) : null,
+    );
+    if (shapes.size > MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+    return shapes.get(shape) ?? this.unnamed(parts);
+  }
+
+  /** Statements for one call only (a shape that holds its values): unnamed, parsed again on every call. */
+  unnamed(parts: Parts): PreparedParts<Parts> {
+    return prepareParts(parts, () => '');
+  }
+}
+
+/** Each part prepared under its name; an empty name makes an unnamed statement. */
+function prepareParts<Parts extends Record<string, Preparable>>(
+  parts: Parts,
+  nameOf: (part: string) => string,
+): PreparedParts<Parts> {
+  return Object.fromEntries(
+    Object.entries(parts).map(([part, query]) => [part, query.prepare(nameOf(part))]),
+  ) as PreparedParts<Parts>;
+}
