@@ -164,7 +164,13 @@ describe('GET /api/v1/audit-log', () => {
       expect(await page({ q: 'csa@portal' })).toEqual(['audit-log 0-0/1', [ids.foreignProject]]);
       expect(await page({ actor: 'csa@portal.test' })).toEqual(['audit-log 0-0/1', [ids.foreignProject]]);
       expect(await page({ actor: 'admin@portal.test' })).toEqual(['audit-log 0-0/4', [ids.foreignBoard]]);
+      // react-admin's getMany: lists of ids, each its own statement.
+      expect(await page({ id: [ids.ownPerson, ids.flag] })).toEqual(['audit-log 0-0/2', [ids.flag]]);
+      expect(await page({ id: [ids.ownBoard] })).toEqual(['audit-log 0-0/1', [ids.ownBoard]]);
     }
+    expect((await list(csa, { id: [ids.foreignProject, ids.ownProject] })).map((r) => r.id)).toEqual([
+      ids.ownProject,
+    ]);
     // A company space admin's list of that shape still holds only their space.
     expect(await list(csa, { action: 'update' })).toEqual(
       (await list(admin, { action: 'update' })).filter((r) => [ids.ownBoard, ids.ownProject].includes(r.id)),
