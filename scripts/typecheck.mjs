@@ -11,10 +11,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** Every project: the workspace's packages (pnpm-workspace.yaml), then the scripts' own. */
-const workspace = fs.readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8');
-const block = /^packages:\n((?:[ \t]+-.*\n?)+)/m.exec(workspace)?.[1] ?? '';
-const packages = [...block.matchAll(/-\s+(\S+)/g)].map((match) => match[1]);
+/** Every project: the packages with a `typecheck` script of their own (each names its folder), then the scripts'. */
+const packages = fs
+  .readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(root, entry.name, 'package.json')))
+  .map((entry) => entry.name)
+  .filter(
+    (folder) =>
+      JSON.parse(fs.readFileSync(path.join(root, folder, 'package.json'), 'utf8')).scripts?.typecheck,
+  )
+  .sort();
 const PROJECTS = [...packages, 'scripts', 'scripts/bench', 'scripts/ops'];
 
 const tsc = path.join(

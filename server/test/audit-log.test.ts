@@ -6,6 +6,7 @@ import { auditLog, boards, companySpaceMembers, companySpaces, users } from '../
 import { projects } from '../src/db/schema-projects.js';
 import { pruneAuditLog } from '../src/modules/audit/retention.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { sentStatements } from './support/sent-statements.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
@@ -175,6 +176,57 @@ describe('GET /api/v1/audit-log', () => {
     expect(await list(csa, { action: 'update' })).toEqual(
       (await list(admin, { action: 'update' })).filter((r) => [ids.ownBoard, ids.ownProject].includes(r.id)),
     );
+  });
+
+  it('sends every list, scoped, by own filter or by ids, as one text per shape, its values as parameters', async () => {
+    const pages = async (calls: [Tokens, Record<string, unknown>][]) => {
+      const sent = await sentStatements(t, async () => {
+        for (const [who, filter] of calls) await list(who, filter);
+      });
+      return sent.filter((statement) => /^select .* from "audit_log"/.test(statement.text));
+    };
+    const csaUser = (await t.database.db.select().from(users).where(eq(users.email, 'csa@portal.test')))[0]!;
+    const groups: { calls: [Tokens, Record<string, unknown>][]; value: unknown; kept: boolean }[] = [
+      // A company space admin's list: the scope holds their id.
+      {
+        calls: [
+          [csa, { action: 'create' }],
+          [csa, { action: 'update' }],
+        ],
+        value: csaUser.id,
+        kept: false,
+      },
+      // A filter of its own: an actor's email.
+      {
+        calls: [
+          [admin, { actor: 'csa@portal.test' }],
+          [admin, { actor: 'admin@portal.test' }],
+        ],
+        value: 'csa@portal.test',
+        kept: false,
+      },
+      // getMany: ids of two lengths, one array.
+      {
+        calls: [
+          [admin, { id: [ids.flag, ids.ownBoard] }],
+          [admin, { id: [ids.ownPerson] }],
+        ],
+        value: [ids.flag, ids.ownBoard],
+        kept: true,
+      },
+    ];
+    for (const { calls, value, kept } of groups) {
+      const [first, second] = await pages(calls);
+      expect(second!.text, JSON.stringify(calls)).toBe(first!.text);
+      expect(first!.params).toContainEqual(value);
+      expect(first!.text).not.toContain(JSON.stringify(value).replace(/^"|"$/g, ''));
+      // A kept shape is prepared under one name on PostgreSQL, parsed once per connection; a scoped list or an own
+      // filter is unnamed, planned for its values.
+      if (t.database.kind === 'postgres') {
+        expect(first!.name ?? '').toMatch(kept ? /^list_page_[0-9a-f]{16}$/ : /^$/);
+        expect(second!.name).toBe(first!.name);
+      }
+    }
   });
 
   it('refuses an undeclared filter or a malformed time with 400', async () => {

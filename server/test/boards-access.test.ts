@@ -170,6 +170,18 @@ describe('board links to company space admins', () => {
     expect(
       expectOk<BoardUserLink[]>(await call('GET', listUrl(path, { filter: { q: 'second' } }), s.admin)),
     ).toHaveLength(1);
+    // A list of boards, and react-admin's getMany by ids: each list one array parameter, asked in turn.
+    const names = async (filter: Record<string, unknown>) =>
+      expectOk<BoardUserLink[]>(await call('GET', listUrl(path, { filter }), s.admin)).map(
+        (l) => l.boardName,
+      );
+    for (let round = 0; round < 2; round += 1) {
+      expect(await names({ boardId: [board.id, second.id] })).toEqual(['Access_Board', 'Access_Second']);
+      expect(await names({ boardId: [second.id] })).toEqual(['Access_Second']);
+      expect(await names({ boardId: [UNKNOWN] })).toEqual([]);
+      expect(await names({ id: [link.id] })).toEqual(['Access_Board']);
+      expect(await names({ id: [link.id, UNKNOWN] })).toEqual(['Access_Board']);
+    }
   });
 
   it('refuses a user outside every company space, unknown boards and users, and duplicates', async () => {

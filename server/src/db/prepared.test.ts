@@ -37,13 +37,24 @@ describe('PreparedShapes (statements kept per database and shape)', () => {
     const values: unknown[] = [];
     const at = (now: string) => () => {
       values.push(now);
-      return { page: query(`select ${values.length} where at < $1`, [now]) };
+      return { page: query('select 1 where at < $1', [now]) };
     };
     const first = shapes.of(db, 'by-clock', at('08:00'));
     const second = shapes.of(db, 'by-clock', at('09:00'));
-    expect([first.page.name, second.page.name]).toEqual(['', '']);
-    expect(second.page.text).toBe('select 2 where at < $1');
+    expect(second).not.toBe(first);
     expect(values).toEqual(['08:00', '09:00']);
+    expect([first.page.name, second.page.name]).toEqual(['', '']);
+  });
+
+  it('names at most 400 texts per database: a connection keeps every named statement until it closes', () => {
+    const shapes = new PreparedShapes<{ page: ReturnType<typeof query> }>('things');
+    const db = {};
+    const build = (n: number) => () => ({ page: query(`select ${n}`, []) });
+    for (let n = 0; n < 400; n += 1) expect(shapes.of(db, `shape-${n}`, build(n)).page.name).not.toBe('');
+    // Shape 0 has left the kept shapes (200), but its text keeps its name; a 401st text is unnamed.
+    expect(shapes.of(db, 'shape-0', build(0)).page.name).toMatch(/^things_page_/);
+    expect(shapes.of(db, 'shape-400', build(400)).page.name).toBe('');
+    expect(shapes.of({}, 'shape-400', build(400)).page.name).toMatch(/^things_page_/);
   });
 
   it('keeps at most 200 shapes per database, the earliest made leaving first', () => {

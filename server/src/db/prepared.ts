@@ -14,19 +14,27 @@ export type PreparedParts<Parts extends Record<string, Preparable>> = {
 
 /** At most this many shapes' statements are kept per database; the least recently made goes first. */
 const MAX_SHAPES = 200;
+/**
+ * At most this many texts are named per database and prefix. A connection keeps a named statement until it closes
+ * (node-postgres never releases one), so the names are bounded, not only the kept shapes: past the bound, a new
+ * shape's statements are unnamed, parsed again on every call.
+ */
+const MAX_NAMED = 400;
 
 /**
  * Statements prepared once per database (or transaction) and shape, for queries built with placeholders for their
- * values: a shape's statements are built on its first call and named by the hash of their text, so each connection
- * parses and plans them once and one statement serves every caller of that shape.
+ * values: a shape's statements are built on its first call and kept, named by the hash of their text
+ * (`<prefix>_<part>_<hash>`), so one statement serves every caller of that shape and each connection parses it once.
  *
  * A shape whose SQL holds a value that is no placeholder (a column computed with the service's clock, say) is never
- * kept, since that value would answer every later call: its statements are built for each call, unnamed.
+ * kept, since that value would answer every later call: its statements are built for each call, unnamed
+ * ({@link forCall}), as are those of a caller's row scope, whose values should shape the plan.
  */
 export class PreparedShapes<Parts extends Record<string, Preparable>> {
   readonly #byDatabase = new WeakMap<object, Map<string, PreparedParts<Parts> | null>>();
+  readonly #names = new WeakMap<object, Set<string>>();
 
-  /** `prefix` begins every statement's name (`<prefix>_<part>_<hash>`), telling them apart in the database. */
+  /** `prefix` begins every statement's name, telling them apart in the database. */
   constructor(private readonly prefix: string) {}
 
   /** The statements of `shape` on `db`; `build` makes its queries, with placeholders for every value. */
@@ -36,26 +44,31 @@ export class PreparedShapes<Parts extends Record<string, Preparable>> {
     const kept = shapes.get(shape);
     if (kept) return kept;
     const parts = build();
-    if (kept === null) return this.unnamed(parts);
+    if (kept === null) return this.forCall(parts);
     const queries = Object.values(parts).map((part) => part.toSQL());
     const placeholdersOnly = queries.every((query) =>
       query.params.every((param) => param instanceof Placeholder),
     );
-    const hash = createHash('sha256')
-      .update(queries.map((query) => query.sql).join(';'))
-      .digest('hex')
-      .slice(0, 16);
-    shapes.set(
-      shape,
-      placeholdersOnly ? prepareParts(parts, (part) => `${this.prefix}_${part}_${hash}`) : null,
-    );
+    shapes.set(shape, placeholdersOnly ? this.#prepareNamed(db, parts, queries) : null);
     if (shapes.size > MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
-    return shapes.get(shape) ?? this.unnamed(parts);
+    return shapes.get(shape) ?? this.forCall(parts);
   }
 
-  /** Statements for one call only (a shape that holds its values): unnamed, parsed again on every call. */
-  unnamed(parts: Parts): PreparedParts<Parts> {
+  /** Statements for one call only, their values as parameters: unnamed, parsed again on every call. */
+  forCall(parts: Parts): PreparedParts<Parts> {
     return prepareParts(parts, () => '');
+  }
+
+  #prepareNamed(db: object, parts: Parts, queries: { sql: string }[]): PreparedParts<Parts> {
+    let named = this.#names.get(db);
+    if (!named) this.#names.set(db, (named = new Set()));
+    const hash = createHash('sha256')
+      .update(JSON.stringify(queries.map((query) => query.sql)))
+      .digest('hex')
+      .slice(0, 16);
+    if (!named.has(hash) && named.size >= MAX_NAMED) return this.forCall(parts);
+    named.add(hash);
+    return prepareParts(parts, (part) => `${this.prefix}_${part}_${hash}`);
   }
 }
 

@@ -30,24 +30,40 @@ describe('filterConditions with a binder (prepared generic lists)', () => {
     expect(two.binder.values).toEqual({ f_name: '%other%', f_kind: 'z', f_q: '%w%' });
   });
 
-  it('marks a value it cannot bind (a list, a filter of its own, ids) as inlined', () => {
-    for (const filter of [
-      { kind: ['x', 'y'] },
-      { owner: 'me' },
-      { id: ['00000000-0000-0000-0000-000000000000'] },
-    ]) {
+  it("binds a list of values (a filter's, getMany's ids) as one array, the same text whatever its length", () => {
+    const bound = (filter: Record<string, unknown>) => {
       const binder: FilterBinder = { values: {}, inlined: false };
-      const query = render(filterConditions(definition, columns, filter, own, binder));
-      expect(binder.inlined, JSON.stringify(filter)).toBe(true);
-      expect(
-        query.params.some((param) => !(param instanceof Placeholder)),
-        JSON.stringify(filter),
-      ).toBe(true);
-    }
+      return { query: render(filterConditions(definition, columns, filter, own, binder)), binder };
+    };
+    const two = bound({
+      kind: ['x', 'y'],
+      id: ['00000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-000000000002'],
+    });
+    const one = bound({ kind: ['z'], id: ['00000000-0000-0000-0000-000000000003'] });
+    expect(two.query.sql).toBe(one.query.sql);
+    expect(two.query.sql).toContain('= any(');
+    expect(two.query.params.every((param) => param instanceof Placeholder)).toBe(true);
+    expect(one.binder).toEqual({
+      values: { 'f_kind[]': ['z'], 'f_id[]': ['00000000-0000-0000-0000-000000000003'] },
+      inlined: false,
+    });
+    // A list and a single value of one filter are two shapes.
+    expect(Object.keys(bound({ kind: 'x' }).binder.values)).toEqual(['f_kind']);
+  });
+
+  it('marks a value it cannot bind (a filter of its own) as inlined', () => {
+    const binder: FilterBinder = { values: {}, inlined: false };
+    const query = render(filterConditions(definition, columns, { owner: 'me' }, own, binder));
+    expect(binder.inlined).toBe(true);
+    expect(query.params).toEqual(['me']);
   });
 
   it('without a binder, makes the same conditions with the values as parameters', () => {
     const query = render(filterConditions(definition, columns, { name: 'a', kind: 'x' }, own));
     expect(query.params).toEqual(['%a%', 'x']);
+    // A list stays one parameter, an array.
+    expect(render(filterConditions(definition, columns, { kind: ['x', 'y'] }, own)).params).toEqual([
+      ['x', 'y'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceDefinition } from '@portal/resources';
 
@@ -10,8 +10,8 @@ export type FilterSql = Record<string, (value: unknown) => SQL>;
 
 /**
  * Collects a list filter's values as placeholders of a prepared statement (`values`, by placeholder name) instead
- * of parameters of one statement. `inlined` is set when a value could not be bound (a list of ids, a filter of its
- * own): such a statement holds that value and must not be kept.
+ * of parameters of one statement. `inlined` is set when a value could not be bound (a filter of its own, which
+ * builds its condition from the value): such a statement holds that value and must not be kept.
  */
 export interface FilterBinder {
   values: Record<string, unknown>;
@@ -21,7 +21,7 @@ export interface FilterBinder {
 /**
  * Turns a list filter, already validated against the definition's allow-list, into parameterised SQL
  * conditions: each declared filter by its operator, `q` over the definition's search fields, `id` for getMany.
- * With a `binder`, single values become its placeholders (`f_<source>`, `f_q`).
+ * With a `binder`, values and lists of values become its placeholders (`f_<source>`, `f_<source>[]`, `f_q`).
  */
 export function filterConditions(
   definition: Pick<ResourceDefinition, 'list'>,
@@ -41,6 +41,10 @@ export function filterConditions(
     binder.values[`f_${source}`] = value;
     return sql.placeholder(`f_${source}`);
   };
+  // A list is one parameter, an array (`= any($1)`): the statement's text is the same whatever its length. Its
+  // placeholder has a name of its own (`f_<source>[]`), so a list and a single value make two shapes.
+  const anyOf = (target: SQL, source: string, list: unknown[]) =>
+    sql`${target} = any(${binder ? bind(`${source}[]`, list) : sql.param(list)})`;
   const inline = <T>(value: T): T => {
     if (binder) binder.inlined = true;
     return value;
@@ -55,7 +59,7 @@ export function filterConditions(
       continue;
     }
     const target = column(declared.source);
-    if (Array.isArray(value)) conditions.push(inArray(target, inline(value)));
+    if (Array.isArray(value)) conditions.push(anyOf(target, declared.source, value));
     else if (declared.operator === 'contains')
       conditions.push(sql`${target} ilike ${bind(declared.source, likePattern(String(value)))}`);
     else if (declared.operator === 'gte') conditions.push(sql`${target} >= ${bind(declared.source, value)}`);
@@ -70,6 +74,6 @@ export function filterConditions(
     );
   }
   const id = filter.id;
-  if (id !== undefined) conditions.push(inArray(column('id'), inline(Array.isArray(id) ? id : [id])));
+  if (id !== undefined) conditions.push(anyOf(column('id'), 'id', Array.isArray(id) ? id : [id]));
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -61,9 +61,9 @@ export async function listRows<Row>(
   const matchingOf = (where: SQL | undefined) =>
     sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`;
 
-  // A list without a row scope whose filter values all bind runs two statements prepared once per shape (its
-  // table, sort and the filters it has), its values as placeholders. Any other is prepared for its call alone: the
-  // scope's values and those that could not bind (ids, own filters) are parameters of its text.
+  // A list without a row scope whose filter values all bind runs two statements kept per shape (its table, sort and
+  // the filters it has), its values as placeholders. Any other is built for its call, unnamed, the scope's values and
+  // those that could not bind (own filters) as parameters, so its plan is made for them.
   const binder: FilterBinder = { values: {}, inlined: false };
   const withScope = (filtered: SQL | undefined) =>
     source.scope && filtered ? sql`${source.scope} and ${filtered}` : (source.scope ?? filtered);
@@ -83,7 +83,7 @@ export async function listRows<Row>(
   const kept = !source.scope && !binder.inlined;
   const statements = kept
     ? listStatements.of(db, `${filters}|${sortField}|${order}`, build)
-    : listStatements.unnamed(build());
+    : listStatements.forCall(build());
   const rows = (await statements.page.execute({ ...binder.values, limit, offset })) as Row[];
   const counting = {
     // A kept shape's count is told apart by its values; any other by its text and parameters too.
@@ -91,7 +91,7 @@ export async function listRows<Row>(
       ? `${filters}|${JSON.stringify(binder.values)}`
       : `${definition.name}|${JSON.stringify(dialect.sqlToQuery(matching))}|${JSON.stringify(binder.values)}`,
     count: async () => Number((await statements.count.execute(binder.values))[0]?.n ?? 0),
-    // The planner's estimate reads the text with its values in place.
+    // The planner's estimate of the same rows, the values as parameters.
     beyond: () => plannerRows(db, matchingOf(withScope(conditions()))),
   };
 

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { PROJECT_SORT_FIELDS, formatContentRange, projectListFilterSchema } from '@portal/resources';
 import type { Database } from '../../db/client.js';
 import { PreparedShapes, type Preparable } from '../../db/prepared.js';
-import { boards, projects } from '../../db/tables.js';
+import { projects } from '../../db/tables.js';
 import { parseListQuery } from '../../http/list-query.js';
 import { badRequest } from '../../http/errors.js';
 import { fromJson } from './json.js';
@@ -33,17 +33,16 @@ import {
   lastTotal,
   setLastTotal,
   countSql,
-  exactTotal,
   foldCount,
   fullCount,
   plannerEstimate,
 } from './list-totals.js';
 import { inScopeOf, unionOf, type ProjectScope } from './own-scope.js';
 import { ownPageWay, rememberScopeSize, scopeSize } from './own-walk.js';
-import { normaliseRow, peopleJson, projectColumns, type ProjectWithBoard } from './records.js';
+import { fromEndPage, pageQuery } from './page-query.js';
+import { normaliseRow, type ProjectWithBoard } from './records.js';
 
 type SortField = (typeof PROJECT_SORT_FIELDS)[number];
-type Direction = 'ASC' | 'DESC';
 
 /** Each sort option of spec §9 and its key; every key has an index on (key, id) in schema-projects.ts. */
 const SORT_KEYS: Record<SortField, PgColumn | SQL> = {
@@ -58,8 +57,6 @@ const SORT_KEYS: Record<SortField, PgColumn | SQL> = {
   variant: projects.variant,
   product: projects.product,
 };
-
-const ph = (name: string) => sql.placeholder(name);
 
 type PageRow = ProjectWithBoard & {
   sortKey: string | null;
@@ -78,118 +75,6 @@ const WRITTEN_LIMITS = new Set([5, 10, 20, 25, 50, 100]);
  * a few dozen in practice): filter and scope values are parameters, so one statement serves every caller.
  */
 const pageStatements = new PreparedShapes<{ page: Preparable<PageStatement> }>('projects');
-
-/**
- * The one query of a list page: the page's ids and sort keys on the sort key's index alone (an index-only scan,
- * quick to skip even deep in the list), then only those rows with their boards, people, latest invitations and the
- * company space people of every space and board on the page; with `count`, the first row also carries how many rows
- * match when the page is full. Limit and offset are placeholders (`limit`, `offset`).
- *
- * `fromEnd` (unfiltered lists, and scopes read first) finds a page in the second half of the list from its far end:
- * the index (or the scope's rows) read backwards, skipping `total - offset - limit` rows, with the exact total of the
- * same snapshot (the first row carries it, full page or not), so a page near the end costs what a page near the start
- * does.
- */
-function pageQuery(
-  db: Database,
-  options: {
-    key: PgColumn | SQL;
-    direction: Direction;
-    condition: SQL | undefined;
-    /** The page size: none (every row), written into the statement, or a placeholder. */
-    limit: 'none' | number | 'param';
-    /** Where the page starts: at the first row, a placeholder, or from the end (unfiltered lists). */
-    offset: 'zero' | 'param' | 'from-end';
-    count: SQL | null;
-    /** Also tell how many delta rows the exact count summed (unfiltered counts), to fold them when many. */
-    countRows: boolean;
-    /**
-     * An unfiltered scope read first: the branches of the scope, whose rows come with their sort keys into
-     * `scope_rows` (never found again by primary key) for the page and its count; `condition` is then unused.
-     */
-    scopeBranches?: SQL[];
-  },
-) {
-  const { key, direction, condition } = options;
-  const ordered = (dir: Direction) =>
-    dir === 'DESC' ? [desc(key), desc(projects.id)] : [asc(key), asc(projects.id)];
-  const orderBy = ordered(direction);
-  const scopeRows = options.scopeBranches
-    ? db
-        .$with('scope_rows', { id: projects.id, k: sql`${key}`.as('k') })
-        .as(unionOf(options.scopeBranches, sql`${projects.id}, ${key} as k`))
-    : undefined;
-  const fromProjects = () =>
-    db
-      .select({ id: projects.id, sortKey: sql<string | null>`(${key})::text`.as('sort_key') })
-      .from(projects)
-      .where(condition)
-      .orderBy(...(options.offset === 'from-end' ? ordered(direction === 'DESC' ? 'ASC' : 'DESC') : orderBy));
-  // Both select `id` and `sort_key`; only the table they read differs, which the page's readers never see.
-  const fromScopeRows = (rows: NonNullable<typeof scopeRows>) =>
-    db
-      .select({ id: rows.id, sortKey: sql<string | null>`(${rows.k})::text`.as('sort_key') })
-      .from(rows)
-      .orderBy(
-        ...((direction === 'DESC') !== (options.offset === 'from-end')
-          ? [desc(rows.k), desc(rows.id)]
-          : [asc(rows.k), asc(rows.id)]),
-      );
-  let ids = (
-    scopeRows ? (fromScopeRows(scopeRows) as unknown as ReturnType<typeof fromProjects>) : fromProjects()
-  ).$dynamic();
-  // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
-  // planner nothing to guess: PostgreSQL then keeps one generic plan for the statement instead of planning each call.
-  const limit = options.limit === 'param' ? ph('limit') : sql.raw(String(options.limit));
-  if (options.offset === 'from-end') {
-    // The offset is computed from the exact total (Drizzle types it as a number or placeholder; at run time it takes
-    // any SQL). A last page shorter than the limit comes back with rows before it, which the caller drops
-    // ({@link fromEndPage}).
-    const total = scopeRows ? sql`(select count(*) from scope_rows)` : exactTotal;
-    const offset = sql`greatest(0, ${total} - ${ph('offset')} - ${limit})`;
-    ids = ids.limit(limit as unknown as number).offset(offset as unknown as number);
-  } else if (options.limit !== 'none') {
-    ids = ids.limit(limit as unknown as number);
-    if (options.offset === 'param') ids = ids.offset(ph('offset'));
-  }
-  const page = db.$with('page').as(ids);
-  const ctes = scopeRows ? [scopeRows, page] : [page];
-  const onPage = (column: string) =>
-    sql.raw(`array(select distinct p.${column} from page join projects p on p.id = page.id)`);
-  // Only the first row carries the page-wide columns: their sub-plans run once (CASE evaluates lazily).
-  const first = sql`row_number() over () = 1`;
-  const full = options.offset === 'from-end' ? sql`true` : sql`(select count(*) from page) = ${ph('limit')}`;
-  const count = options.count
-    ? sql<number | null>`case when ${first} and ${full} then ${options.count} end`
-    : sql<number | null>`null::int`;
-  return db
-    .with(...ctes)
-    .select({
-      ...projectColumns,
-      sortKey: page.sortKey,
-      people: sql<
-        string | null
-      >`case when ${first} then ${peopleJson(onPage('company_space_id'), onPage('board_id'))} end`,
-      counted: count,
-      countRows: options.countRows
-        ? sql<number | null>`case when ${first} then (select count(*) from projects_count)::int end`
-        : sql<number | null>`null::int`,
-    })
-    .from(page)
-    .innerJoin(projects, eq(projects.id, page.id))
-    .innerJoin(boards, eq(boards.id, projects.boardId))
-    .orderBy(...orderBy);
-}
-
-/**
- * The rows of the page `offset`..`offset + limit - 1` among those a from-the-end query read: it read the `limit` rows
- * ending at row `total - 1 - max(0, total - offset - limit)`, so a last page shorter than the limit starts later.
- */
-function fromEndPage<Row>(rows: Row[], total: number, offset: number, limit: number): Row[] {
-  const skipped = Math.max(0, total - offset - limit);
-  const firstRead = Math.max(0, total - skipped - limit);
-  return rows.slice(Math.max(0, offset - firstRead));
-}
 
 /**
  * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL, in one query per page
@@ -264,6 +149,8 @@ export async function listProjects(
     // page reads the scope's rows with their sort keys once, for the page and its count.
     const matching = matchFirst ? found : probes ? and(scope!.probing, filtered.condition) : where;
     const scopeRows = matchFirst && !filtered.condition && !position ? scope!.branches : undefined;
+    // A scope walked from its far end is placed by its exact count, branch by branch.
+    const endRows = mode === 'end' && !scopeRows ? scopeCounted : undefined;
     const build = () =>
       pageQuery(db, {
         key,
@@ -275,9 +162,12 @@ export async function listProjects(
           ? null
           : scopeRows && mode === 'end'
             ? sql`(select count(*) from scope_rows)::int`
-            : countOf(scopeRows ? sql`select 1 from scope_rows` : scopeCounted),
+            : endRows
+              ? sql`(select n from end_total)`
+              : countOf(scopeRows ? sql`select 1 from scope_rows` : scopeCounted),
         countRows,
         scopeBranches: scopeRows,
+        endRows,
       });
     const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
     const { page: statement } = pageStatements.of(db, shapeKey, () => ({ page: build() }));
@@ -300,10 +190,13 @@ export async function listProjects(
   // for this page, judged by the scope's size (its kept long total, or its last exact count) against the page's
   // depth; a keyset page walks from its cursor, so only its length counts (own-walk.ts). Size unknown: read first.
   const reach = (request.query.cursor ? 0 : list.range.offset) + (limit ?? 0);
-  const { matchFirst, probes } =
+  const size = scope ? (longTotal ?? scopeSize(db, listKey)) : undefined;
+  // An offset page's distance from the scope's end, by its size: a deep page may walk back from the far end.
+  const back = !request.query.cursor && size !== undefined ? size - list.range.offset : undefined;
+  const { matchFirst, probes, walksBack } =
     scope && limit !== null
-      ? await ownPageWay(db, scope, longTotal ?? scopeSize(db, listKey), reach)
-      : { matchFirst: !!scope, probes: false };
+      ? await ownPageWay(db, scope, size, reach, back)
+      : { matchFirst: !!scope, probes: false, walksBack: false };
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;
@@ -325,8 +218,8 @@ export async function listProjects(
     // An unfiltered page, or one of a scope read first, in the second half of the list is found from the far end
     // (see pageQuery); the total it goes by is a hint, the page's own exact count places it.
     const readsScope = matchFirst && !filtered.condition;
-    const total = readsScope ? (longTotal ?? scopeSize(db, listKey)) : where ? undefined : lastTotal(db);
-    const fromEnd = limit !== null && total !== undefined && offset + limit / 2 > total / 2;
+    const total = readsScope ? size : where ? undefined : lastTotal(db);
+    const fromEnd = walksBack || (limit !== null && total !== undefined && offset + limit / 2 > total / 2);
     // From the end, the page's own exact count places it, kept total or not.
     rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery || fromEnd);
     if (fromEnd) {
