@@ -149,8 +149,6 @@ export async function listProjects(
     // page reads the scope's rows with their sort keys once, for the page and its count.
     const matching = matchFirst ? found : probes ? and(scope!.probing, filtered.condition) : where;
     const scopeRows = matchFirst && !filtered.condition && !position ? scope!.branches : undefined;
-    // A scope walked from its far end is placed by its exact count, branch by branch.
-    const endRows = mode === 'end' && !scopeRows ? scopeCounted : undefined;
     const build = () =>
       pageQuery(db, {
         key,
@@ -162,12 +160,9 @@ export async function listProjects(
           ? null
           : scopeRows && mode === 'end'
             ? sql`(select count(*) from scope_rows)::int`
-            : endRows
-              ? sql`(select n from end_total)`
-              : countOf(scopeRows ? sql`select 1 from scope_rows` : scopeCounted),
+            : countOf(scopeRows ? sql`select 1 from scope_rows` : scopeCounted),
         countRows,
         scopeBranches: scopeRows,
-        endRows,
       });
     const shapeKey = `${shape.join('|')}|${values.c_k === null ? 'null-key' : ''}`;
     const { page: statement } = pageStatements.of(db, shapeKey, () => ({ page: build() }));
@@ -190,13 +185,10 @@ export async function listProjects(
   // for this page, judged by the scope's size (its kept long total, or its last exact count) against the page's
   // depth; a keyset page walks from its cursor, so only its length counts (own-walk.ts). Size unknown: read first.
   const reach = (request.query.cursor ? 0 : list.range.offset) + (limit ?? 0);
-  const size = scope ? (longTotal ?? scopeSize(db, listKey)) : undefined;
-  // An offset page's distance from the scope's end, by its size: a deep page may walk back from the far end.
-  const back = !request.query.cursor && size !== undefined ? size - list.range.offset : undefined;
-  const { matchFirst, probes, walksBack } =
+  const { matchFirst, probes } =
     scope && limit !== null
-      ? await ownPageWay(db, scope, size, reach, back)
-      : { matchFirst: !!scope, probes: false, walksBack: false };
+      ? await ownPageWay(db, scope, longTotal ?? scopeSize(db, listKey), reach)
+      : { matchFirst: !!scope, probes: false };
   let offset = list.range.offset;
   let rows: PageRow[];
   let countedRows = false;
@@ -218,8 +210,8 @@ export async function listProjects(
     // An unfiltered page, or one of a scope read first, in the second half of the list is found from the far end
     // (see pageQuery); the total it goes by is a hint, the page's own exact count places it.
     const readsScope = matchFirst && !filtered.condition;
-    const total = readsScope ? size : where ? undefined : lastTotal(db);
-    const fromEnd = walksBack || (limit !== null && total !== undefined && offset + limit / 2 > total / 2);
+    const total = readsScope ? (longTotal ?? scopeSize(db, listKey)) : where ? undefined : lastTotal(db);
+    const fromEnd = limit !== null && total !== undefined && offset + limit / 2 > total / 2;
     // From the end, the page's own exact count places it, kept total or not.
     rows = await run(fromEnd ? 'end' : 'offset', undefined, { offset }, limit, countInQuery || fromEnd);
     if (fromEnd) {

@@ -9,8 +9,8 @@ import type { ProjectScope } from './own-scope.js';
  * holds; this does, from the scope's size (a long list's kept total, or a short one's last exact count). Walking to a
  * page that ends `reach` rows in reads about `reach × projects / scope` index entries (the scope's rows lie spread
  * over the index); reading first reads the scope's rows and sorts them. 5,000 in scope of 100,000 walk 500 entries
- * to their first page instead of sorting 5,000 rows, and walk 500 back from the far end to their deepest; a scope
- * of 50 always reads first; 50,000 always walk. A hint only: a stale size picks the slower way, never other rows.
+ * to their first page instead of sorting 5,000 rows, and read first for their deepest; a scope of 50 always reads
+ * first; 50,000 always walk. A hint only: a stale size picks the slower way, never other rows.
  */
 const scopeSizes = new WeakMap<Database, CountCache>();
 const sizesOf = (db: Database): CountCache => {
@@ -51,29 +51,18 @@ const probesLinks = (size: number, reach: number, total: number, links: number):
 /**
  * How a page of the caller's own list `scope` that ends `reach` rows past where its walk starts is found, by the
  * scope's `size` (a hint: its kept total or last exact count): read first, or walked, looking each row's board up
- * among the caller's links when the walk is short. An offset page `back` rows from the scope's end (its first row's
- * distance from the end, by `size`) may walk the sort index backwards from the far end instead, when that reads
- * fewer entries than reading first or walking forwards (`walksBack`): the deepest page of 50,000 in scope of 100,000
- * reads about 50 entries instead of the 50,000 rows. The page's own exact count of the scope places it.
+ * among the caller's links when the walk is short.
  */
 export async function ownPageWay(
   db: Database,
   scope: ProjectScope,
   size: number | undefined,
   reach: number,
-  back?: number,
-): Promise<{ matchFirst: boolean; probes: boolean; walksBack: boolean }> {
+): Promise<{ matchFirst: boolean; probes: boolean }> {
   const total = await projectsTotal(db);
-  const forwards = walksScope(size, reach, total);
-  const backwards =
-    back !== undefined &&
-    back > 0 &&
-    walksScope(size, back, total) &&
-    (!forwards || walked(size!, back, total) < walked(size!, reach, total));
-  const walks = forwards || backwards;
+  const walks = walksScope(size, reach, total);
   return {
     matchFirst: !walks,
-    probes: walks && !!scope.probing && probesLinks(size!, backwards ? back! : reach, total, scope.linkCount),
-    walksBack: backwards,
+    probes: walks && !!scope.probing && probesLinks(size!, reach, total, scope.linkCount),
   };
 }

@@ -16,10 +16,10 @@ const ph = (name: string) => sql.placeholder(name);
  * company space people of every space and board on the page; with `count`, the first row also carries how many rows
  * match when the page is full. Limit and offset are placeholders (`limit`, `offset`).
  *
- * `fromEnd` (unfiltered lists, scopes read first, and scopes walked from the end) finds a page in the second half of
- * the list from its far end: the index (or the scope's rows) read backwards, skipping `total - offset - limit` rows,
- * with the exact total of the same snapshot (the first row carries it, full page or not), so a page near the end
- * costs what a page near the start does.
+ * `fromEnd` (unfiltered lists, and scopes read first) finds a page in the second half of the list from its far end:
+ * the index (or the scope's rows) read backwards, skipping `total - offset - limit` rows, with the exact total of the
+ * same snapshot (the first row carries it, full page or not), so a page near the end costs what a page near the start
+ * does.
  */
 export function pageQuery(
   db: Database,
@@ -39,11 +39,6 @@ export function pageQuery(
      * `scope_rows` (never found again by primary key) for the page and its count; `condition` is then unused.
      */
     scopeBranches?: SQL[];
-    /**
-     * A scope walked from the far end: its rows, found branch by branch, whose exact count (`end_total`, once per
-     * statement) places the page; the caller's `count` may read it (`select n from end_total`).
-     */
-    endRows?: SQL;
   },
 ) {
   const { key, direction, condition } = options;
@@ -81,11 +76,7 @@ export function pageQuery(
     // The offset is computed from the exact total (Drizzle types it as a number or placeholder; at run time it takes
     // any SQL). A last page shorter than the limit comes back with rows before it, which the caller drops
     // ({@link fromEndPage}).
-    const total = scopeRows
-      ? sql`(select count(*) from scope_rows)`
-      : options.endRows
-        ? sql`(select n from end_total)`
-        : exactTotal;
+    const total = scopeRows ? sql`(select count(*) from scope_rows)` : exactTotal;
     const offset = sql`greatest(0, ${total} - ${ph('offset')} - ${limit})`;
     ids = ids.limit(limit as unknown as number).offset(offset as unknown as number);
   } else if (options.limit !== 'none') {
@@ -93,13 +84,7 @@ export function pageQuery(
     if (options.offset === 'param') ids = ids.offset(ph('offset'));
   }
   const page = db.$with('page').as(ids);
-  const endTotal =
-    options.offset === 'from-end' && options.endRows
-      ? db
-          .$with('end_total', { n: sql<number>`n`.as('n') })
-          .as(sql`select count(*)::int as n from (${options.endRows}) as scoped`)
-      : undefined;
-  const ctes = [...(scopeRows ? [scopeRows] : []), ...(endTotal ? [endTotal] : []), page];
+  const ctes = scopeRows ? [scopeRows, page] : [page];
   const onPage = (column: string) =>
     sql.raw(`array(select distinct p.${column} from page join projects p on p.id = page.id)`);
   // Only the first row carries the page-wide columns: their sub-plans run once (CASE evaluates lazily).
