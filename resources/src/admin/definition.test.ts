@@ -61,6 +61,20 @@ describe('listFilterSchema', () => {
     expect(schema.safeParse(filter).success).toBe(false);
   });
 
+  it('refuses a declared filter named q or id, the names the list keeps for itself', () => {
+    for (const source of ['q', 'id']) {
+      const named: Pick<ResourceDefinition, 'list' | 'record'> = {
+        ...boardsResource,
+        list: { ...boardsResource.list, filters: [{ source, label: source, operator: 'eq', input: 'text' }] },
+      };
+      expect(() => listFilterSchema(named)).toThrow(`A list filter may not be named "${source}"`);
+    }
+    // Every definition's list builds.
+    for (const definition of [...ADMIN_RESOURCES, ...ADMIN_SUB_RESOURCES]) {
+      expect(() => listFilterSchema(definition), definition.name).not.toThrow();
+    }
+  });
+
   it('has no q without a search', () => {
     const noSearch = listFilterSchema({
       ...boardsResource,

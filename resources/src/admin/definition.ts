@@ -163,6 +163,15 @@ function buildListFilterSchema(definition: Pick<ResourceDefinition, 'list' | 're
     id: z.union([idValue, z.array(idValue).max(1000)]).optional(),
   };
   if (definition.list.search) shape.q = z.string().max(255).optional();
-  for (const filter of definition.list.filters) shape[filter.source] = filterValue(filter).optional();
+  for (const filter of definition.list.filters) {
+    // `q` and `id` are the list's own: a filter of that name would take their place, and the server's kept
+    // statements tell a list's shapes apart by the names of the filters set.
+    if (filter.source === 'q' || filter.source === 'id') {
+      throw new Error(
+        `A list filter may not be named "${filter.source}": the list keeps that name for itself.`,
+      );
+    }
+    shape[filter.source] = filterValue(filter).optional();
+  }
   return z.strictObject(shape);
 }
