@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_SORT_FIELDS, Role, parseContentRange, type Project } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
@@ -73,6 +74,16 @@ async function genericPlan(text: string, params: unknown[]): Promise<string> {
     }
   });
 }
+
+/** The ids of the projects `where` picks, in a list's order by `key` (ties by id), newest first by default. */
+const idsInOrder = async (where: SQL | undefined, key: PgColumn, direction: typeof asc = desc) =>
+  (
+    await t.database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(where)
+      .orderBy(direction(key), direction(projects.id))
+  ).map((row) => row.id);
 
 const page = (tokens: Tokens, range = [0, 1]) =>
   call('GET', `projects/user?range=${JSON.stringify(range)}`, tokens);
@@ -338,14 +349,8 @@ describe('the customer’s own project list', () => {
     const space = await kit.spaceId('List Space Dense');
     await addProjects(space, dense.id, size, 'Dense');
     await projectCount();
-    const inOrder = async () =>
-      (
-        await t.database.db
-          .select({ id: projects.id })
-          .from(projects)
-          .where(and(eq(projects.companySpaceId, space), eq(projects.secure, false)))
-          .orderBy(desc(projects.updatedAt), desc(projects.id))
-      ).map((row) => row.id);
+    const inOrder = () =>
+      idsInOrder(and(eq(projects.companySpaceId, space), eq(projects.secure, false)), projects.updatedAt);
     const expected = await inOrder();
     const readFirst = (sent: { text: string }[]) =>
       sent
@@ -419,13 +424,7 @@ describe('the customer’s own project list', () => {
       select 'Filler ' || g, ${board}::uuid, null, 'Test Company', 'active' from generate_series(1, 5000) g`);
     // The number of projects as the path choice reads it.
     await call('GET', 'projects?range=[0,0]', admin.tokens);
-    const expected = (
-      await t.database.db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.companySpaceId, space))
-        .orderBy(desc(projects.updatedAt), desc(projects.id))
-    ).map((row) => row.id);
+    const expected = await idsInOrder(eq(projects.companySpaceId, space), projects.updatedAt);
     const first = await page(fae.tokens, [0, 4]);
     expect(first.headers['x-total-count-estimated']).toBe('true');
     expect(parseContentRange(first.headers['content-range'] as string).total).toBe(size);
@@ -447,13 +446,11 @@ describe('the customer’s own project list', () => {
     // first descending), both ways, asked twice (size unknown, then known): the rows in the database's own order.
     for (const order of ['ASC', 'DESC'] as const) {
       const direction = order === 'ASC' ? asc : desc;
-      const inOrder = (
-        await t.database.db
-          .select({ id: projects.id })
-          .from(projects)
-          .where(and(eq(projects.companySpaceId, space), eq(projects.boardId, board)))
-          .orderBy(direction(projects.groupName), direction(projects.id))
-      ).map((row) => row.id);
+      const inOrder = await idsInOrder(
+        and(eq(projects.companySpaceId, space), eq(projects.boardId, board)),
+        projects.groupName,
+        direction,
+      );
       const url = `projects/user?range=${JSON.stringify([size - 12, size - 1])}&sort=${encodeURIComponent(
         JSON.stringify(['group', order]),
       )}&filter=${encodeURIComponent(JSON.stringify({ board }))}`;
