@@ -299,9 +299,13 @@ export function catalogueAnswer(offset: number, limit: number) {
   };
 }
 
-const AUDIT_KEYS = Object.keys(getTableColumns(auditLog));
-/** The history actor's fields in the order the portal's actors statement selects them. */
-const ACTOR_FIELDS = Object.keys(ACTOR_COLUMNS);
+/** A row read as an array (the minimal server's row mode) as an object, by the order its statement selects. */
+const rowOf =
+  <Row>(selected: Record<string, unknown>) =>
+  (cells: unknown[]) =>
+    Object.fromEntries(Object.keys(selected).map((key, at) => [key, cells[at]])) as Row;
+const auditRowOf = rowOf<AuditRow>(getTableColumns(auditLog));
+const actorOf = rowOf<AuditActor>(ACTOR_COLUMNS);
 
 /**
  * A history page as the portal answers it (the generic list's total, as {@link catalogueAnswer}), its actors read
@@ -314,17 +318,10 @@ export function auditListAnswer(actors: Captured, offset: number, limit: number)
     counted: number | null,
     then: Then,
   ): Promise<Answer> => {
-    const page = (rows as unknown[][]).map(
-      (cells) => Object.fromEntries(AUDIT_KEYS.map((key, at) => [key, cells[at]])) as AuditRow,
-    );
+    const page = (rows as unknown[][]).map(auditRowOf);
     const ids = actorIdsOf(page);
     const found = ids.length ? await then(actors.text, [ids]) : [];
-    const body = toAuditRecords(
-      page,
-      found.map(
-        (cells) => Object.fromEntries(ACTOR_FIELDS.map((field, at) => [field, cells[at]])) as AuditActor,
-      ),
-    );
+    const body = toAuditRecords(page, found.map(actorOf));
     const total = page.length === limit && counted !== null ? counted : offset + page.length;
     return { body, range: { resource: 'audit-log', offset, total } };
   };
