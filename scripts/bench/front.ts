@@ -64,6 +64,25 @@ export function busyMachine(
   return loadAverage > cores ? `load average ${loadAverage.toFixed(2)} over the ${cores} cores` : undefined;
 }
 
+/** How long a route waits at most for a quiet machine before its loads, and how often it looks. */
+const QUIET_WAIT_MS = 60_000;
+const QUIET_POLL_MS = 2_000;
+
+/**
+ * Waits until the machine is quiet ({@link busyMachine}) or `QUIET_WAIT_MS` has passed, whichever comes first: the
+ * API runs just before keep the 1-minute load average over the core count for a while after they end, and it
+ * halves in about 40 s once they do. The loads' own check still decides whether their timings count.
+ */
+async function waitForQuiet(log: (line: string) => void, route: string): Promise<void> {
+  const started = Date.now();
+  let busy = busyMachine();
+  if (busy) log(`  ${route}: ${busy}, waiting up to ${QUIET_WAIT_MS / 1000} s for a quiet machine`);
+  while (busy && Date.now() - started < QUIET_WAIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_POLL_MS));
+    busy = busyMachine();
+  }
+}
+
 /**
  * Installed before any page script: collects paints and long tasks from the start of every document. A string, so
  * the TypeScript loader cannot add helpers (esbuild's `__name`) that do not exist in the page.
@@ -243,8 +262,9 @@ const range = (values: number[]): [number, number] => [Math.min(...values), Math
 
 /**
  * Per route: a sign-in when it needs one, a first load that warms the server (not counted), then `loads` measured
- * cold loads (at least {@link MIN_LOADS}). The timings are their medians with the spread; they are withheld (NaN,
- * with the reason) when the machine was busy before or after the loads.
+ * cold loads (at least {@link MIN_LOADS}), once the machine is quiet or a minute has passed. The timings are their
+ * medians with the spread; they are withheld (NaN, with the reason) when the machine was busy before or after the
+ * loads.
  */
 export async function measureRoutes(
   browser: Browser,
@@ -259,6 +279,7 @@ export async function measureRoutes(
   for (const route of routes) {
     const session = route.signIn ? await signIn(browser, baseUrl, route) : null;
     await loadRoute(browser, baseUrl, route, session);
+    await waitForQuiet(log, route.name);
     const busyBefore = busyMachine();
     const measured: RouteLoad[] = [];
     for (let i = 0; i < loads; i += 1) measured.push(await loadRoute(browser, baseUrl, route, session));

@@ -235,6 +235,20 @@ describe('GET /api/v1/audit-log', () => {
     expect((await get('/api/v1/audit-log/abc', admin)).statusCode).toBe(400);
   });
 
+  it("refuses a malformed record number by id and in getMany's ids alike, before the database", async () => {
+    // One rule (the record's id schema): a number too long for the identity column, a sign, a letter.
+    for (const id of ['12a', '-1', '1234567890123456789']) {
+      for (const url of [`/api/v1/audit-log/${id}`, listUrl({ id: [ids.ownProject, id] }), listUrl({ id })]) {
+        const response = await get(url, admin);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json<ErrorBody>().errors[0]?.messages.join(' '), url).toMatch(
+          /expected a record number/,
+        );
+      }
+    }
+    expect((await list(admin, { id: [ids.ownProject] })).map((r) => r.id)).toEqual([ids.ownProject]);
+  });
+
   it("answers a company space admin only their own space's projects, boards and people", async () => {
     const seen = (await list(csa)).map((r) => r.id);
     expect(seen).toEqual([ids.ownPerson, ids.ownBoard, ids.ownProject]);

@@ -61,14 +61,19 @@ describe('listFilterSchema', () => {
     expect(schema.safeParse(filter).success).toBe(false);
   });
 
-  it('refuses a declared filter named q or id, the names the list keeps for itself', () => {
+  it('refuses a declared filter named q or id, the names the list keeps for itself, or a name no plain word', () => {
+    const named = (source: string): Pick<ResourceDefinition, 'list' | 'record'> => ({
+      ...boardsResource,
+      list: { ...boardsResource.list, filters: [{ source, label: source, operator: 'eq', input: 'text' }] },
+    });
     for (const source of ['q', 'id']) {
-      const named: Pick<ResourceDefinition, 'list' | 'record'> = {
-        ...boardsResource,
-        list: { ...boardsResource.list, filters: [{ source, label: source, operator: 'eq', input: 'text' }] },
-      };
-      expect(() => listFilterSchema(named)).toThrow(`A list filter may not be named "${source}"`);
+      expect(() => listFilterSchema(named(source))).toThrow(`A list filter may not be named "${source}"`);
     }
+    // `boards[]` would share the placeholder name of a list of `boards` values in the server's kept statements.
+    for (const source of ['boards[]', '', '1st', 'board.name', 'a b']) {
+      expect(() => listFilterSchema(named(source)), source).toThrow("A list filter's name is a plain word");
+    }
+    expect(() => listFilterSchema(named('board_2'))).not.toThrow();
     // Every definition's list builds.
     for (const definition of [...ADMIN_RESOURCES, ...ADMIN_SUB_RESOURCES]) {
       expect(() => listFilterSchema(definition), definition.name).not.toThrow();

@@ -165,10 +165,16 @@ function buildListFilterSchema(definition: Pick<ResourceDefinition, 'list' | 're
   if (definition.list.search) shape.q = z.string().max(255).optional();
   for (const filter of definition.list.filters) {
     // `q` and `id` are the list's own: a filter of that name would take their place, and the server's kept
-    // statements tell a list's shapes apart by the names of the filters set.
+    // statements tell a list's shapes apart by the names of the filters set (`f_<name>`, `f_<name>[]` for a list
+    // of values), so a name is a plain word: one ending in `[]` would share another filter's list name.
     if (filter.source === 'q' || filter.source === 'id') {
       throw new Error(
         `A list filter may not be named "${filter.source}": the list keeps that name for itself.`,
+      );
+    }
+    if (!/^[A-Za-z]\w*$/.test(filter.source)) {
+      throw new Error(
+        `A list filter's name is a plain word (letters, digits, _): "${filter.source}" is not.`,
       );
     }
     shape[filter.source] = filterValue(filter).optional();

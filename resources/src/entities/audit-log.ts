@@ -8,12 +8,17 @@ export const auditActorSchema = z.object({ id: z.uuid(), name: z.string().nullab
 export const auditServiceAccountSchema = z.object({ clientId: z.string(), name: z.string().nullable() });
 
 /**
+ * A history record's number: the identity column as the API writes it, digits only (records number past 2^53 in a
+ * long-lived portal), so a malformed one is refused before it reaches the database, by id or in a list of ids.
+ */
+export const auditRecordNumber = z.string().regex(/^\d{1,18}$/, 'expected a record number');
+
+/**
  * One history record (issue 22): who changed what and when, with the values before and after. Secret fields
  * (password hashes, client secrets, tokens) are stripped by the server before answering.
  */
 export const auditRecordSchema = z.object({
-  /** The identity column as a string: records number past 2^53 in a long-lived portal. */
-  id: z.string(),
+  id: auditRecordNumber,
   at: z.iso.datetime({ offset: true }),
   action: z.string(),
   /** The entity type (`board`, `user_role`, `feature_flag`). */

@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { auditLogResource, hasAnyRouteRole, type AuditRecord } from '@portal/resources';
 import { auditLog, companySpaceMembers, users } from '../../db/schema.js';
 import { projects } from '../../db/schema-projects.js';
@@ -54,8 +53,6 @@ const actorEmail = sql`(select ${users.email} from ${users} where ${users.id} = 
 
 export const auditLogRepository = defineRepository<typeof auditLog, AuditRecord>(auditLogResource, auditLog, {
   entity: 'audit_log',
-  // The identity column as the API writes it: digits only, so a malformed id is a 400, never a SQL error.
-  keySchema: z.string().regex(/^\d{1,18}$/, 'expected a record number'),
   columns: {
     id: auditLog.id,
     at: auditLog.at,
