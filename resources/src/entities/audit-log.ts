@@ -8,8 +8,9 @@ export const auditActorSchema = z.object({ id: z.uuid(), name: z.string().nullab
 export const auditServiceAccountSchema = z.object({ clientId: z.string(), name: z.string().nullable() });
 
 /**
- * A history record's number: the identity column as the API writes it, digits only (records number past 2^53 in a
- * long-lived portal), so a malformed one is refused before it reaches the database, by id or in a list of ids.
+ * A history record's number: the identity column as the API writes it, digits only and at most 18 of them (far
+ * more records than a portal makes), so a malformed one is refused before it reaches the database, by id or in a
+ * list of ids.
  */
 export const auditRecordNumber = z.string().regex(/^\d{1,18}$/, 'expected a record number');
 
