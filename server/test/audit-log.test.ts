@@ -239,7 +239,11 @@ describe('GET /api/v1/audit-log', () => {
     // One rule (the record's id schema): a letter, a sign, more than the 18 digits a record number has.
     const sent = await sentStatements(t, async () => {
       for (const id of ['12a', '-1', '1234567890123456789']) {
-        for (const url of [`/api/v1/audit-log/${id}`, listUrl({ id: [ids.ownProject, id] }), listUrl({ id })]) {
+        for (const url of [
+          `/api/v1/audit-log/${id}`,
+          listUrl({ id: [ids.ownProject, id] }),
+          listUrl({ id }),
+        ]) {
           const response = await get(url, admin);
           expect(response.statusCode, url).toBe(400);
           expect(response.json<ErrorBody>().errors[0]?.messages.join(' '), url).toMatch(
