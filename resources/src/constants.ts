@@ -27,6 +27,8 @@ export const PROJECT_NAME_MAX_LENGTH = 45;
 export const EMAIL_MAX_LENGTH = 255;
 export const DEVELOPMENT_CODE_MAX_LENGTH = 255;
 export const BUNDLE_NAME_MAX_LENGTH = 255;
+/** A bundle's UUID (the software catalogue's key, spec §3) is also the console's path to it: at most this long. */
+export const BUNDLE_UUID_MAX_LENGTH = 255;
 export const FREE_TEXT_ANSWER_MAX_LENGTH = 255;
 export const SALES_CODE_LENGTH = { min: 1, max: 25 } as const;
 export const SRC_LENGTH = { min: 3, max: 8 } as const;

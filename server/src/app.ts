@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH } from '@portal/resources';
 import { ConfigError, DEMO_CREDENTIALS_REFUSED, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
@@ -99,7 +100,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.
     pluginTimeout: 120_000,
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path segment may be as long as the longest key a path takes (255 characters: a bundle's UUID, a metadata
+    // key), percent-encoded: the route's own schema then refuses a longer one with its message. The router's default
+    // (100) refused such a key as an over-long address, and a bundle made with one could not be opened.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 3 * Math.max(BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH),
+    },
     // Errors raised before a route is found (bad URL, over-long parameter) leave in the spec's shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode === 414 ? 414 : 400;

@@ -266,18 +266,30 @@ describe('versions and files', () => {
       400,
       'invalid_name',
     );
-    // 100 characters is the longest file name (spec §9); the router refuses longer path segments itself.
-    expect(
-      (
-        await call(
-          'PUT',
-          `${base}/${'a'.repeat(101)}?os=windows&architecture=x64`,
-          admin,
-          Buffer.from('x'),
-          octets,
-        )
-      ).statusCode,
-    ).toBe(414);
+    // 100 characters is the longest file name (spec §9), refused by the upload rule with its code; a path segment
+    // longer than any key a path takes (765 characters, app.ts) the router refuses itself, in the spec's shape too.
+    expectError(
+      await call(
+        'PUT',
+        `${base}/${'a'.repeat(101)}?os=windows&architecture=x64`,
+        admin,
+        Buffer.from('x'),
+        octets,
+      ),
+      400,
+      'name_too_long',
+    );
+    expectError(
+      await call(
+        'PUT',
+        `${base}/${'a'.repeat(766)}?os=windows&architecture=x64`,
+        admin,
+        Buffer.from('x'),
+        octets,
+      ),
+      414,
+      'invalid_request',
+    );
     expectError(
       await call('PUT', `${base}/..?os=windows&architecture=x64`, admin, Buffer.from('x'), octets),
       400,
@@ -677,5 +689,44 @@ describe('metadata keys', () => {
         .from(auditLog)
         .where(and(eq(auditLog.entity, 'metadata_key'), eq(auditLog.entityId, 'boardRevision'))),
     ).toHaveLength(3);
+  });
+});
+
+describe('a stored key of text (a bundle UUID, a metadata key) by path and in lists of ids', () => {
+  // One bound per key, the record's own (`bundleKeySchema`, `metadataKeySchema`): the path and getMany's ids alike.
+  const long = 'K'.repeat(256);
+  it.each([
+    ['software-bundles', 'BND-RADAR-EVAL'],
+    ['metadata-keys', 'deviceId'],
+  ])(
+    '%s: a key of 256 characters is refused with 400 by path and in getMany; one of 255 is looked up',
+    async (resource, known) => {
+      const ids = (id: unknown) => `/${resource}?filter=${encodeURIComponent(JSON.stringify({ id }))}`;
+      for (const url of [`/${resource}/${long}`, ids([known, long]), ids(long)]) {
+        expectError(await call('GET', url, admin), 400, 'invalid_request');
+      }
+      expectError(await call('GET', `/${resource}/${long.slice(1)}`, admin), 404, 'not_found');
+      expect((await call('GET', ids([known, long.slice(1)]), admin)).json<object[]>()).toHaveLength(1);
+    },
+  );
+
+  it('refuses a bundle UUID longer than its path takes when the bundle is made', async () => {
+    const refused = expectError(
+      await call('POST', '/software-bundles', admin, {
+        uuid: long,
+        name: 'Long',
+        orderable: false,
+        released: false,
+        iconUrl: null,
+        hardwareNames: [],
+        toolFeatureIds: [],
+        documentFeatureIds: [],
+        questionnaireId: null,
+        requestFlow: 'cart',
+      }),
+      400,
+      'invalid_request',
+    );
+    expect(refused.errors.flatMap((e) => e.messages)).toEqual(['UUID may have at most 255 characters']);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bundleNameSchema, bundleUuidSchema } from '../validation/catalogue.js';
+import { bundleKeySchema, bundleNameSchema, bundleUuidSchema } from '../validation/catalogue.js';
 import { httpUrlSchema } from '../validation/text.js';
 import { requestFlowTypeSchema } from './request-flow.js';
 import { featureIdSchema, toolSchema, versionLabelSchema } from './tool.js';
@@ -49,7 +49,7 @@ export type BundleFeature = z.infer<typeof bundleFeatureSchema>;
  */
 export const softwareBundleSchema = z.object({
   id: z.uuid(),
-  uuid: z.string(),
+  uuid: bundleKeySchema,
   name: z.string(),
   orderable: z.boolean(),
   released: z.boolean(),

@@ -117,14 +117,18 @@ export const secureConfigSchema = z.object({
 });
 export type SecureConfig = z.infer<typeof secureConfigSchema>;
 
-/** A key secure configurations may store metadata under, with the label admins and customers see. */
+export const METADATA_KEY_MAX_LENGTH = 255;
+
+/**
+ * A key secure configurations may store metadata under, with the label admins and customers see. The console's
+ * paths and lists of ids take a stored key as it is: any text of at most {@link METADATA_KEY_MAX_LENGTH}
+ * characters (the XML validation entries name keys as they are).
+ */
 export const metadataKeySchema = z.object({
-  key: z.string(),
+  key: z.string().min(1).max(METADATA_KEY_MAX_LENGTH),
   label: z.string(),
 });
 export type MetadataKey = z.infer<typeof metadataKeySchema>;
-
-export const METADATA_KEY_MAX_LENGTH = 255;
 /**
  * A metadata key names a value in stored asset metadata and in XML validation entries, and appears in URLs
  * (`metadata-keys/{key}`): an identifier — a letter, then letters, digits, `.`, `_` or `-`.

@@ -40,10 +40,11 @@ describe.each([
   {
     rule: 'bundleUuidSchema',
     schema: bundleUuidSchema,
-    valid: ['b1d4c6a0-0000-4000-8000-000000000001'],
+    valid: ['b1d4c6a0-0000-4000-8000-000000000001', chars(255)],
     invalid: [
       ['', 'UUID is required'],
       [undefined, 'UUID is required'],
+      [chars(256), 'UUID may have at most 255 characters'],
     ],
   },
   {

@@ -1,4 +1,5 @@
-import { BUNDLE_NAME_MAX_LENGTH } from '../constants.js';
+import { z } from 'zod';
+import { BUNDLE_NAME_MAX_LENGTH, BUNDLE_UUID_MAX_LENGTH } from '../constants.js';
 import { httpUrlSchema, requiredText } from './text.js';
 
 /** Limits the spec mentions without values ("max lengths"); chosen to fit a card title and a browser URL. */
@@ -23,8 +24,14 @@ export const documentFileNameSchema = requiredText('File name is required.')
   .regex(/^[A-Za-z0-9 ()._-]+$/, DOCUMENT_FILE_NAME_MESSAGE)
   .refine((name) => !name.startsWith('.') && !name.includes('..'), DOCUMENT_FILE_NAME_MESSAGE);
 
-/** Software bundle messages are the spec's, word for word. */
-export const bundleUuidSchema = requiredText('UUID is required');
+/** A bundle's UUID as the console's paths and lists of ids name a stored bundle: as long as an admin may type it. */
+export const bundleKeySchema = z.string().min(1).max(BUNDLE_UUID_MAX_LENGTH);
+
+/** Software bundle messages are the spec's, word for word (its length's is ours: the spec names no bound). */
+export const bundleUuidSchema = requiredText('UUID is required').max(
+  BUNDLE_UUID_MAX_LENGTH,
+  `UUID may have at most ${BUNDLE_UUID_MAX_LENGTH} characters`,
+);
 export const bundleNameSchema = requiredText('Name is required').max(
   BUNDLE_NAME_MAX_LENGTH,
   `Name may have at most ${BUNDLE_NAME_MAX_LENGTH} characters`,

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   ERROR_MESSAGES,
   metadataKeysResource,
@@ -23,8 +22,6 @@ declare module 'fastify' {
 
 export default repositoryModule('metadataKeys', ({ clock }) =>
   defineRepository<typeof metadataKeys, MetadataKey>(metadataKeysResource, metadataKeys, {
-    // A key is any text the XML validation entries name; the path takes it as it is.
-    keySchema: z.string().min(1).max(255),
     insertValues: (input) => {
       const body = input as MetadataKeyInput;
       const now = clock.now();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  bundleKeySchema,
   bundleVersionInputSchema,
   bundleVersionSchema,
   softwareBundleDetailSchema,
@@ -20,7 +20,7 @@ const bundleAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
     definition: softwareBundlesResource,
     tags: ['software bundles (admin)'],
     key: 'uuid',
-    keySchema: z.string().min(1).max(255),
+    keySchema: bundleKeySchema,
     noun: 'bundle',
     schemas: {
       summary: softwareBundleSchema,
