@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bundleKeySchema,
   catalogueDocumentSchema,
   catalogueItemSchema,
   customBundleInputSchema,
@@ -161,7 +162,8 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A software bundle by its UUID (`id`) or its catalogue key (`uuid`), with its features and released versions (unreleased bundles: admins only)',
         security: optionalBearer,
-        params: z.object({ uuid: z.string().min(1).max(255) }),
+        // The bundle's own UUID fits its catalogue key's bound.
+        params: z.object({ uuid: bundleKeySchema }),
         response: { 200: softwareBundleDetailSchema, ...errorResponses(404) },
       },
     },
