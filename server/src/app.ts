@@ -100,9 +100,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.
     pluginTimeout: 120_000,
     trustProxy: false,
-    // A path segment may be as long as the longest key a path takes (255 characters: a bundle's UUID, a metadata
-    // key), percent-encoded: the route's own schema then refuses a longer one with its message. The router's default
-    // (100) refused such a key as an over-long address, and a bundle made with one could not be opened.
+    // A path segment (measured decoded) may be three times as long as the longest key a path takes (255 characters:
+    // a bundle's UUID, a metadata key), so a key or file name somewhat too long reaches its route's own schema and
+    // gets that rule's message; only a longer segment is the router's 414. The router's default (100) refused a key
+    // of 101 characters as an over-long address, and a bundle made with one could not be opened.
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 3 * Math.max(BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH),

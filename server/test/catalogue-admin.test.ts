@@ -266,19 +266,21 @@ describe('versions and files', () => {
       400,
       'invalid_name',
     );
-    // 100 characters is the longest file name (spec §9), refused by the upload rule with its code; a path segment
-    // longer than any key a path takes (765 characters, app.ts) the router refuses itself, in the spec's shape too.
-    expectError(
-      await call(
-        'PUT',
-        `${base}/${'a'.repeat(101)}?os=windows&architecture=x64`,
-        admin,
-        Buffer.from('x'),
-        octets,
-      ),
-      400,
-      'name_too_long',
-    );
+    // 100 characters is the longest file name (spec §9), refused by the upload rule with its code up to the longest
+    // segment the router takes (765 characters, app.ts); a longer one the router refuses itself, in the spec's shape.
+    for (const length of [101, 300, 765]) {
+      expectError(
+        await call(
+          'PUT',
+          `${base}/${'a'.repeat(length)}?os=windows&architecture=x64`,
+          admin,
+          Buffer.from('x'),
+          octets,
+        ),
+        400,
+        'name_too_long',
+      );
+    }
     expectError(
       await call(
         'PUT',
@@ -709,6 +711,11 @@ describe('a stored key of text (a bundle UUID, a metadata key) by path and in li
       expect((await call('GET', ids([known, long.slice(1)]), admin)).json<object[]>()).toHaveLength(1);
     },
   );
+
+  it("the public bundle page takes the bundle key's bound too", async () => {
+    expectError(await call('GET', `/catalogue/bundles/${long}`, null), 400, 'invalid_request');
+    expectError(await call('GET', `/catalogue/bundles/${long.slice(1)}`, null), 404, 'not_found');
+  });
 
   it('refuses a bundle UUID longer than its path takes when the bundle is made', async () => {
     const refused = expectError(

@@ -22,7 +22,8 @@ import { catalogueAdminRoutes } from '../catalogue-admin.js';
 
 const tags = ['software (admin)'];
 const security = [{ bearer: [] }];
-const fileParams = z.object({ id: z.uuid(), versionId: z.uuid(), fileName: z.string().min(1).max(255) });
+// The file name's length is the upload rule's (checkedFileName: name_too_long); the router bounds the segment.
+const fileParams = z.object({ id: z.uuid(), versionId: z.uuid(), fileName: z.string().min(1) });
 
 /** The upload's name, checked by the upload rules (their error codes: invalid_name, name_too_long). */
 function checkedFileName(fileName: string): string {
