@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_ISSUE_MESSAGES } from '../errors.js';
 import { billingValidationStatusSchema, checkoutSessionStatusSchema } from '../states.js';
+import { bundleKeySchema } from '../validation/catalogue.js';
 import { requiredText, singleLineText } from '../validation/text.js';
 import { customBundleInputSchema, customBundleSchema, softwareBundleSchema } from './bundle.js';
 import { orderRecordSchema } from './order.js';
@@ -75,7 +76,7 @@ export const checkoutEntryInputSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('bundle'),
     item: z.object({
-      uuid: z.string().min(1).max(255),
+      uuid: bundleKeySchema,
       selectedFeatures: z.array(z.string().max(100)).max(100).optional(),
     }),
   }),
