@@ -219,6 +219,12 @@ describe('checking out requests', () => {
       'not_requestable',
     );
   });
+
+  it("refuses a bundle key over the bundle key's bound (bundleKeySchema) with 400, one within it as unknown", async () => {
+    const long = 'K'.repeat(256);
+    expectError(await checkout(customer, [bundle(long)]), 400, 'invalid_request');
+    expectError(await checkout(customer, [bundle(long.slice(1))]), 409, 'cart_entry_unavailable');
+  });
 });
 
 describe('questionnaire answers', () => {
