@@ -47,6 +47,9 @@ export const PROJECT_STATUSES = ['active', 'cancellation-requested', 'cancelled'
 /** Projects per page of the customer's project list. */
 export const MY_PROJECTS_PAGE_SIZE = 24;
 
+/** The rows per page the admin console offers on its lists (its default is 25). */
+export const ADMIN_ROWS_PER_PAGE = [10, 25, 50, 100] as const;
+
 /** The project sort options of §9 (change date, creation date, group, name, SRC, sales code, …) as field names. */
 export const PROJECT_SORT_FIELDS = [
   'updatedAt',

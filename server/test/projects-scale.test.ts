@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_MAX_OFFSET, parseContentRange, type Project } from '@portal/resources';
+import { LIST_MAX_OFFSET, MY_PROJECTS_PAGE_SIZE, parseContentRange, type Project } from '@portal/resources';
 import { fillProjects } from '../bench/fill.js';
-import { captureStatements, pick } from '../bench/minimal-server.js';
+import { plansOf } from './support/plans.js';
+import { sentStatements } from './support/sent-statements.js';
 import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { projectTestKit } from './projects-support.js';
@@ -28,10 +29,6 @@ beforeAll(async () => {
   service = await kit.serviceAccountToken();
 }, 240_000);
 afterAll(() => t?.close());
-
-/** A statement's value as an SQL literal (the page statements bind numbers and text). */
-const literal = (value: unknown) =>
-  typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
 const ids = async (query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
@@ -119,32 +116,36 @@ describe('project lists beyond the exact-count threshold', () => {
     );
   });
 
-  it('plans an offset page once: its statement keeps a generic plan after pages near the front came first', async () => {
-    // The statement the list runs for a page at an offset (sorted as no other test here sorts), as sent.
-    const url = listUrl({ sort: ['salesCode', 'ASC'] });
-    const captured = await captureStatements(t.database.db, async () => {
-      expectOk<Project[]>(await call('GET', url, service, undefined, { range: 'projects=50-74' }));
-    });
-    const page = pick(captured, 'project page', (text) => /\boffset\b/.test(text));
-    const at = page.values.findIndex((value) => String(value) === '50');
-    expect(at).toBeGreaterThanOrEqual(0);
-    // Prepared under a name on one connection and run as the list runs it: pages near the front first, then deep
-    // ones. A generic plan prices an offset parameter at a tenth of the 25,000 rows, more than any of the first
-    // pages cost when planned for their own offset; PostgreSQL must still keep the generic plan after five calls.
-    const offsets = [25, 50, 75, 100, 125, 150, 175, 200, LIST_MAX_OFFSET, LIST_MAX_OFFSET];
-    const plans = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`prepare offset_page as ${page.text}`));
-      for (const offset of offsets) {
-        const values = page.values.map((value, index) => (index === at ? offset : value));
-        await tx.execute(sql.raw(`execute offset_page(${values.map(literal).join(', ')})`));
-      }
-      const found = (await tx.execute(
-        sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where name = 'offset_page'`,
-      )) as unknown as { rows: { generic_plans: number; custom_plans: number }[] };
-      await tx.execute(sql`deallocate offset_page`);
-      return found.rows;
-    });
-    // Five calls planned for their values, then the one generic plan for every later call.
-    expect(plans).toEqual([{ custom_plans: 5, generic_plans: offsets.length - 5 }]);
-  });
+  // The console's default page size, and the customer's project list's page (the app's own size, not a usual one).
+  it.each([25, MY_PROJECTS_PAGE_SIZE])(
+    'plans an offset page of %i rows once: its statement keeps a generic plan after pages near the front',
+    async (size) => {
+      // The statement the list runs for a page at an offset (sorted as no other test here sorts), as sent.
+      const url = listUrl({ sort: ['salesCode', 'ASC'] });
+      const sent = await sentStatements(t, async () => {
+        const range = `projects=${2 * size}-${3 * size - 1}`;
+        expect(expectOk<Project[]>(await call('GET', url, service, undefined, { range }))).toHaveLength(size);
+      });
+      const [page, ...others] = sent.filter((statement) => /\boffset\b/.test(statement.text));
+      expect(others).toEqual([]);
+      const at = page!.params.map(String).indexOf(String(2 * size));
+      expect(at).toBeGreaterThanOrEqual(0);
+      // Prepared under a name on one connection and run as the list runs it: pages near the front first, then deep
+      // ones. A generic plan prices a count parameter at a tenth of the 25,000 rows, more than any of the first
+      // pages cost when planned for their own values; PostgreSQL must still keep the generic plan after five calls.
+      const offsets = [1, 2, 3, 4, 5, 6, 7, 8]
+        .map((n) => n * size)
+        .concat([LIST_MAX_OFFSET, LIST_MAX_OFFSET]);
+      expect(
+        await plansOf(
+          t.database.db,
+          page!.text,
+          offsets.map((offset) => page!.params.with(at, offset)),
+        ),
+      ).toEqual({
+        custom_plans: 5,
+        generic_plans: offsets.length - 5,
+      });
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROWS_PER_PAGE,
   auditEntityOf,
   reachablePages,
   type FieldDefinition,
@@ -115,7 +116,7 @@ export const hasEditView = (definition: ResourceDefinition) =>
 export const hasShowView = (definition: ResourceDefinition) =>
   !!definition.access.show && !definition.singleton;
 
-const ROWS_PER_PAGE = [10, 25, 50, 100];
+const ROWS_PER_PAGE = [...ADMIN_ROWS_PER_PAGE];
 
 /**
  * Page buttons up to the deepest page the server answers (LIST_MAX_OFFSET): the label still tells the true total,

@@ -118,11 +118,11 @@ export async function listCatalogue(
   // as when that read stops at the limit, its page walks the sort index and its total is the kept estimate.
   const totalKey = `catalogue:${shapeKey(shape)}:${JSON.stringify([values.types, search])}`;
   const readsMatches = shape.search && knownLongTotal(db, totalKey) === undefined;
-  let statements = preparedOf(db, { ...shape, readsMatches });
+  let statements = preparedOf(db, { ...shape, readsMatches }, limit);
   let rows = (await statements.page.all(values)) as ListedRow[];
   const matched = rows[0]?.matched ?? null;
   if (matched !== null && matched > EXACT_COUNT_LIMIT) {
-    statements = preparedOf(db, shape);
+    statements = preparedOf(db, shape, limit);
     rows = (await statements.page.all(values)) as ListedRow[];
   }
 

@@ -4,6 +4,7 @@ import type { CatalogueCategory, CatalogueItemKind } from '@portal/resources';
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { boundedCount, boundedRows } from '../../http/list-total.js';
 import type { Database } from '../../db/client.js';
+import { unpriced, writtenLimit } from '../../db/paging.js';
 import { PreparedShapes } from '../../db/prepared.js';
 
 /*
@@ -70,6 +71,8 @@ export type CatalogueValues = {
 export function catalogueSql(
   shape: CatalogueShape,
   value: (name: keyof CatalogueValues) => SQL | Placeholder,
+  /** The page size when written into the statement's text ({@link writtenLimit}); else the `limit` value. */
+  pageSize: number | null = null,
 ) {
   const tsquery = shape.search ? sql`to_tsquery('simple', ${value('search')})` : null;
   /** One kind of item: its columns as the list names them, its conditions, and what it sorts by. */
@@ -179,10 +182,10 @@ export function catalogueSql(
     branches.map((branch) =>
       shape.readsMatches
         ? sql`(select id, ${kindOf(branch)} as kind, ${sortColumn} from ${matchedOf(branch)}
-          order by ${sortColumn} ${direction}, id ${direction} limit ${value('cut')})`
+          order by ${sortColumn} ${direction}, id ${direction} limit ${unpriced(value('cut'))})`
         : sql`(select ${branch.id} as id, ${kindOf(branch)} as kind, ${sortKeyOf(branch)} as ${sortColumn}
           from ${branch.from}${where(branch)}
-          order by ${sortKeyOf(branch)} ${direction}, ${branch.id} ${direction} limit ${value('cut')})`,
+          order by ${sortKeyOf(branch)} ${direction}, ${branch.id} ${direction} limit ${unpriced(value('cut'))})`,
     ),
     sql` union all `,
   );
@@ -211,7 +214,7 @@ export function catalogueSql(
   return {
     /** The page's rows, in order, to select from as `items`. */
     window: sql`(${matched}select whole.*${counted} from (select * from (${page}) as cut order by ${order}
-      limit ${value('limit')} offset ${value('offset')}) as picked cross join lateral (${whole}) as whole) as items`,
+      limit ${pageSize === null ? value('limit') : sql.raw(String(pageSize))} offset ${unpriced(value('offset'))}) as picked cross join lateral (${whole}) as whole) as items`,
     order,
     matches,
   };
@@ -240,8 +243,8 @@ interface RowsAsParsed {
   all(values: Record<string, unknown>): Promise<unknown[]>;
 }
 
-function catalogueQueries(db: Database, shape: CatalogueShape) {
-  const { window, order, matches } = catalogueSql(shape, (name) => sql.placeholder(name));
+function catalogueQueries(db: Database, shape: CatalogueShape, pageSize: number | null) {
+  const { window, order, matches } = catalogueSql(shape, (name) => sql.placeholder(name), pageSize);
   // The versions that pick each tool's latest come in the same round trip, looked up for the page's rows only.
   const versions = sql`case when items.kind = 'tool' then (
       select coalesce(json_agg(json_build_object('version', ${toolVersions.version},
@@ -271,7 +274,11 @@ export const shapeKey = (shape: CatalogueShape) =>
     .map(([name]) => name)
     .join('|');
 
-export function preparedOf(db: Database, shape: CatalogueShape) {
-  const { page, count } = catalogueStatements.of(db, shapeKey(shape), () => catalogueQueries(db, shape));
+/** A shape's statements for pages of `limit` rows (written into the text when the apps ask for that size). */
+export function preparedOf(db: Database, shape: CatalogueShape, limit: number) {
+  const pageSize = writtenLimit(limit);
+  const { page, count } = catalogueStatements.of(db, `${shapeKey(shape)}|${pageSize ?? 'limit'}`, () =>
+    catalogueQueries(db, shape, pageSize),
+  );
   return { page: page as unknown as RowsAsParsed, count };
 }

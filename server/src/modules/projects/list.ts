@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { PROJECT_SORT_FIELDS, formatContentRange, projectListFilterSchema } from '@portal/resources';
 import type { Database } from '../../db/client.js';
+import { writtenLimit } from '../../db/paging.js';
 import { PreparedShapes, type Preparable } from '../../db/prepared.js';
 import { projects } from '../../db/tables.js';
 import { parseListQuery } from '../../http/list-query.js';
@@ -67,9 +68,6 @@ interface PageStatement {
   execute(values: Record<string, unknown>): Promise<unknown[]>;
 }
 
-/** Page sizes written into the statements (react-admin's choices); any other size is a parameter. */
-const WRITTEN_LIMITS = new Set([5, 10, 20, 25, 50, 100]);
-
 /**
  * Prepared page statements of every list, per database, by shape (sort, paging, which filters, which scope branches;
  * a few dozen in practice): filter and scope values are parameters, so one statement serves every caller.
@@ -129,7 +127,7 @@ export async function listProjects(
     count: boolean,
   ): Promise<PageRow[]> => {
     const countRows = count && !where;
-    const limitIn = limit === null ? 'none' : WRITTEN_LIMITS.has(limit) ? limit : 'param';
+    const limitIn = limit === null ? 'none' : (writtenLimit(limit) ?? 'param');
     const offset = Number(values.offset ?? 0);
     const offsetIn = mode === 'end' ? 'from-end' : offset === 0 ? 'zero' : 'param';
     const shape = [

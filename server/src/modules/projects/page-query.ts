@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
+import { unpriced } from '../../db/paging.js';
 import { boards, projects } from '../../db/tables.js';
 import { exactTotal } from './list-totals.js';
 import { unionOf } from './own-scope.js';
@@ -9,17 +10,6 @@ import { peopleJson, projectColumns } from './records.js';
 export type Direction = 'ASC' | 'DESC';
 
 const ph = (name: string) => sql.placeholder(name);
-
-/**
- * A page's offset as a parameter the planner prices the same in every plan. PostgreSQL plans a prepared statement's
- * first five calls for their values, then keeps one generic plan only if it costs no more than those did on average;
- * a generic plan prices an offset parameter at a tenth of the rows, so a statement whose first calls asked for pages
- * nearer the front was planned again on every later call (about 1 ms of the database's time for this statement at
- * 100k projects, beside 2.5 ms running it 10,000 rows in). Behind a sub-select the offset is that tenth in every
- * plan, custom or generic, so the generic plan is kept after five calls whatever pages they asked for: the same walk
- * of the sort index. A first page has its own statement, without an offset (`zero`).
- */
-const unpricedOffset = sql`(select ${ph('offset')}::bigint)`;
 
 /**
  * The one query of a list page: the page's ids and sort keys on the sort key's index alone (an index-only scan,
@@ -92,7 +82,7 @@ export function pageQuery(
     ids = ids.limit(limit as unknown as number).offset(offset as unknown as number);
   } else if (options.limit !== 'none') {
     ids = ids.limit(limit as unknown as number);
-    if (options.offset === 'param') ids = ids.offset(unpricedOffset as unknown as number);
+    if (options.offset === 'param') ids = ids.offset(unpriced(ph('offset')) as unknown as number);
   }
   const page = db.$with('page').as(ids);
   const ctes = scopeRows ? [scopeRows, page] : [page];
