@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_PAGE_SIZE, type CatalogueItem } from '@portal/resources';
 import { fillCatalogue } from '../bench/catalogue-fill.js';
 import { startTestApp, type TestApp } from './support/app.js';
-import { plansOf } from './support/plans.js';
+import { genericPlan, plansOf } from './support/plans.js';
 import { sentStatements } from './support/sent-statements.js';
 
 let t: TestApp;
@@ -53,5 +53,10 @@ describe('the catalogue page statement (issue 24: every statement planned once)'
       custom_plans: 5,
       generic_plans: offsets.length - 5,
     });
+    // That kept plan reads each kind in its index order (or a search's matches from its word index) up to the
+    // page's cut, and never reads the tools whole.
+    const plan = await genericPlan(t.database.db, page!.text, page!.params);
+    expect(plan).toMatch(/Index (Only )?Scan( Backward)? using \S+ on tools|Bitmap Index Scan on \S+/);
+    expect(plan).not.toMatch(/Seq Scan on tools\b/);
   });
 });

@@ -6,6 +6,7 @@ import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
 import { COUNT_TTL_MS } from '../src/http/count-cache.js';
 import { OWN_EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
+import { genericPlan } from './support/plans.js';
 import { sentStatements } from './support/sent-statements.js';
 import type { Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -43,36 +44,6 @@ async function addProjects(space: string, owner: string, count: number, name = '
   await db
     .insert(projectMembers)
     .values(rows.map((row) => ({ projectId: row.id, userId: owner, role: 'owner' as const })));
-}
-
-/** A statement's literal for EXPLAIN EXECUTE: the values the driver sent as parameters. */
-const literal = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? `'{${value.join(',')}}'`
-      : typeof value === 'string'
-        ? `'${value.replaceAll("'", "''")}'`
-        : String(value);
-
-/**
- * The plan PostgreSQL keeps for a prepared statement once it stops planning for each call's values (the generic
- * plan), as text: it cannot see those values, so it cannot see how long an array parameter is.
- */
-async function genericPlan(text: string, params: unknown[]): Promise<string> {
-  return t.database.db.transaction(async (tx) => {
-    const lines = async (query: string) =>
-      ((await tx.execute(sql.raw(query))) as unknown as { rows: Record<string, string>[] }).rows.map(
-        (row) => Object.values(row)[0],
-      );
-    await lines('set local plan_cache_mode = force_generic_plan');
-    await lines(`prepare generic_probe as ${text}`);
-    try {
-      return (await lines(`explain execute generic_probe(${params.map(literal).join(', ')})`)).join('\n');
-    } finally {
-      await lines('deallocate generic_probe');
-    }
-  });
 }
 
 /** The ids of the projects `where` picks, in a list's order by `key` (ties by id), newest first by default. */
@@ -269,7 +240,7 @@ describe('the customer’s own project list', () => {
       // Planned without the values, a linked-board test must not search the array element by element on every row
       // it walks (500 ms for a deep page of 50,000 projects at 5,000 links, issue 24). The walk's row test is the
       // first filter of the page (the page's company space people come later in the plan).
-      const plan = await genericPlan(walk!.text, walk!.params);
+      const plan = await genericPlan(t.database.db, walk!.text, walk!.params);
       const rowTest = /Filter: ([^\n]*)/.exec(plan.slice(plan.indexOf('CTE page')))?.[1];
       expect(rowTest).not.toMatch(/= ANY \(\$/);
       // PostgreSQL 15 writes `(hashed SubPlan 2)` and `(SubPlan 2)`, PGlite's 17 `ANY (… (hashed SubPlan 2).col1)`

@@ -1,32 +1,68 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
 
-/** A statement's value as an SQL literal: page statements bind numbers, text and lists of text. */
-const literal = (value: unknown): string =>
-  typeof value === 'number'
-    ? String(value)
-    : `'${(Array.isArray(value) ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}` : String(value)).replaceAll("'", "''")}'`;
+/** A parameter's value as an SQL literal, for EXECUTE: the numbers, text, nulls and lists of text the driver sent. */
+export const literal = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : typeof value === 'number'
+      ? String(value)
+      : `'${(Array.isArray(value) ? `{${value.map((item) => JSON.stringify(String(item))).join(',')}}` : value instanceof Date ? value.toISOString() : String(value)).replaceAll("'", "''")}'`;
 
 let probes = 0;
 
 /**
- * How PostgreSQL planned `text` when prepared under a name on one connection and run once with each list of values
- * in turn: how many calls it planned for their values (custom) and how many took the kept generic plan.
+ * Runs `probe` on one connection with `text` prepared under a fresh name, and deallocates it after, whatever
+ * `probe` did: the statements run in a savepoint, since a prepared statement outlives a rolled-back transaction.
+ */
+async function withPrepared<T>(
+  db: Database,
+  text: string,
+  probe: (run: (query: string) => Promise<Record<string, unknown>[]>, name: string) => Promise<T>,
+): Promise<T> {
+  const name = `plans_probe_${(probes += 1)}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`prepare ${name} as ${text}`));
+    try {
+      return await tx.transaction((inner) =>
+        probe(
+          async (query) =>
+            ((await inner.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows,
+          name,
+        ),
+      );
+    } finally {
+      await tx.execute(sql.raw(`deallocate ${name}`));
+    }
+  });
+}
+
+/**
+ * How PostgreSQL planned `text` prepared under a name on one connection and run once with each list of values in
+ * turn: how many calls it planned for their values (custom) and how many took its kept generic plan.
  */
 export async function plansOf(
   db: Database,
   text: string,
   calls: unknown[][],
 ): Promise<{ custom_plans: number; generic_plans: number }> {
-  const name = `plans_probe_${(probes += 1)}`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`prepare ${name} as ${text}`));
-    for (const values of calls)
-      await tx.execute(sql.raw(`execute ${name}(${values.map(literal).join(', ')})`));
-    const found = (await tx.execute(
-      sql`select custom_plans::int, generic_plans::int from pg_prepared_statements where name = ${name}`,
-    )) as unknown as { rows: { custom_plans: number; generic_plans: number }[] };
-    await tx.execute(sql.raw(`deallocate ${name}`));
-    return found.rows[0]!;
+  return withPrepared(db, text, async (run, name) => {
+    for (const values of calls) await run(`execute ${name}(${values.map(literal).join(', ')})`);
+    const [counts] = await run(
+      `select custom_plans::int, generic_plans::int from pg_prepared_statements where name = '${name}'`,
+    );
+    return counts as { custom_plans: number; generic_plans: number };
+  });
+}
+
+/**
+ * The plan PostgreSQL keeps for a prepared statement once it stops planning for each call's values (the generic
+ * plan), as text: it cannot see those values (how long an array parameter is, how deep an offset).
+ */
+export async function genericPlan(db: Database, text: string, params: unknown[]): Promise<string> {
+  return withPrepared(db, text, async (run, name) => {
+    await run('set local plan_cache_mode = force_generic_plan');
+    const lines = await run(`explain execute ${name}(${params.map(literal).join(', ')})`);
+    return lines.map((row) => String(Object.values(row)[0])).join('\n');
   });
 }

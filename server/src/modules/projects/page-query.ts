@@ -15,7 +15,8 @@ const ph = (name: string) => sql.placeholder(name);
  * The one query of a list page: the page's ids and sort keys on the sort key's index alone (an index-only scan,
  * quick to skip even deep in the list), then only those rows with their boards, people, latest invitations and the
  * company space people of every space and board on the page; with `count`, the first row also carries how many rows
- * match when the page is full. Limit and offset are placeholders (`limit`, `offset`).
+ * match when the page is full. The limit is written into the text when the apps ask for that size (`writtenLimit`),
+ * else the placeholder `limit`; the offset is the placeholder `offset`, priced alike in every plan (`unpriced`).
  *
  * `fromEnd` (unfiltered lists, and scopes read first) finds a page in the second half of the list from its far end:
  * the index (or the scope's rows) read backwards, skipping `total - offset - limit` rows, with the exact total of the
