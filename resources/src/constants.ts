@@ -47,8 +47,11 @@ export const PROJECT_STATUSES = ['active', 'cancellation-requested', 'cancelled'
 /** Projects per page of the customer's project list. */
 export const MY_PROJECTS_PAGE_SIZE = 24;
 
-/** The rows per page the admin console offers on its lists (its default is 25). */
+/** The rows per page the admin console offers on its lists. */
 export const ADMIN_ROWS_PER_PAGE = [10, 25, 50, 100] as const;
+
+/** The rows per page of an admin console list whose definition names none (`list.perPage`). */
+export const ADMIN_DEFAULT_PER_PAGE: (typeof ADMIN_ROWS_PER_PAGE)[number] = 25;
 
 /** The project sort options of §9 (change date, creation date, group, name, SRC, sales code, …) as field names. */
 export const PROJECT_SORT_FIELDS = [

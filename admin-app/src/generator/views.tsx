@@ -1,4 +1,5 @@
 import {
+  ADMIN_DEFAULT_PER_PAGE,
   ADMIN_ROWS_PER_PAGE,
   auditEntityOf,
   reachablePages,
@@ -276,7 +277,7 @@ export function GeneratedList({
   return (
     <List
       resource={definition.name}
-      perPage={definition.list.perPage ?? 25}
+      perPage={definition.list.perPage ?? ADMIN_DEFAULT_PER_PAGE}
       sort={definition.list.defaultSort}
       filters={filters}
       filter={filter}
