@@ -22,6 +22,10 @@ const WRITTEN_LIMITS: ReadonlySet<number> = new Set([
 /** `limit` when a page statement writes it into its text, else null (it is then a parameter). */
 export const writtenLimit = (limit: number): number | null => (WRITTEN_LIMITS.has(limit) ? limit : null);
 
+/** A page's limit in a statement: the size written into its text ({@link writtenLimit}'s answer), or `param`. */
+export const pageLimit = (written: number | null, param: SQL | Placeholder): SQL | Placeholder =>
+  written === null ? param : sql.raw(String(written));
+
 /**
  * A row count (an offset, how many rows to read) as a parameter the planner prices the same in every plan.
  * PostgreSQL plans a prepared statement's first five calls for their values, then keeps one generic plan only if it

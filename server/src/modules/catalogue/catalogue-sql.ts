@@ -4,7 +4,7 @@ import type { CatalogueCategory, CatalogueItemKind } from '@portal/resources';
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { boundedCount, boundedRows } from '../../http/list-total.js';
 import type { Database } from '../../db/client.js';
-import { unpriced, writtenLimit } from '../../db/paging.js';
+import { pageLimit, unpriced, writtenLimit } from '../../db/paging.js';
 import { PreparedShapes } from '../../db/prepared.js';
 
 /*
@@ -214,7 +214,7 @@ export function catalogueSql(
   return {
     /** The page's rows, in order, to select from as `items`. */
     window: sql`(${matched}select whole.*${counted} from (select * from (${page}) as cut order by ${order}
-      limit ${pageSize === null ? value('limit') : sql.raw(String(pageSize))} offset ${unpriced(value('offset'))}) as picked cross join lateral (${whole}) as whole) as items`,
+      limit ${pageLimit(pageSize, value('limit'))} offset ${unpriced(value('offset'))}) as picked cross join lateral (${whole}) as whole) as items`,
     order,
     matches,
   };

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { unpriced } from '../../db/paging.js';
+import { pageLimit, unpriced } from '../../db/paging.js';
 import { boards, projects } from '../../db/tables.js';
 import { exactTotal } from './list-totals.js';
 import { unionOf } from './own-scope.js';
@@ -71,9 +71,9 @@ export function pageQuery(
   let ids = (
     scopeRows ? (fromScopeRows(scopeRows) as unknown as ReturnType<typeof fromProjects>) : fromProjects()
   ).$dynamic();
-  // A page size written into the statement (the usual ones) and a first page that starts at row 0 leave the
-  // planner nothing to guess: PostgreSQL then keeps one generic plan for the statement instead of planning each call.
-  const limit = options.limit === 'param' ? ph('limit') : sql.raw(String(options.limit));
+  // A page size written into the statement (db/paging.ts) and a first page that starts at row 0 leave the planner
+  // nothing to guess: PostgreSQL then keeps one generic plan for the statement instead of planning each call.
+  const limit = pageLimit(typeof options.limit === 'number' ? options.limit : null, ph('limit'));
   if (options.offset === 'from-end') {
     // The offset is computed from the exact total (Drizzle types it as a number or placeholder; at run time it takes
     // any SQL). A last page shorter than the limit comes back with rows before it, which the caller drops
