@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../server/src/db/client.js';
 import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
-import { fillProjects, offsetPages } from '../../server/bench/fill.js';
+import { BENCH_PAGE, fillProjects, offsetPages, pageRange } from '../../server/bench/fill.js';
 import { measure, type Figures } from '../../server/bench/measure.js';
 import { serviceToken } from '../../server/bench/portal.js';
 import { createDatabaseIn } from '../../server/src/ops/postgres-cluster.js';
@@ -73,24 +73,23 @@ export async function probeServerMemory(options: {
       const ids: string[] = [];
       for (const at of [0, Math.floor(deep / 3), Math.floor((2 * deep) / 3), deep]) {
         const page = await fetch(`${base}/api/v1/projects`, {
-          headers: { ...headers, range: `projects=${at}-${at + 24}` },
+          headers: { ...headers, range: pageRange('projects', at, BENCH_PAGE.projects) },
         });
         const body = (await page.json()) as { id: string }[] | { items: { id: string }[] };
         ids.push(...(Array.isArray(body) ? body : body.items).map((project) => project.id));
       }
       if (ids.length === 0) throw new Error('the project list is empty');
       const idleRssMb = procMb(server.pid, 'VmRSS');
+      const adminPage = (offset: number) => pageRange('projects', offset, BENCH_PAGE.projects);
+      const cataloguePage = pageRange('catalogue', 0, BENCH_PAGE.catalogue);
       const calls = [
-        () => fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: 'projects=0-24' } }),
-        () =>
-          fetch(`${base}/api/v1/projects`, {
-            headers: { ...headers, range: `projects=${deep}-${deep + 24}` },
-          }),
+        () => fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: adminPage(0) } }),
+        () => fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: adminPage(deep) } }),
         (i: number) => fetch(`${base}/api/v1/projects/${ids[i % ids.length]}`, { headers }),
-        () => fetch(`${base}/api/v1/catalogue`, { headers: { range: 'catalogue=0-24' } }),
+        () => fetch(`${base}/api/v1/catalogue`, { headers: { range: cataloguePage } }),
         (i: number) =>
           fetch(`${base}/api/v1/catalogue?q=${['flash', 'mot', 'radar sensor', 'debug'][i % 4]}`, {
-            headers: { range: 'catalogue=0-24' },
+            headers: { range: cataloguePage },
           }),
       ];
       const load = await measure((i) => calls[i % calls.length]!(i), {

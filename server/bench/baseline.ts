@@ -10,7 +10,15 @@ import type { Database } from '../src/db/client.js';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import type { RequestSpec } from './measure.js';
 import type { BenchCaller } from './portal.js';
-import { HISTORY_PAGE, SCOPE_SHARES, cursorBefore, historyRequests, offsetPages, ownList } from './fill.js';
+import {
+  BENCH_PAGE,
+  SCOPE_SHARES,
+  cursorBefore,
+  historyRequests,
+  offsetPages,
+  ownList,
+  pageRange,
+} from './fill.js';
 import {
   auditListAnswer,
   captureStatements,
@@ -107,9 +115,7 @@ export const STANDS_FOR = {
   ),
 } as PerScenario<{ bench: string; scenario: string }>;
 
-const PAGE = 25;
 const SEARCH_CATEGORIES = 'software,tool';
-const rangeOf = (resource: string, offset: number) => `${resource}=${offset}-${offset + PAGE - 1}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The requests of each scenario against a server at `base` (the portal or the minimal server: the same). */
@@ -121,21 +127,21 @@ function baselineRequests(
   const admin = bearer(inputs.admin.token);
   const projectList = (offset: number, query = ''): RequestSpec => ({
     urls: [`${base}/api/v1/projects${query}`],
-    headers: { ...admin, range: rangeOf('projects', offset) },
+    headers: { ...admin, range: pageRange('projects', offset, BENCH_PAGE.projects) },
   });
   const catalogueList = (offset: number): RequestSpec => ({
     urls: [`${base}/api/v1/catalogue`],
-    headers: { range: rangeOf('catalogue', offset) },
+    headers: { range: pageRange('catalogue', offset, BENCH_PAGE.catalogue) },
   });
   const search = (query: string): RequestSpec => ({
     urls: inputs.words.map((word) => `${base}/api/v1/catalogue?${query}q=${encodeURIComponent(word)}`),
-    headers: { range: rangeOf('catalogue', 0) },
+    headers: { range: pageRange('catalogue', 0, BENCH_PAGE.catalogue) },
   });
   const history = historyRequests(base, admin, inputs.projectIds);
   const customers = inputs.customers.flatMap(({ share, token }, index) => {
     const ownPage = (offset: number): RequestSpec => ({
       urls: [`${base}/api/v1/projects/user`],
-      headers: { ...bearer(token), range: rangeOf('projects', offset) },
+      headers: { ...bearer(token), range: pageRange('projects', offset, BENCH_PAGE.ownProjects) },
     });
     return [
       [customerList(share, 'first'), ownPage(0)],
@@ -312,13 +318,14 @@ export async function startBaseline(options: {
     statement: Captured,
     offset: number,
     more: Partial<MinimalRoute> = {},
+    size: number = BENCH_PAGE.projects,
   ): MinimalRoute => ({
     path,
     auth: 'required',
     statement,
     rowMode: 'array',
     ...more,
-    answer: projectListAnswer(publicUrl, reader, offset, PAGE),
+    answer: projectListAnswer(publicUrl, reader, offset, size),
   });
   const catalogueCounted = countedBy(catalogue.statements, 'catalogue');
   const cataloguePage = (statement: Captured, offset: number, more: Partial<MinimalRoute>): MinimalRoute => ({
@@ -327,7 +334,7 @@ export async function startBaseline(options: {
     statement,
     rowMode: 'object',
     ...more,
-    answer: catalogueAnswer(offset, PAGE),
+    answer: catalogueAnswer(offset, BENCH_PAGE.catalogue),
   });
   const searchOf = (statement: Captured): Partial<MinimalRoute> => ({
     values: (request) => replaced(statement.values, sampleTerm, term(request)),
@@ -343,16 +350,21 @@ export async function startBaseline(options: {
       : {};
     const deepest = customerList(share, 'deepest');
     customerRoutes.push(
-      projectPage('/api/v1/projects/user', reader, await pageOf(deepest), pages.customersDeepest[index]!, {
-        ...counted,
-        when: sameAs(scenarioIn(portal, deepest)),
-      }),
+      projectPage(
+        '/api/v1/projects/user',
+        reader,
+        await pageOf(deepest),
+        pages.customersDeepest[index]!,
+        { ...counted, when: sameAs(scenarioIn(portal, deepest)) },
+        BENCH_PAGE.ownProjects,
+      ),
       projectPage(
         '/api/v1/projects/user',
         reader,
         pick(later.statements, `${customerList(share, 'first')} page`, isProjectPage),
         0,
         { ...counted, when: sameAs(scenarioIn(portal, customerList(share, 'first'))) },
+        BENCH_PAGE.ownProjects,
       ),
     );
   }
@@ -411,7 +423,7 @@ export async function startBaseline(options: {
       rowMode: 'array',
       values: (request) => replaced(oneHistory.values, inputs.projectIds[0], filteredEntity(request)),
       when: (request) => (request.query as { filter?: string }).filter !== undefined,
-      answer: auditListAnswer(actors, 0, HISTORY_PAGE),
+      answer: auditListAnswer(actors, 0, BENCH_PAGE.history),
     },
     {
       path: '/api/v1/audit-log',
@@ -419,7 +431,7 @@ export async function startBaseline(options: {
       statement: pick(history, 'history page', isHistoryPage),
       rowMode: 'array',
       ...countedBy(history, 'history'),
-      answer: auditListAnswer(actors, 0, HISTORY_PAGE),
+      answer: auditListAnswer(actors, 0, BENCH_PAGE.history),
     },
   ];
   const discovery = await fetch(`${options.config.oidc.issuer}/.well-known/openid-configuration`);

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import { WORDS, cartOf, fillCatalogue } from './catalogue-fill.js';
-import { catalogueSizeAt, offsetPages } from './fill.js';
+import { BENCH_PAGE, catalogueSizeAt, offsetPages, pageRange } from './fill.js';
 import { onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
 import { measure, type Figures } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
@@ -82,20 +82,19 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     );
     // Offset pages reach LIST_MAX_OFFSET rows deep (issue 24): the middle and the deepest page within that.
     const { middle, deepest: deep } = offsetPages(total);
+    const page = (offset: number) => ({ range: pageRange('catalogue', offset, BENCH_PAGE.catalogue) });
     const scenarios: Record<Scenario, (i: number) => Promise<Response>> = {
       'baseline /healthz': () => fetch(`${base}/healthz`),
-      'list, first page': () => fetch(`${base}/api/v1/catalogue`, { headers: { range: 'catalogue=0-24' } }),
-      'list, middle page': () =>
-        fetch(`${base}/api/v1/catalogue`, { headers: { range: `catalogue=${middle}-${middle + 24}` } }),
-      'list, deep page': () =>
-        fetch(`${base}/api/v1/catalogue`, { headers: { range: `catalogue=${deep}-${deep + 24}` } }),
+      'list, first page': () => fetch(`${base}/api/v1/catalogue`, { headers: page(0) }),
+      'list, middle page': () => fetch(`${base}/api/v1/catalogue`, { headers: page(middle) }),
+      'list, deep page': () => fetch(`${base}/api/v1/catalogue`, { headers: page(deep) }),
       'search q': (i) =>
         fetch(`${base}/api/v1/catalogue?q=${encodeURIComponent(searchOf(i))}`, {
-          headers: { range: 'catalogue=0-24' },
+          headers: page(0),
         }),
       'search q + category': (i) =>
         fetch(`${base}/api/v1/catalogue?categories=software,tool&q=${encodeURIComponent(searchOf(i))}`, {
-          headers: { range: 'catalogue=0-24' },
+          headers: page(0),
         }),
       'checkout, 20 entries': (i) =>
         fetch(`${base}/api/v1/checkouts`, {

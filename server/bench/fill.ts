@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { LIST_MAX_OFFSET, projectListFilterSchema } from '@portal/resources';
+import {
+  auditLogResource,
+  CATALOGUE_PAGE_SIZE,
+  LIST_MAX_OFFSET,
+  MY_PROJECTS_PAGE_SIZE,
+  projectListFilterSchema,
+  projectsResource,
+  rowsPerPageOf,
+} from '@portal/resources';
 import type { Database } from '../src/db/client.js';
 import { sha256Hex } from '../src/lib/password.js';
 import { encodeCursor, filterHash } from '../src/modules/projects/list-cursor.js';
@@ -125,9 +133,24 @@ export async function fillAuditLog(db: Database, size: FillSize, count: number):
   await db.execute(sql.raw('vacuum analyze audit_log'));
 }
 
-/** The history page the benches ask for: the first 50 records, newest first, as the History screens show them. */
-export const HISTORY_PAGE = 50;
-const HISTORY_RANGE = `audit-log=0-${HISTORY_PAGE - 1}`;
+/**
+ * The rows per page the benches ask for: the apps' own, so each bench call is one the apps make (the console's
+ * project and history lists open with their definitions' rows per page, the customer app's project list and
+ * catalogue ask for theirs).
+ */
+export const BENCH_PAGE = {
+  projects: rowsPerPageOf(projectsResource),
+  ownProjects: MY_PROJECTS_PAGE_SIZE,
+  catalogue: CATALOGUE_PAGE_SIZE,
+  history: rowsPerPageOf(auditLogResource),
+} as const;
+
+/** The Range header of a page of `size` rows starting at `offset`. */
+export const pageRange = (resource: string, offset: number, size: number): string =>
+  `${resource}=${offset}-${offset + size - 1}`;
+
+/** The history page the benches ask for: the first records, newest first, as the History screens show them. */
+const HISTORY_RANGE = pageRange('audit-log', 0, BENCH_PAGE.history);
 
 /**
  * The two history lists of the benches (issue 22): the first page of everything, and one project's history as its

@@ -252,8 +252,8 @@ export interface Reader {
 
 /**
  * A page of the portal's project list statement (admin or the caller's own) as the portal answers it. A page the
- * portal finds from the far end of its list is read whole here: the benchmarks' deepest pages end 25 rows before the
- * end, where the portal cuts nothing from what it read (projects/list.ts `fromEndPage`).
+ * portal finds from the far end of its list is read whole here: the benchmarks' deepest pages start 50 rows before
+ * the end (`offsetPages`), where the portal cuts nothing from what it read (projects/list.ts `fromEndPage`).
  */
 export function projectListAnswer(publicUrl: string, reader: Reader, offset: number, limit: number) {
   return async (rows: unknown[], _request: FastifyRequest, kept: number | null): Promise<Answer> => {

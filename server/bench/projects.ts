@@ -22,6 +22,7 @@ import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import {
   BENCH_SERIAL,
   BENCH_SPACE,
+  BENCH_PAGE,
   SCOPE_SHARES,
   addScopedCustomers,
   auditRecordsAt,
@@ -31,6 +32,7 @@ import {
   historyRequests,
   offsetPages,
   ownList,
+  pageRange,
   projectsSizeAt,
   scopedCustomer,
   type FillSize,
@@ -116,6 +118,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
     const { middle, deepest: deep } = offsetPages(size.projects);
     const cursor = await cursorBefore(database.db, size.projects - 50);
     let nextSerial = size.projects + 1;
+    const adminPage = (offset: number) => pageRange('projects', offset, BENCH_PAGE.projects);
     const list = (range: string, query = ''): RequestSpec => ({
       urls: [`${base}/api/v1/projects${query}`],
       headers: { ...headers, range },
@@ -123,10 +126,10 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
     const inScopes: Record<number, number> = {};
     const history = historyRequests(base, headers, sample);
     const scenarios: Partial<Record<Scenario, () => RequestSpec>> = {
-      'list, first page': () => list('projects=0-24'),
-      'list, deep (offset)': () => list(`projects=${deep}-${deep + 24}`),
-      'list, deep (keyset)': () => list('projects=0-24', `?cursor=${cursor}`),
-      'list, middle (offset)': () => list(`projects=${middle}-${middle + 24}`),
+      'list, first page': () => list(adminPage(0)),
+      'list, deep (offset)': () => list(adminPage(deep)),
+      'list, deep (keyset)': () => list(adminPage(0), `?cursor=${cursor}`),
+      'list, middle (offset)': () => list(adminPage(middle)),
       'project detail': () => ({ urls: sample.map((id) => `${base}/api/v1/projects/${id}`), headers }),
       registration: () => ({
         method: 'POST',
@@ -149,7 +152,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
       const { deepest } = offsetPages(inScope);
       const page = (from: number): RequestSpec => ({
         urls: [`${base}/api/v1/projects/user`],
-        headers: { ...own, range: `projects=${from}-${from + 24}` },
+        headers: { ...own, range: pageRange('projects', from, BENCH_PAGE.ownProjects) },
       });
       scenarios[ownList(share, 'first')] = () => page(0);
       scenarios[ownList(share, 'deepest')] = () => page(deepest);

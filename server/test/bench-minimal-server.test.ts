@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import { sql } from 'drizzle-orm';
+import { CATALOGUE_PAGE_SIZE, MY_PROJECTS_PAGE_SIZE } from '@portal/resources';
 import { createDatabaseIn } from '../src/ops/postgres-cluster.js';
 import { addScopedCustomers, fillAuditLog, fillProjects } from '../bench/fill.js';
 import { fillCatalogue, WORDS } from '../bench/catalogue-fill.js';
@@ -96,7 +97,8 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
       expect(longest, scenario).toBeGreaterThan(100);
     }
     // The deeper pages are where the benchmarks put them: the middle and the deepest offset page of each list (its
-    // last 50 rows within LIST_MAX_OFFSET), and the keyset page 50 rows before the end of the admin list.
+    // last 50 rows within LIST_MAX_OFFSET), and the keyset page 50 rows before the end of the admin list. Each page
+    // is as long as the app's own: the console's 25 projects, the customer app's 24 and its catalogue's 12.
     expect(ranges).toMatchObject({
       'admin project list': 'projects 0-24/2500',
       'admin project list, middle page': 'projects 1250-1274/2500',
@@ -105,18 +107,18 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     });
     const catalogueTotal = Number(ranges['catalogue list']!.split('/')[1]);
     const customerTotal = Number(ranges[customerList(0.5, 'first')]!.split('/')[1]);
-    const middle = Math.floor(catalogueTotal / 2);
-    expect(ranges['catalogue list, middle page']).toBe(
-      `catalogue ${middle}-${middle + 24}/${catalogueTotal}`,
-    );
-    const deep = catalogueTotal - 50;
-    expect(ranges['catalogue list, deep page']).toBe(`catalogue ${deep}-${deep + 24}/${catalogueTotal}`);
-    const deepest = customerTotal - 50;
+    const catalogue = (offset: number) =>
+      `catalogue ${offset}-${offset + CATALOGUE_PAGE_SIZE - 1}/${catalogueTotal}`;
+    const own = (offset: number, total: number) =>
+      `projects ${offset}-${offset + MY_PROJECTS_PAGE_SIZE - 1}/${total}`;
+    expect(ranges['catalogue list']).toBe(catalogue(0));
+    expect(ranges['catalogue list, middle page']).toBe(catalogue(Math.floor(catalogueTotal / 2)));
+    expect(ranges['catalogue list, deep page']).toBe(catalogue(catalogueTotal - 50));
     expect(ranges).toMatchObject({
-      [customerList(0.5, 'first')]: 'projects 0-24/1250',
-      [customerList(0.5, 'deepest')]: `projects ${deepest}-${deepest + 24}/${customerTotal}`,
-      [customerList(0.05, 'deepest')]: 'projects 200-224/250',
-      [customerList(0.0005, 'deepest')]: 'projects 200-224/250',
+      [customerList(0.5, 'first')]: own(0, 1250),
+      [customerList(0.5, 'deepest')]: own(customerTotal - 50, customerTotal),
+      [customerList(0.05, 'deepest')]: own(200, 250),
+      [customerList(0.0005, 'deepest')]: own(200, 250),
       'history list': 'audit-log 0-49/5000',
       'history list, one project': 'audit-log 0-1/2',
     });

@@ -1,12 +1,18 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROJECT_SORT_FIELDS, Role, parseContentRange, type Project } from '@portal/resources';
+import {
+  MY_PROJECTS_PAGE_SIZE,
+  PROJECT_SORT_FIELDS,
+  Role,
+  parseContentRange,
+  type Project,
+} from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
 import { COUNT_TTL_MS } from '../src/http/count-cache.js';
 import { OWN_EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/http/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
-import { genericPlan } from './support/plans.js';
+import { genericPlan, plansWhenPaged } from './support/plans.js';
 import { sentStatements } from './support/sent-statements.js';
 import type { Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
@@ -482,5 +488,32 @@ describe('the customer’s own project list', () => {
       expect(parseContentRange(after.headers['content-range'] as string).total).toBe(3);
       expect(after.headers['x-total-count-estimated']).toBeUndefined();
     }
+  });
+
+  it('plans a page of the own list once: its walk statement keeps a generic plan after pages near the front', async () => {
+    // An FAE of a space of its own, long enough that after its first page (read first, counted in full) its pages
+    // walk the sort index, with the customer app's page size. The list's offset is priced alike in every plan
+    // (db/paging.ts `unpriced`): as a plain parameter, pages near the front first made PostgreSQL plan every call.
+    // (That the app's size is written into the text is projects-scale.test.ts's part: on this few thousand projects
+    // a parameter limit would keep its generic plan too.)
+    const fae = await kit.account('fae-plans@list.test', { space: 'List Space Plans', spaceKind: 'fae' });
+    await addProjects(await kit.spaceId('List Space Plans'), fae.id, OWN_EXACT_COUNT_LIMIT + 100, 'Planned');
+    const size = MY_PROJECTS_PAGE_SIZE;
+    expectOk(await page(fae.tokens, [0, size - 1]));
+    let answered: Awaited<ReturnType<typeof page>> | undefined;
+    const sent = await statements(async () => {
+      answered = await page(fae.tokens, [2 * size, 3 * size - 1]);
+    });
+    expect(expectOk<Project[]>(answered!)).toHaveLength(size);
+    const walks = sent.filter((statement) => statement.text.includes('"page" as ('));
+    expect(walks).toHaveLength(1);
+    const [walk] = walks;
+    expect(walk!.text).not.toContain('"scope_rows"');
+    // Run as the app runs it: pages near the front first, then deep ones. PostgreSQL must keep the generic plan
+    // after its five custom ones.
+    expect(
+      await plansWhenPaged(t.database.db, walk!, { sent: 2 * size, size, deepest: OWN_EXACT_COUNT_LIMIT }),
+    ).toEqual({ custom_plans: 5, generic_plans: 5 });
+    // What that plan reads is projects-scale.test.ts's part too: here a whole-table read is a fair plan.
   });
 });

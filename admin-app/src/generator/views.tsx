@@ -1,8 +1,8 @@
 import {
-  ADMIN_DEFAULT_PER_PAGE,
   ADMIN_ROWS_PER_PAGE,
   auditEntityOf,
   reachablePages,
+  rowsPerPageOf,
   type FieldDefinition,
   type ResourceDefinition,
 } from '@portal/resources';
@@ -277,7 +277,7 @@ export function GeneratedList({
   return (
     <List
       resource={definition.name}
-      perPage={definition.list.perPage ?? ADMIN_DEFAULT_PER_PAGE}
+      perPage={rowsPerPageOf(definition)}
       sort={definition.list.defaultSort}
       filters={filters}
       filter={filter}

@@ -1,8 +1,8 @@
 import type { ApiClient } from '@portal/data-provider';
 import {
-  ADMIN_DEFAULT_PER_PAGE,
   listFilterSchema,
   onlyKnownFields,
+  rowsPerPageOf,
   type ResourceDefinition,
   type ResourceRecord,
 } from '@portal/resources';
@@ -118,7 +118,7 @@ export function createAdminDataProvider({
       if (inQuery.has(key)) ownParameters.set(key, String(value));
       else filter[key] = value;
     }
-    const page = params.pagination ?? { page: 1, perPage: definition.list.perPage ?? ADMIN_DEFAULT_PER_PAGE };
+    const page = params.pagination ?? { page: 1, perPage: rowsPerPageOf(definition) };
     const limit = Math.max(1, Math.min(page.perPage, MAX_PAGE_SIZE));
     const { data, range } = await routesOf(definition, params, params.filter).list(
       {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { hasAnyRouteRole, type HasRoles, type RouteRole } from '../roles.js';
+import { ADMIN_DEFAULT_PER_PAGE, type ADMIN_ROWS_PER_PAGE } from '../constants.js';
 
 /** How a field is edited or shown where its type alone does not say. */
 export type Widget =
@@ -96,7 +97,8 @@ export interface ResourceDefinition {
     filters: readonly FilterDefinition[];
     /** Full-text search field sent as `q`; the fields it searches. */
     search?: { fields: readonly string[] };
-    perPage?: number;
+    /** Rows per page when the list opens ({@link rowsPerPageOf}): one of the sizes the console offers. */
+    perPage?: (typeof ADMIN_ROWS_PER_PAGE)[number];
   };
   fields: readonly FieldDefinition[];
   /** Global route roles that may take each action; an action not listed is taken by nobody. */
@@ -115,6 +117,10 @@ export interface ResourceDefinition {
  */
 export const auditEntityOf = (definition: Pick<ResourceDefinition, 'label' | 'auditEntity'>): string =>
   definition.auditEntity ?? definition.label.one.trim().toLowerCase().replace(/\s+/g, '_');
+
+/** The rows per page a definition's list opens with: its own `perPage`, else the console's default. */
+export const rowsPerPageOf = (definition: Pick<ResourceDefinition, 'list'>): number =>
+  definition.list.perPage ?? ADMIN_DEFAULT_PER_PAGE;
 
 /** Typed identity so definitions keep their literal field names. */
 export const defineResource = <const D extends ResourceDefinition>(definition: D): D => definition;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
+import type { Sent } from './sent-statements.js';
 
 /** A parameter's value as an SQL literal, for EXECUTE: the numbers, text, nulls and lists of text the driver sent. */
 export const literal = (value: unknown): string =>
@@ -65,4 +66,24 @@ export async function genericPlan(db: Database, text: string, params: unknown[])
     const lines = await run(`explain execute ${name}(${params.map(literal).join(', ')})`);
     return lines.map((row) => String(Object.values(row)[0])).join('\n');
   });
+}
+
+/**
+ * How PostgreSQL plans a page statement as sent (its offset `sent` among its values) run on one connection as a list
+ * is paged: eight pages of `size` near the front, then twice at `deepest` (the plan counts of {@link plansOf}; a kept
+ * generic plan answers `{ custom_plans: 5, generic_plans: 5 }`).
+ */
+export async function plansWhenPaged(
+  db: Database,
+  statement: Sent,
+  pages: { sent: number; size: number; deepest: number },
+): Promise<{ custom_plans: number; generic_plans: number }> {
+  const at = statement.params.map(String).indexOf(String(pages.sent));
+  if (at < 0) throw new Error(`the statement was sent without the offset ${pages.sent}`);
+  const offsets = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => n * pages.size).concat([pages.deepest, pages.deepest]);
+  return plansOf(
+    db,
+    statement.text,
+    offsets.map((offset) => statement.params.with(at, offset)),
+  );
 }

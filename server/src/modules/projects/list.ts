@@ -2,7 +2,12 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { PROJECT_SORT_FIELDS, formatContentRange, projectListFilterSchema } from '@portal/resources';
+import {
+  ADMIN_DEFAULT_PER_PAGE,
+  PROJECT_SORT_FIELDS,
+  formatContentRange,
+  projectListFilterSchema,
+} from '@portal/resources';
 import type { Database } from '../../db/client.js';
 import { writtenLimit } from '../../db/paging.js';
 import { PreparedShapes, type Preparable } from '../../db/prepared.js';
@@ -174,8 +179,10 @@ export async function listProjects(
     return page;
   };
 
-  // A cursor without a range reads pages of 25; otherwise the range asked, or the first LIST_MAX_ROWS.
-  const limit: number | null = !list.rangeAsked && request.query.cursor ? 25 : list.range.limit;
+  // A cursor without a range reads pages as long as the console's default; otherwise the range asked, or the first
+  // LIST_MAX_ROWS.
+  const limit: number | null =
+    !list.rangeAsked && request.query.cursor ? ADMIN_DEFAULT_PER_PAGE : list.range.limit;
   // Unfiltered lists count exactly (and cheaply); a filtered or scoped one known long skips its count a while.
   const longTotal = where ? knownLongTotal(db, listKey) : undefined;
   const countInQuery = limit !== null && longTotal === undefined;
