@@ -1,5 +1,5 @@
 /**
- * Serializer micro benchmark (issue 24 point 4): one page of 25 projects (the admin list's answer) written by zod's
+ * Serializer micro benchmark (issue 24 point 4): one page of the admin project list (its 25 rows) written by zod's
  * encode + JSON.stringify (fastify-type-provider-zod, the former path) and by the compiled serializer
  * (src/http/serializer.ts), in alternating rounds of one run so both see the same machine load.
  *
@@ -15,6 +15,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { z } from 'zod';
 import { projectSchema, type Project } from '@portal/resources';
 import { compileSerializer } from '../src/http/serializer.js';
+import { BENCH_PAGE } from './fill.js';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '1' }, rounds: { type: 'string', default: '4' } },
@@ -93,7 +94,7 @@ function project(n: number): Project {
   } as Project;
 }
 
-const page = Array.from({ length: 25 }, (_, n) => project(n));
+const page = Array.from({ length: BENCH_PAGE.projects }, (_, n) => project(n));
 const schema = z.array(projectSchema);
 const route = { schema, method: 'GET', url: '/api/v1/projects', httpStatus: '200' } as Parameters<
   typeof compileSerializer
@@ -123,7 +124,7 @@ for (let r = 0; r < rounds; r++)
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const bytes = writers.compiled(page).length;
-console.log(`25 projects, ${bytes} bytes, median of ${rounds} rounds of ${seconds} s`);
+console.log(`${page.length} projects, ${bytes} bytes, median of ${rounds} rounds of ${seconds} s`);
 for (const name of ['zod', 'compiled'] as const) {
   const perSecond = median(figures[name]);
   console.log(

@@ -490,7 +490,7 @@ describe('the customer’s own project list', () => {
     }
   });
 
-  it('plans a page of the own list once: its walk statement keeps a generic plan after pages near the front', async () => {
+  it("prices the own list's offset alike in every plan: its walk keeps a generic plan after pages near the front", async () => {
     // An FAE of a space of its own, long enough that after its first page (read first, counted in full) its pages
     // walk the sort index, with the customer app's page size. The list's offset is priced alike in every plan
     // (db/paging.ts `unpriced`): as a plain parameter, pages near the front first made PostgreSQL plan every call.

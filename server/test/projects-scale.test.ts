@@ -136,7 +136,7 @@ describe('project lists beyond the exact-count threshold', () => {
   });
 
   // The console's default page size, and the customer's project list's page (the app's own size, not a usual one).
-  it.each([25, MY_PROJECTS_PAGE_SIZE])(
+  it.each([ADMIN_DEFAULT_PER_PAGE, MY_PROJECTS_PAGE_SIZE])(
     'plans an offset page of %i rows once: its statement keeps a generic plan after pages near the front',
     async (size) => {
       // The statement the list runs for a page at an offset (sorted as no other test here sorts), as sent.

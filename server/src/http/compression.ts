@@ -8,9 +8,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
  * Answers up to this size are compressed in one synchronous zlib call; larger ones (long lists, files) go through
  * the plugin's stream pipeline, so that no answer holds the event loop for long. The plugin's own default on 2 cores
- * is 8 KB, which sends a 25-item catalogue page (about 9 KB) down the stream path: on such a body one call costs
- * about 0.07 ms of CPU, the async one-shot call about twice that and the stream pipeline 4 to 6 times (measured on
- * this machine, zlib level 4); 64 KB takes about 0.5 ms in one go.
+ * is 8 KB, which sends a 25-row page (a catalogue page of 25 items is about 9 KB) down the stream path: on such a
+ * body one call costs about 0.07 ms of CPU, the async one-shot call about twice that and the stream pipeline 4 to 6
+ * times (measured on this machine, zlib level 4); 64 KB takes about 0.5 ms in one go.
  */
 export const COMPRESS_IN_ONE_CALL_BYTES = 64 * 1024;
 
