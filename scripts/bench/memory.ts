@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { formatRangeHeader } from '@portal/resources';
 import { openDatabase } from '../../server/src/db/client.js';
 import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
-import { BENCH_PAGE, fillProjects, offsetPages, pageRange } from '../../server/bench/fill.js';
+import { BENCH_PAGE, fillProjects, offsetPages } from '../../server/bench/fill.js';
 import { measure, type Figures } from '../../server/bench/measure.js';
 import { serviceToken } from '../../server/bench/portal.js';
 import { createDatabaseIn } from '../../server/src/ops/postgres-cluster.js';
@@ -73,15 +74,15 @@ export async function probeServerMemory(options: {
       const ids: string[] = [];
       for (const at of [0, Math.floor(deep / 3), Math.floor((2 * deep) / 3), deep]) {
         const page = await fetch(`${base}/api/v1/projects`, {
-          headers: { ...headers, range: pageRange('projects', at, BENCH_PAGE.projects) },
+          headers: { ...headers, range: formatRangeHeader('projects', at, BENCH_PAGE.projects) },
         });
         const body = (await page.json()) as { id: string }[] | { items: { id: string }[] };
         ids.push(...(Array.isArray(body) ? body : body.items).map((project) => project.id));
       }
       if (ids.length === 0) throw new Error('the project list is empty');
       const idleRssMb = procMb(server.pid, 'VmRSS');
-      const adminPage = (offset: number) => pageRange('projects', offset, BENCH_PAGE.projects);
-      const cataloguePage = pageRange('catalogue', 0, BENCH_PAGE.catalogue);
+      const adminPage = (offset: number) => formatRangeHeader('projects', offset, BENCH_PAGE.projects);
+      const cataloguePage = formatRangeHeader('catalogue', 0, BENCH_PAGE.catalogue);
       const calls = [
         () => fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: adminPage(0) } }),
         () => fetch(`${base}/api/v1/projects`, { headers: { ...headers, range: adminPage(deep) } }),

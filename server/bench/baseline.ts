@@ -6,19 +6,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
+import { formatRangeHeader } from '@portal/resources';
 import type { Database } from '../src/db/client.js';
 import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
 import type { RequestSpec } from './measure.js';
 import type { BenchCaller } from './portal.js';
-import {
-  BENCH_PAGE,
-  SCOPE_SHARES,
-  cursorBefore,
-  historyRequests,
-  offsetPages,
-  ownList,
-  pageRange,
-} from './fill.js';
+import { BENCH_PAGE, SCOPE_SHARES, cursorBefore, historyRequests, offsetPages, ownList } from './fill.js';
 import {
   auditListAnswer,
   captureStatements,
@@ -127,21 +120,21 @@ function baselineRequests(
   const admin = bearer(inputs.admin.token);
   const projectList = (offset: number, query = ''): RequestSpec => ({
     urls: [`${base}/api/v1/projects${query}`],
-    headers: { ...admin, range: pageRange('projects', offset, BENCH_PAGE.projects) },
+    headers: { ...admin, range: formatRangeHeader('projects', offset, BENCH_PAGE.projects) },
   });
   const catalogueList = (offset: number): RequestSpec => ({
     urls: [`${base}/api/v1/catalogue`],
-    headers: { range: pageRange('catalogue', offset, BENCH_PAGE.catalogue) },
+    headers: { range: formatRangeHeader('catalogue', offset, BENCH_PAGE.catalogue) },
   });
   const search = (query: string): RequestSpec => ({
     urls: inputs.words.map((word) => `${base}/api/v1/catalogue?${query}q=${encodeURIComponent(word)}`),
-    headers: { range: pageRange('catalogue', 0, BENCH_PAGE.catalogue) },
+    headers: { range: formatRangeHeader('catalogue', 0, BENCH_PAGE.catalogue) },
   });
   const history = historyRequests(base, admin, inputs.projectIds);
   const customers = inputs.customers.flatMap(({ share, token }, index) => {
     const ownPage = (offset: number): RequestSpec => ({
       urls: [`${base}/api/v1/projects/user`],
-      headers: { ...bearer(token), range: pageRange('projects', offset, BENCH_PAGE.ownProjects) },
+      headers: { ...bearer(token), range: formatRangeHeader('projects', offset, BENCH_PAGE.ownProjects) },
     });
     return [
       [customerList(share, 'first'), ownPage(0)],

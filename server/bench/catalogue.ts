@@ -14,9 +14,10 @@
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { formatRangeHeader } from '@portal/resources';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import { WORDS, cartOf, fillCatalogue } from './catalogue-fill.js';
-import { BENCH_PAGE, catalogueSizeAt, offsetPages, pageRange } from './fill.js';
+import { BENCH_PAGE, catalogueSizeAt, offsetPages } from './fill.js';
 import { onDatabases, printTable, serviceToken, startBenchPortal } from './portal.js';
 import { measure, type Figures } from './measure.js';
 import { RssSampler, writeBenchJson } from './bare.js';
@@ -82,7 +83,9 @@ async function benchOne(kind: 'pglite' | 'postgres', databaseUrl?: string) {
     );
     // Offset pages reach LIST_MAX_OFFSET rows deep (issue 24): the middle and the deepest page within that.
     const { middle, deepest: deep } = offsetPages(total);
-    const page = (offset: number) => ({ range: pageRange('catalogue', offset, BENCH_PAGE.catalogue) });
+    const page = (offset: number) => ({
+      range: formatRangeHeader('catalogue', offset, BENCH_PAGE.catalogue),
+    });
     const scenarios: Record<Scenario, (i: number) => Promise<Response>> = {
       'baseline /healthz': () => fetch(`${base}/healthz`),
       'list, first page': () => fetch(`${base}/api/v1/catalogue`, { headers: page(0) }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   auditLogResource,
   CATALOGUE_PAGE_SIZE,
+  formatRangeHeader,
   LIST_MAX_OFFSET,
   MY_PROJECTS_PAGE_SIZE,
   projectListFilterSchema,
@@ -145,12 +146,8 @@ export const BENCH_PAGE = {
   history: rowsPerPageOf(auditLogResource),
 } as const;
 
-/** The Range header of a page of `size` rows starting at `offset`. */
-export const pageRange = (resource: string, offset: number, size: number): string =>
-  `${resource}=${offset}-${offset + size - 1}`;
-
 /** The history page the benches ask for: the first records, newest first, as the History screens show them. */
-const HISTORY_RANGE = pageRange('audit-log', 0, BENCH_PAGE.history);
+const HISTORY_RANGE = formatRangeHeader('audit-log', 0, BENCH_PAGE.history);
 
 /**
  * The two history lists of the benches (issue 22): the first page of everything, and one project's history as its

@@ -18,6 +18,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { formatRangeHeader } from '@portal/resources';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
 import {
   BENCH_SERIAL,
@@ -32,7 +33,6 @@ import {
   historyRequests,
   offsetPages,
   ownList,
-  pageRange,
   projectsSizeAt,
   scopedCustomer,
   type FillSize,
@@ -118,7 +118,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
     const { middle, deepest: deep } = offsetPages(size.projects);
     const cursor = await cursorBefore(database.db, size.projects - 50);
     let nextSerial = size.projects + 1;
-    const adminPage = (offset: number) => pageRange('projects', offset, BENCH_PAGE.projects);
+    const adminPage = (offset: number) => formatRangeHeader('projects', offset, BENCH_PAGE.projects);
     const list = (range: string, query = ''): RequestSpec => ({
       urls: [`${base}/api/v1/projects${query}`],
       headers: { ...headers, range },
@@ -152,7 +152,7 @@ async function benchOne(kind: 'pglite' | 'postgres', size: BenchSize, databaseUr
       const { deepest } = offsetPages(inScope);
       const page = (from: number): RequestSpec => ({
         urls: [`${base}/api/v1/projects/user`],
-        headers: { ...own, range: pageRange('projects', from, BENCH_PAGE.ownProjects) },
+        headers: { ...own, range: formatRangeHeader('projects', from, BENCH_PAGE.ownProjects) },
       });
       scenarios[ownList(share, 'first')] = () => page(0);
       scenarios[ownList(share, 'deepest')] = () => page(deepest);
