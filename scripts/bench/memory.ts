@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { formatRangeHeader } from '@portal/resources';
+import { formatRangeHeader } from '../../resources/src/range.js';
 import { openDatabase } from '../../server/src/db/client.js';
 import { fillCatalogue } from '../../server/bench/catalogue-fill.js';
 import { BENCH_PAGE, fillProjects, offsetPages } from '../../server/bench/fill.js';
