@@ -44,3 +44,6 @@ export type CatalogueSortField = (typeof CATALOGUE_SORT_FIELDS)[number];
 
 /** Entries per page of the customer catalogue views. */
 export const CATALOGUE_PAGE_SIZE = 12;
+
+/** Tools the custom-bundle dialog lists at once (one catalogue page of tools, by name). */
+export const CUSTOM_BUNDLE_TOOL_LIMIT = 200;

@@ -1,11 +1,16 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { ADMIN_ROWS_PER_PAGE, CATALOGUE_PAGE_SIZE, MY_PROJECTS_PAGE_SIZE } from '@portal/resources';
+import {
+  ADMIN_ROWS_PER_PAGE,
+  CATALOGUE_PAGE_SIZE,
+  CUSTOM_BUNDLE_TOOL_LIMIT,
+  MY_PROJECTS_PAGE_SIZE,
+} from '@portal/resources';
 
 /**
- * Page sizes written into a page statement's text: the ones the apps ask for (the console's choices, the
- * catalogue's page, the customer's project list; 20 for the console's child-board picker and the customer's
- * assets). Any other size is a parameter, which a generic plan prices at a tenth of the rows, so such a statement
- * is planned for its values on every call.
+ * Page sizes written into a page statement's text: the ones the apps ask the project lists and the catalogue for
+ * (the console's choices, the catalogue's page and the custom-bundle dialog's tools, the customer's project list).
+ * Any other size is a parameter, which a generic plan prices at a tenth of the rows, so such a statement is planned
+ * for its values on every call.
  *
  * Used by the project lists and the catalogue, whose page reads walk covering indexes, so a plan priced for a tenth of
  * the rows still walks the index. The generic lists (`http/list.ts`) keep both as parameters and are planned per
@@ -13,9 +18,9 @@ import { ADMIN_ROWS_PER_PAGE, CATALOGUE_PAGE_SIZE, MY_PROJECTS_PAGE_SIZE } from 
  * priced for a tenth of the rows could read the whole table and sort it.
  */
 const WRITTEN_LIMITS: ReadonlySet<number> = new Set([
-  20,
   ...ADMIN_ROWS_PER_PAGE,
   CATALOGUE_PAGE_SIZE,
+  CUSTOM_BUNDLE_TOOL_LIMIT,
   MY_PROJECTS_PAGE_SIZE,
 ]);
 

@@ -14,7 +14,12 @@ import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@portal/data-provider';
-import { TOOL_ITEM_TYPES, customBundleInputSchema, BUNDLE_NAME_MAX_LENGTH } from '@portal/resources';
+import {
+  TOOL_ITEM_TYPES,
+  customBundleInputSchema,
+  BUNDLE_NAME_MAX_LENGTH,
+  CUSTOM_BUNDLE_TOOL_LIMIT,
+} from '@portal/resources';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { MuiScope } from '../../../app/mui-scope';
@@ -31,7 +36,7 @@ const TOOL_LIST = {
   q: '',
   sort: 'name' as const,
   offset: 0,
-  limit: 200,
+  limit: CUSTOM_BUNDLE_TOOL_LIMIT,
 };
 
 /**
