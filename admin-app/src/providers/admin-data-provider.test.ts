@@ -1,5 +1,6 @@
 import { createApiClient } from '@portal/data-provider';
 import {
+  ADMIN_DEFAULT_PER_PAGE,
   boardSerialNumbersResource,
   companySpacesResource,
   maintenanceResource,
@@ -85,6 +86,16 @@ describe('getList', () => {
     expect(query(calls[0]!, 'sort')).toEqual(['name', 'ASC']);
     // The API serves at most 1000 rows a page.
     expect(calls[0]!.headers.get('Range')).toBe('gadgets=0-999');
+  });
+
+  it("asks for the definition's rows per page when no page is given, else the console's default", async () => {
+    const { dataProvider, calls } = fakeApi(() => ({ body: [], headers: { 'Content-Range': 'x 0-0/0' } }));
+    for (const resource of ['gadgets', 'company-spaces'])
+      await dataProvider.getList(resource, { sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(calls.map((call) => call.headers.get('Range'))).toEqual([
+      `gadgets=0-${gadgetsResource.list.perPage - 1}`,
+      `company-spaces=0-${ADMIN_DEFAULT_PER_PAGE - 1}`,
+    ]);
   });
 
   it('gives records without an id the value of their id field', async () => {
