@@ -18,7 +18,7 @@ export interface EntryRoute {
   maxScriptGzip: number;
   /**
    * The budget CI holds the build to, when it differs from the goal: a route that misses its goal today may not
-   * grow further while the work to meet the goal is open (README "Performance"). Unset: the goal itself.
+   * grow further while the work to meet the goal is open (scripts/bench/README.md). Unset: the goal itself.
    */
   ciScriptGzip?: number;
   /** The largest contentful paint goal in ms, with the CPU 4× slower; none for the admin console. */

@@ -12,7 +12,7 @@ const url = (what: string) =>
     .url({ protocol: /^https?$/, message: `expected an http(s) URL ${what}` })
     .transform((v) => v.replace(/\/+$/, ''));
 
-/** Every environment variable the server reads, with what it expects. README lists the same. */
+/** Every environment variable the server reads, with what it expects. docs/configuration.md lists the same. */
 const envShape = z.object({
   PORT: z.coerce
     .number({ message: 'expected a port number' })

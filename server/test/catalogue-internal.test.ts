@@ -148,7 +148,7 @@ describe('a tool marked for internal users (spec product §2.4 internal-use-only
   });
 });
 
-describe('the tool API version (spec §4; README "Tool API version")', () => {
+describe('the tool API version (spec §4; docs/decisions.md "Internal use only and the tool API version")', () => {
   const featureId = 'nx-flash-programmer';
   const filesOf = async (tokens: Tokens | null, version?: string) => {
     const response = await call(

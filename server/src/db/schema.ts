@@ -220,7 +220,7 @@ export const boards = pgTable(
   ],
 );
 
-/** Every state-changing call writes one (ARCHITECTURE: who, what, before, after, when). */
+/** Every state-changing call writes one (who, what, before, after, when). */
 export const auditLog = pgTable(
   'audit_log',
   {

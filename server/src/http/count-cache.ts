@@ -3,7 +3,7 @@ export const COUNT_TTL_MS = 10_000;
 
 /**
  * Totals of recent list filters. Every full page needs the total, and counting is the dearest part of a list
- * call (ARCHITECTURE: performance traps), so a total is reused for a few seconds: a page may show a total that
+ * call (docs/architecture.md: performance traps), so a total is reused for a few seconds: a page may show a total that
  * lags a change made on another instance by up to {@link COUNT_TTL_MS}.
  */
 export class CountCache {

@@ -5,7 +5,7 @@ import { COUNT_TTL_MS, CountCache } from './count-cache.js';
 
 /**
  * Up to this many matching rows a list counts exactly (a count that stops one row past it, so its cost is bounded
- * whatever the list's length); beyond it the total is an estimate (ARCHITECTURE: performance traps). Ten thousand:
+ * whatever the list's length); beyond it the total is an estimate (docs/architecture.md: performance traps). Ten thousand:
  * a board's pasted serial numbers or a list read without Range (LIST_MAX_ROWS) keep their true total, and the
  * planner's estimate, stale until the table is analysed, is left to lists that long.
  */

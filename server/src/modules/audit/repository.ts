@@ -18,7 +18,7 @@ declare module 'fastify' {
 const reachesEverything = (request: FastifyRequest) => hasAnyRouteRole(request.currentUser, ['ADMIN']);
 
 /**
- * The records of the caller's company space (README "History"): its projects, the boards of its projects, its
+ * The records of the caller's company space (server README "History"): its projects, the boards of its projects, its
  * people (their user and role records) and the space itself. A caller in no space matches nothing.
  */
 export function inSpaceOf(userId: string): SQL {

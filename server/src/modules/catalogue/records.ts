@@ -141,7 +141,7 @@ export function fileUrl(api: string, featureId: string, version: string, fileNam
   return `${api}/catalogue/tools/${part(featureId)}/versions/${part(version)}/files/${part(fileName)}`;
 }
 
-/** A file as the tool API version answers it: v1 leaves the checksum out (spec §4; README "Tool API version"). */
+/** A file as the tool API version answers it: v1 leaves the checksum out (spec §4; docs/decisions.md "Internal use only and the tool API version"). */
 export function toCatalogueFile(
   api: string,
   featureId: string,
