@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownListQuerySchema } from '@portal/resources';
 import { access } from '../auth/access.js';
 import { listQuerystring } from './list-query.js';
 import { bearerSecurity, errorResponses } from './openapi.js';
 
 export const idParams = z.object({ id: z.uuid() });
 const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
+/** The simple-rest querystring and whose rows (`scope`, see `ownScope`). */
+const ownListQuerystring = listQuerystring.extend(ownListQuerySchema.shape);
 
-/** A list call as the repository reads it: the caller, the simple-rest querystring and the `Range` header. */
+/** A list call as the repository reads it: the caller, the querystring and the `Range` header. */
 export type ListRequest = FastifyRequest & {
-  query: z.infer<typeof listQuerystring>;
+  query: z.infer<typeof ownListQuerystring>;
   headers: { range?: string };
 };
 
@@ -36,9 +39,11 @@ export function ownListRoute(app: FastifyInstance, list: OwnList): void {
         tags: list.tags,
         summary: list.summary,
         security: bearerSecurity,
-        querystring: listQuerystring,
+        querystring: ownListQuerystring,
         headers: listHeaders,
         response: { 200: z.array(list.record), ...errorResponses(400, 401, 403) },
+        description:
+          "`scope=own` answers the caller's own rows whatever their roles; `scope=all` every customer's, for an admin only (403 otherwise); left out, an admin gets every customer's.",
       },
     },
     async (request, reply) => list.list(request, reply),
