@@ -97,12 +97,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     }
     const { values, positionals } = parsed;
     const [command, ...rest] = positionals;
-    if (values.help || command === undefined || command === 'help') {
-      io.stdout(USAGE);
+    if (values.version && !values.help) {
+      io.stdout(VERSION);
       return EXIT.ok;
     }
-    if (values.version) {
-      io.stdout(VERSION);
+    if (values.help || command === undefined || command === 'help') {
+      io.stdout(USAGE);
       return EXIT.ok;
     }
     const arity = ARITY[command];

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,9 +110,27 @@ describe('GET /downloads/portal-cli.tgz', () => {
       '/cli/dist/portal-cli.tgz',
     ]) {
       const answer = await t.app.inject({ method: 'GET', url });
-      expect([400, 404], url).toContain(answer.statusCode);
+      // A 404, or (a path the router resolves outside /downloads) the customer app's page; never a file of cli/dist.
+      if (answer.statusCode === 200) expect(answer.headers['content-type'], url).toMatch(/^text\/html/);
+      else expect([400, 404], url).toContain(answer.statusCode);
       expect(answer.rawPayload.includes(tarball.subarray(0, 64)), url).toBe(false);
       expect(answer.body, url).not.toContain('"file"');
+      expect(answer.body, url).not.toMatch(/^[0-9a-f]{64} {2}/);
+    }
+    // The same over the wire, where no test client tidies the path first.
+    for (const raw of ['/downloads/../cli/dist/portal-cli.json', '/downloads/..%2fportal-cli.json']) {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        // Options, not a URL string: a URL would resolve the dot segments before sending.
+        const { hostname, port } = new URL(portalUrl);
+        const request = http.get({ hostname, port, path: raw }, (response) => {
+          let body = '';
+          response.setEncoding('latin1').on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        });
+        request.on('error', reject);
+      });
+      expect(answer.body, raw).not.toContain('"file"');
+      expect(answer.body.includes(tarball.subarray(0, 64).toString('latin1')), raw).toBe(false);
     }
     // A manifest that names a path (a build gone wrong, or planted) is never followed.
     const manifestPath = path.join(staticDir, 'cli/dist/portal-cli.json');
