@@ -3,17 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownListQuerySchema } from '@portal/resources';
 import { access } from '../auth/access.js';
-import { listQuerystring } from './list-query.js';
 import { bearerSecurity, errorResponses } from './openapi.js';
 
 export const idParams = z.object({ id: z.uuid() });
 const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
-/** The simple-rest querystring and whose rows (`scope`, see `ownScope`). */
-const ownListQuerystring = listQuerystring.extend(ownListQuerySchema.shape);
-
 /** A list call as the repository reads it: the caller, the querystring and the `Range` header. */
 export type ListRequest = FastifyRequest & {
-  query: z.infer<typeof ownListQuerystring>;
+  query: z.infer<typeof ownListQuerySchema>;
   headers: { range?: string };
 };
 
@@ -39,7 +35,8 @@ export function ownListRoute(app: FastifyInstance, list: OwnList): void {
         tags: list.tags,
         summary: list.summary,
         security: bearerSecurity,
-        querystring: ownListQuerystring,
+        // The simple-rest parameters and whose rows (`scope`, see `ownScope`), as the apps' contract names them.
+        querystring: ownListQuerySchema,
         headers: listHeaders,
         response: { 200: z.array(list.record), ...errorResponses(400, 401, 403) },
         description:
