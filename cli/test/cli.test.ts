@@ -97,7 +97,8 @@ beforeAll(async () => {
   });
   expect(createdAdmin.statusCode, createdAdmin.body).toBe(201);
   adminAccount = createdAdmin.json<ServiceAccountWithSecret>();
-});
+  // Started beside test/package.test.ts (its own server and a build) on a machine that may be busy.
+}, 240_000);
 afterAll(async () => {
   proxy?.closeAllConnections();
   proxy?.close();
