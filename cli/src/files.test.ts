@@ -92,6 +92,7 @@ describe('a file address from the catalogue', () => {
       fileName: 'x.zip',
       sha256: 'a'.repeat(64),
       size: 1,
+      withToken: true,
     };
     await expect(
       downloadVerified(client, target, { outDir: os.tmpdir(), progress: quietProgress(() => undefined) }),
@@ -114,7 +115,13 @@ function fileClient(bytes: Buffer, calls: string[] = []): ApiClient {
 describe('a download into a folder someone else can write to', () => {
   const bytes = Buffer.from('the real tool bytes\n');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const target = { url: 'http://127.0.0.1:9/api/v1/f', fileName: 'tool.bin', sha256, size: bytes.length };
+  const target = {
+    url: 'http://127.0.0.1:9/api/v1/f',
+    fileName: 'tool.bin',
+    sha256,
+    size: bytes.length,
+    withToken: true,
+  };
   const options = (outDir: string) => ({ outDir, progress: quietProgress(() => undefined), backoffMs: 1 });
 
   it('never writes through a link planted at the partial or the final name, and replaces the link itself', async () => {
@@ -178,7 +185,13 @@ describe('a dropped download', () => {
           return new Response(cut, { status: 200 });
         },
       } as unknown as ApiClient;
-      const target = { url: 'http://127.0.0.1:9/api/v1/f', fileName: 'r.bin', sha256, size: 20 };
+      const target = {
+        url: 'http://127.0.0.1:9/api/v1/f',
+        fileName: 'r.bin',
+        sha256,
+        size: 20,
+        withToken: true,
+      };
       const done = await downloadVerified(client, target, {
         outDir: folder,
         progress: quietProgress(() => undefined),

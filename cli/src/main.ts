@@ -1,22 +1,29 @@
 import { parseArgs } from 'node:util';
-import * as commands from './commands.js';
-import { CliError, EXIT, describeFailure } from './errors.js';
+import type * as Commands from './commands.js';
+import { CliError, EXIT } from './errors.js';
 import { LOCK_FILE_NAME } from './lockfile.js';
-import { connect } from './portal.js';
-import { progressFor } from './progress.js';
+import { SEARCH_KINDS } from './kinds.js';
+
+/** Set by the build (scripts/build.mjs); the workspace's sources run as `dev`. */
+declare const PORTAL_CLI_VERSION: string | undefined;
+export const VERSION = typeof PORTAL_CLI_VERSION === 'string' ? PORTAL_CLI_VERSION : 'dev';
 
 export const USAGE = `Usage: portal <command> [options]
 
 Commands:
   login                        sign in with the service account and show who it is
-  search <text>                search the catalogue
-  show <featureId>             versions, files per OS/architecture, dependencies, export control
-  download <featureId>[@version] [--os <os>] [--arch <arch>] [--with-deps] [--out <dir>]
-                               fetch and verify a file (the latest version unless one is named)
-                               and pin it in ${LOCK_FILE_NAME}
-  install [--out <dir>]        fetch exactly the files ${LOCK_FILE_NAME} pins; fails on any checksum change
-  licenses                     the account's licenses
-  orders                       the account's orders
+  search <text> [--kind <kind>]
+                               search the catalogue; kind: ${SEARCH_KINDS.join(', ')}
+  show <id>                    a tool or software item (versions, files per OS/architecture, access,
+                               dependencies, export control), a bundle (its versions' items) or a document
+  download <id>[@version] [--os <os>] [--arch <arch>] [--with-deps] [--out <dir>]
+                               fetch and verify the file of a tool or software version (the latest unless
+                               one is named), every item of a bundle version, or a document, and pin each
+                               in ${LOCK_FILE_NAME} with its output folder
+  install [--out <dir>]        fetch exactly the files ${LOCK_FILE_NAME} pins, each into its pinned folder
+                               (or --out); fails on any checksum change
+  licenses [--all]             the service account's user's licenses (--all: everyone's, admins only)
+  orders [--all]               the service account's user's orders (--all: everyone's, admins only)
 
 Options:
   --url <url>                  portal address (default: PORTAL_URL)
@@ -26,6 +33,7 @@ Options:
   --json                       machine-readable output
   --quiet                      no progress bar
   -h, --help                   this text
+  -v, --version                the command's version
 
 Exit codes: 0 done, 1 failed or refused (the portal's message is printed), 2 wrong usage.`;
 
@@ -35,7 +43,7 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   cwd: string;
   fetch?: typeof fetch;
-  download?: commands.CommandContext['download'];
+  download?: Commands.CommandContext['download'];
 }
 
 const processIo = (): Io => ({
@@ -55,6 +63,9 @@ const options = {
   lock: { type: 'string' },
   'no-lock': { type: 'boolean' },
   'with-deps': { type: 'boolean' },
+  kind: { type: 'string' },
+  all: { type: 'boolean' },
+  version: { type: 'boolean', short: 'v' },
   json: { type: 'boolean' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -86,6 +97,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     }
     const { values, positionals } = parsed;
     const [command, ...rest] = positionals;
+    if (values.version && !values.help) {
+      io.stdout(VERSION);
+      return EXIT.ok;
+    }
     if (values.help || command === undefined || command === 'help') {
       io.stdout(USAGE);
       return EXIT.ok;
@@ -94,7 +109,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (arity === undefined) throw usageError(`Unknown command "${command}".`);
     if (rest.length !== arity)
       throw usageError(`"${command}" takes ${arity} argument${arity === 1 ? '' : 's'}.`);
-    const context: commands.CommandContext = {
+    if (values.kind !== undefined && !(SEARCH_KINDS as readonly string[]).includes(values.kind))
+      throw usageError(`--kind is one of ${SEARCH_KINDS.join(', ')}, not "${values.kind}".`);
+    // Loaded only for a command: help and usage errors answer without reading the schemas.
+    const [commands, { connect }, { progressFor }] = await Promise.all([
+      import('./commands.js'),
+      import('./portal.js'),
+      import('./progress.js'),
+    ]);
+    const context: Commands.CommandContext = {
       portal: await connect(
         {
           portalUrl: values.url,
@@ -117,7 +140,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         await commands.login(context);
         break;
       case 'search':
-        await commands.search(context, argument);
+        await commands.search(context, argument, values.kind as (typeof SEARCH_KINDS)[number] | undefined);
         break;
       case 'show':
         await commands.show(context, argument);
@@ -136,15 +159,18 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         await commands.install(context, { outDir: values.out, lockFile: values.lock ?? null });
         break;
       case 'licenses':
-        await commands.licenses(context);
+        await commands.licenses(context, values.all === true);
         break;
       case 'orders':
-        await commands.orders(context);
+        await commands.orders(context, values.all === true);
         break;
     }
     return EXIT.ok;
   } catch (error) {
-    io.stderr.write(`portal: ${describeFailure(error)}\n`);
+    // Read only on a failure that is not the command's own: the API's errors bring the schemas along.
+    const message =
+      error instanceof CliError ? error.message : (await import('./failure.js')).describeFailure(error);
+    io.stderr.write(`portal: ${message}\n`);
     return error instanceof CliError ? error.exitCode : EXIT.failed;
   }
 }

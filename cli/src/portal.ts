@@ -1,18 +1,24 @@
 import { createApiClient, type ApiClient } from '@portal/data-provider/api-client';
 import {
+  catalogueDocumentSchema,
   catalogueItemSchema,
   licenseRecordSchema,
+  softwareBundleDetailSchema,
   orderRecordSchema,
   portalConfigSchema,
   toolDetailSchema,
   userSchema,
+  type CatalogueDocument,
   type CatalogueItem,
   type LicenseRecord,
+  type OwnListScope,
+  type SoftwareBundleDetail,
   type OrderRecord,
   type ToolDetail,
   type User,
 } from '@portal/resources';
 import { CliError, EXIT } from './errors.js';
+import { KIND_CATEGORIES, type SearchKind } from './kinds.js';
 import { clientCredentialsToken, type ClientCredentials } from './token.js';
 import { sameOrigin, secureUrl } from './secure-url.js';
 
@@ -28,10 +34,12 @@ export interface Portal {
   readonly clientId: string;
   readonly client: ApiClient;
   me(): Promise<User>;
-  search(text: string): Promise<{ items: CatalogueItem[]; total: number }>;
+  search(text: string, kind?: SearchKind): Promise<{ items: CatalogueItem[]; total: number }>;
   tool(featureId: string): Promise<ToolDetail>;
-  licenses(): Promise<LicenseRecord[]>;
-  orders(): Promise<OrderRecord[]>;
+  bundle(key: string): Promise<SoftwareBundleDetail>;
+  document(featureId: string): Promise<CatalogueDocument>;
+  licenses(scope: OwnListScope): Promise<LicenseRecord[]>;
+  orders(scope: OwnListScope): Promise<OrderRecord[]>;
 }
 
 /** Where the sign-in settings live (the same call the apps make before they sign in). */
@@ -88,27 +96,34 @@ export async function connect(
     fetch: fetchImpl,
   });
   // The answers are parsed again here: the portal a build machine talks to may run another version than this CLI.
-  const list = async <T>(
-    endpoint: 'GET /catalogue' | 'GET /licenses' | 'GET /orders',
+  const page = { offset: 0, limit: LIST_LIMIT };
+  // The records of the service account's user (`own`), whatever its roles; `all` is an admin's (the server decides).
+  const ownList = async <T>(
+    endpoint: 'GET /licenses' | 'GET /orders',
     schema: { array(): { parse(data: unknown): T[] } },
-    filter?: Record<string, unknown>,
-  ) => {
-    const { data, range } = await client.callList(endpoint, {
-      offset: 0,
-      limit: LIST_LIMIT,
-      ...(filter ? { filter } : {}),
-    });
-    return { items: schema.array().parse(data), total: range.total };
-  };
+    scope: OwnListScope,
+  ) => schema.array().parse((await client.callList(endpoint, page, { query: { scope } })).data);
   return {
     portalUrl,
     clientId: credentials.clientId,
     client,
     me: async () => userSchema.parse(await client.getCurrentUser()),
-    search: (text) => list('GET /catalogue', catalogueItemSchema, { q: text }),
+    search: async (text, kind) => {
+      const filter = { q: text, ...(kind ? { categories: [...KIND_CATEGORIES[kind]] } : {}) };
+      const { data, range } = await client.callList('GET /catalogue', { ...page, filter });
+      return { items: catalogueItemSchema.array().parse(data), total: range.total };
+    },
     tool: async (featureId) =>
       toolDetailSchema.parse(await client.call('GET /catalogue/tools/:featureId', { params: { featureId } })),
-    licenses: async () => (await list('GET /licenses', licenseRecordSchema)).items,
-    orders: async () => (await list('GET /orders', orderRecordSchema)).items,
+    bundle: async (uuid) =>
+      softwareBundleDetailSchema.parse(
+        await client.call('GET /catalogue/bundles/:uuid', { params: { uuid } }),
+      ),
+    document: async (featureId) =>
+      catalogueDocumentSchema.parse(
+        await client.call('GET /catalogue/documents/:featureId', { params: { featureId } }),
+      ),
+    licenses: (scope) => ownList('GET /licenses', licenseRecordSchema, scope),
+    orders: (scope) => ownList('GET /orders', orderRecordSchema, scope),
   };
 }

@@ -32,6 +32,7 @@ import {
   type PostgresCluster,
 } from '../../server/src/ops/postgres-cluster.js';
 import { API_BENCHES, runChild, stopChildren, type ChildResult } from './api.js';
+import { benchCliStart } from './cli-start.js';
 import { ENTRY_ROUTES } from './budgets.js';
 import { entryRouteScripts, legacyBuildSizes, type RouteScripts } from './bundles.js';
 import { writeChartPng } from './chart.js';
@@ -445,6 +446,7 @@ async function main() {
     }
 
     log(`\nMachine: ${machineLine(report)}\n`);
+    if (!skip.has('cli')) log(`${benchCliStart(root, outDir, path.resolve(args.out))}\n`);
     if (report.api.some((row) => row.serialNumbers > 0)) log(`${apiTable(report)}\n`);
     if (report.api.some((row) => row.bench === VERSUS)) log(`${versusTable(report)}\n`);
     if (report.api.some((row) => row.serialNumbers === 0)) log(`${onceTable(report)}\n`);

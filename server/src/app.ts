@@ -28,6 +28,7 @@ import { registerRequestLog } from './http/request-log.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { maintenanceRootRoute } from './routes/maintenance/admin.js';
+import { cliDownloadRoutes } from './routes/downloads/cli.js';
 import { paymentPageRoutes } from './payments/test-payment-pages.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { systemClock, type Clock } from './payments/clock.js';
@@ -292,6 +293,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(maintenanceRootRoute);
   // Outside /api/v1, so not autoloaded: the embedded provider's hosted test-payment page.
   await app.register(paymentPageRoutes);
+  // Outside /api/v1 too: the command line's tarball, installed by npm from the portal's own address.
+  await app.register(cliDownloadRoutes(config.staticDir));
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -392,6 +392,35 @@ describe('the lists of a customer’s own rows (one helper: orders, licenses, in
     },
   );
 
+  // `scope` goes through the same rule (`ownScope`): a command-line service account of an admin asks for its own.
+  it.each(lists)(
+    '%s?scope=own answers the caller’s own rows whatever their roles; scope=all is an admin’s only',
+    async (path) => {
+      const csa = await signIn(t.app, { email: 'csa@portal.test' });
+      const ids = async (tokens: Tokens, scope?: string) => {
+        const response = await call('GET', scope ? `${path}?scope=${scope}` : path, tokens);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<{ id: string; userEmail?: string }[]>();
+      };
+      const [every, adminsOwn, customersOwn] = [
+        await ids(admin),
+        await ids(admin, 'own'),
+        await ids(customer, 'own'),
+      ];
+      expect(every.length).toBeGreaterThan(adminsOwn.length);
+      expect(adminsOwn.every((row) => !customersOwn.some((other) => other.id === row.id))).toBe(true);
+      expect((await ids(admin, 'all')).map((row) => row.id)).toEqual(every.map((row) => row.id));
+      expect((await ids(customer)).map((row) => row.id)).toEqual(customersOwn.map((row) => row.id));
+      // Every other role (a company space admin, an internal user, a customer) is refused every customer's rows.
+      for (const tokens of [customer, internal, csa]) {
+        const refused = expectError(await call('GET', `${path}?scope=all`, tokens), 403, 'forbidden');
+        expect(refused.errors[0]!.messages).toEqual(["Only an admin may list every customer's records."]);
+      }
+      expectError(await call('GET', `${path}?scope=everyone`, admin), 400, 'invalid_request');
+      expectError(await call('GET', `${path}?scope=all`, null), 401, 'unauthorized');
+    },
+  );
+
   // The one rule of `ownRecords` on every path that reads one row: another customer's row is not revealed.
   it.each(lists)(
     '%s/{id}: its owner and an admin read a row; another customer gets 404, as for an unknown id',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownListQuerySchema } from '../own-scope.js';
 import {
   addMultipleMembersPayloadSchema,
   addMultipleMembersResultSchema,
@@ -207,8 +208,8 @@ export const API_ENDPOINTS = {
   'POST /checkouts/:id/resume': { answer: checkoutSchema },
   'GET /billing-information': { answer: billingInformationSchema },
   'PUT /billing-information': { answer: billingInformationSchema, body: billingInformationInputSchema },
-  'GET /orders': { answer: z.array(orderRecordSchema), list: true },
-  'GET /licenses': { answer: z.array(licenseRecordSchema), list: true },
+  'GET /orders': { answer: z.array(orderRecordSchema), list: true, query: ownListQuerySchema },
+  'GET /licenses': { answer: z.array(licenseRecordSchema), list: true, query: ownListQuerySchema },
   'GET /installers': { answer: z.array(installerRecordSchema), list: true },
   'POST /installers': { answer: installerRecordSchema, body: installerInputSchema },
   'POST /installers/:id/installation-keys': { answer: installationKeySchema },

@@ -3,17 +3,14 @@ import {
   LIST_MAX_OFFSET,
   LIST_TOO_DEEP_MESSAGE,
   parseRangeHeader,
+  simpleRestQuerySchema,
   type FilterDefinition,
   type ResourceDefinition,
 } from '@portal/resources';
 import { badRequest } from './errors.js';
 
-/** Query parameters of react-admin's simple-rest dialect, as strings of JSON. */
-export const listQuerystring = z.object({
-  sort: z.string().max(200).optional(),
-  range: z.string().max(100).optional(),
-  filter: z.string().max(10_000).optional(),
-});
+/** Query parameters of react-admin's simple-rest dialect, as strings of JSON (one schema with the apps'). */
+export const listQuerystring = simpleRestQuerySchema;
 
 /** One declared filter as a query parameter of its own (a boolean arrives as the text `true` or `false`). */
 function filterParameter(filter: FilterDefinition): z.ZodType {

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownListQuerySchema } from '@portal/resources';
 import { access } from '../auth/access.js';
-import { listQuerystring } from './list-query.js';
 import { bearerSecurity, errorResponses } from './openapi.js';
 
 export const idParams = z.object({ id: z.uuid() });
 const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
-
-/** A list call as the repository reads it: the caller, the simple-rest querystring and the `Range` header. */
+/** A list call as the repository reads it: the caller, the querystring and the `Range` header. */
 export type ListRequest = FastifyRequest & {
-  query: z.infer<typeof listQuerystring>;
+  query: z.infer<typeof ownListQuerySchema>;
   headers: { range?: string };
 };
 
@@ -36,9 +35,12 @@ export function ownListRoute(app: FastifyInstance, list: OwnList): void {
         tags: list.tags,
         summary: list.summary,
         security: bearerSecurity,
-        querystring: listQuerystring,
+        // The simple-rest parameters and whose rows (`scope`, see `ownScope`), as the apps' contract names them.
+        querystring: ownListQuerySchema,
         headers: listHeaders,
         response: { 200: z.array(list.record), ...errorResponses(400, 401, 403) },
+        description:
+          "`scope=own` answers the caller's own rows whatever their roles; `scope=all` every customer's, for an admin only (403 otherwise); left out, an admin gets every customer's.",
       },
     },
     async (request, reply) => list.list(request, reply),

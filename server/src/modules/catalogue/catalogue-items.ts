@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  DOWNLOAD_REFUSAL_MESSAGES,
   ERROR_MESSAGES,
-  MESSAGES,
   downloadRefusal,
   isRequestable,
   type CustomBundle,
@@ -75,7 +75,7 @@ export async function downloadableFile(
     .limit(1);
   if (!version) throw notFound('Version not found.', ['version']);
   if (!version.public && !caller.userId && !caller.admin)
-    throw unauthorized('Sign in to download this file.');
+    throw unauthorized(DOWNLOAD_REFUSAL_MESSAGES['sign-in-required']);
   const [file] = await db
     .select()
     .from(toolFiles)
@@ -92,13 +92,13 @@ export async function downloadableFile(
   });
   switch (refusal) {
     case 'sign-in-required':
-      throw unauthorized('Sign in to download this file.');
+      throw unauthorized(DOWNLOAD_REFUSAL_MESSAGES[refusal]);
     case 'disabled':
-      throw ApiError.of(403, 'download_disabled', ERROR_MESSAGES.download_disabled, [featureId]);
+      throw ApiError.of(403, 'download_disabled', DOWNLOAD_REFUSAL_MESSAGES[refusal], [featureId]);
     case 'purchase-required':
-      throw ApiError.of(403, 'purchase_required', ERROR_MESSAGES.purchase_required, [featureId]);
+      throw ApiError.of(403, 'purchase_required', DOWNLOAD_REFUSAL_MESSAGES[refusal], [featureId]);
     case 'export-controlled':
-      throw ApiError.of(403, 'export_controlled', MESSAGES.exportRestricted, [
+      throw ApiError.of(403, 'export_controlled', DOWNLOAD_REFUSAL_MESSAGES[refusal], [
         featureId,
         ...version.exportControlClassifications,
       ]);

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import type { ListRequest } from '../../http/own-list.js';
 import { listRows, type ListSource } from '../../http/list.js';
 import { isAdmin, type Executor } from './context.js';
@@ -11,9 +11,17 @@ import { isAdmin, type Executor } from './context.js';
 export const emailOf = (column: PgColumn) =>
   sql`(select ${users.email} from ${users} where ${users.id} = ${column})`;
 
-/** The caller's own rows, or every row for an admin. */
-export const ownScope = (request: FastifyRequest, column: PgColumn) =>
-  isAdmin(request) ? undefined : eq(column, request.currentUser!.id);
+/**
+ * The rows of a list the caller reaches: their own, or every row for an admin unless they ask for their own
+ * (`scope=own`); asking for every row (`scope=all`) is an admin's right only.
+ */
+export function ownScope(request: ListRequest, column: PgColumn) {
+  const admin = isAdmin(request);
+  if (request.query.scope === 'all' && !admin) {
+    throw forbidden("Only an admin may list every customer's records.");
+  }
+  return admin && request.query.scope !== 'own' ? undefined : eq(column, request.currentUser!.id);
+}
 
 /** What differs between orders, licenses, installers and export access requests, each owned by a customer. */
 export interface OwnTable<Row, Rec> extends Pick<ListSource, 'definition'> {
