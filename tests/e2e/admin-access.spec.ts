@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminList } from '../support/admin-console.js';
 import { accessTokenOf } from '../support/pages.js';
+import { chooseSuggestion } from '../support/popups.js';
 
 test.describe('admin console: a company space admin', () => {
   test('sees only the sections the definitions give them, only their own company space, and is refused the rest', async ({
@@ -51,10 +52,11 @@ test.describe('admin console: board links to company space viewers', () => {
     const admin = new AdminConsole(page);
     await admin.signIn('csa@portal.test', '/admin/board-viewer-links/create');
     const picker = page.waitForRequest((r) => r.url().includes('/api/v1/board-viewer-links/boards'));
-    await page.getByRole('combobox', { name: 'Board' }).fill(board.name);
+    const boardBox = page.getByRole('combobox', { name: 'Board' });
+    await boardBox.fill(board.name);
     // The picker reads the boards offered for links: the admin board list would answer 403.
     expect((await (await picker).response())?.status()).toBe(200);
-    await page.getByRole('option', { name: board.name, exact: true }).click();
+    await chooseSuggestion(boardBox, board.name, board.name);
     await page.getByRole('textbox', { name: 'User email' }).fill('customer@portal.test');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/admin\/board-viewer-links\/[\w-]+\/show$/);
@@ -66,8 +68,7 @@ test.describe('admin console: board links to company space viewers', () => {
 
     // A user of another company space (or none) is refused by the API, on the field.
     await page.goto('/admin/board-viewer-links/create');
-    await page.getByRole('combobox', { name: 'Board' }).fill(board.name);
-    await page.getByRole('option', { name: board.name, exact: true }).click();
+    await chooseSuggestion(page.getByRole('combobox', { name: 'Board' }), board.name, board.name);
     await page.getByRole('textbox', { name: 'User email' }).fill('internal@portal.test');
     const refused = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/board-viewer-links') && r.request().method() === 'POST',

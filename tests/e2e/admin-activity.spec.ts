@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminList, chooseChips } from '../support/admin-console.js';
+import { AdminConsole, AdminList } from '../support/admin-console.js';
+import { chooseChips } from '../support/popups.js';
 import { callApi } from '../support/customer-api.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
+import { answerDialog, chooseSuggestion, openPopup } from '../support/popups.js';
 
 interface Board {
   id: string;
@@ -119,11 +120,9 @@ test.describe('admin console: the editors of a board', () => {
       })
       .toEqual(['custom', true, true, 1]);
 
-    await page.getByRole('button', { name: `Delete ${title}` }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this document?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete this document?' });
+    await openPopup(page.getByRole('button', { name: `Delete ${title}` }), deleteDialog);
+    await answerDialog(deleteDialog, 'Delete');
     await expect(page.getByText('The document is deleted.')).toBeVisible();
     await expect(list.row(title)).toHaveCount(0);
     const documents = await api.get<BoardDocument[]>(`boards/${board.id}/documents`);
@@ -234,8 +233,7 @@ test.describe('admin console: the editors of a board', () => {
       linkUrl: 'https://board-partner.example',
     });
     await page.goto(`/admin/boards/${board.id}/partners/edit`);
-    await page.getByRole('combobox', { name: 'Partner' }).fill(partner.name);
-    await page.getByRole('option', { name: partner.name }).click();
+    await chooseSuggestion(page.getByRole('combobox', { name: 'Partner' }), partner.name, partner.name);
     await page.getByRole('button', { name: 'Assign' }).click();
     await expect(page.getByText('The partner is assigned.')).toBeVisible();
     expect((await api.get<{ id: string }[]>(`boards/${board.id}/partners`)).map((p) => p.id)).toContain(

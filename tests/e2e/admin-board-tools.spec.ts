@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole } from '../support/admin-console.js';
+import { chooseSuggestion } from '../support/popups.js';
 
 interface Board {
   id: string;
@@ -56,8 +57,7 @@ test.describe('admin console: the tools of a board', () => {
     // Pick each tool from the catalogue by searching its name, then add it to the end of the list.
     const picker = page.getByRole('combobox', { name: 'Tool from the catalogue' });
     for (const tool of [first!, second!]) {
-      await picker.fill(tool.name);
-      await page.getByRole('option', { name: `${tool.name} (${tool.featureId})` }).click();
+      await chooseSuggestion(picker, tool.name, `${tool.name} (${tool.featureId})`);
       await page.getByRole('button', { name: 'Add tool' }).click();
     }
     await expect(listedNames(page)).toHaveText([

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm, AdminList, chooseMenuItem } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
+import { chooseMenuItem } from '../support/popups.js';
 
 interface Board {
   id: string;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi, ownQuestionnaire, ownTool } from '../support/admin-api.js';
-import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
+import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { answerDialog, chooseOption, chooseSuggestion, openPopup } from '../support/popups.js';
 
 interface Version {
   id: string;
@@ -59,11 +60,9 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     await page.getByRole('button', { name: 'Edit version 1.0.0' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Delete version 1.0.0' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this version?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete this version?' });
+    await openPopup(page.getByRole('button', { name: 'Delete version 1.0.0' }), deleteDialog);
+    await answerDialog(deleteDialog, 'Delete');
     await expect(page.getByText('The version is deleted.')).toBeVisible();
     expect(await api.get<Version[]>(`software/${tool.id}/versions`)).toEqual([]);
 
@@ -114,8 +113,11 @@ test.describe('admin console: versions and request flows of the catalogue', () =
     await expect(
       form.errorOf('Select the questionnaire customers fill in with their request.'),
     ).toBeVisible();
-    await page.getByRole('combobox', { name: 'Questionnaire', exact: true }).fill(questionnaire.name);
-    await page.getByRole('option', { name: questionnaire.name, exact: true }).click();
+    await chooseSuggestion(
+      page.getByRole('combobox', { name: 'Questionnaire', exact: true }),
+      questionnaire.name,
+      questionnaire.name,
+    );
     await form.save();
     await expect(page.getByText('The request flow is saved.')).toBeVisible();
     expect(await api.get<RequestFlow>(`software/${tool.id}/request-flow`)).toMatchObject({

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm, AdminList, chooseOption } from '../support/admin-console.js';
+import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
+import { answerDialog, chooseOption, openPopup } from '../support/popups.js';
 import { accessTokenOf } from '../support/pages.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 
@@ -94,13 +95,13 @@ test.describe('admin console: orders, licenses and export access', () => {
     page.on('request', (r) => {
       if (r.method() === 'PUT' && r.url().includes('/positions/')) decisions.push(r.url());
     });
-    await page.getByRole('button', { name: 'Reject NX Device Pack' }).click();
     const reject = page.getByRole('dialog', { name: `Reject NX Device Pack of order ${order.number}?` });
-    await reject.getByRole('button', { name: 'Reject' }).click();
-    await expect(reject.getByText('Say why the position is rejected.')).toBeVisible();
+    await openPopup(page.getByRole('button', { name: 'Reject NX Device Pack' }), reject);
+    const why = reject.getByText('Say why the position is rejected.');
+    await answerDialog(reject, 'Reject', () => why.isVisible());
     expect(decisions).toEqual([]);
     await reject.getByRole('textbox', { name: 'Comment' }).fill('Not offered in your region.');
-    await reject.getByRole('button', { name: 'Reject' }).click();
+    await answerDialog(reject, 'Reject');
     await expect(page.getByText('NX Device Pack is rejected.')).toBeVisible();
     const rejectedRow = positions.filter({ hasText: 'NX Device Pack' });
     await expect(rejectedRow.getByText('Rejected', { exact: true })).toBeVisible();
@@ -109,11 +110,11 @@ test.describe('admin console: orders, licenses and export access', () => {
     await expect(page.getByRole('button', { name: 'Reject NX Device Pack' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Reopen NX Device Pack' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Approve PWR Stage Reference Netlist' }).click();
-    await page
-      .getByRole('dialog', { name: `Approve PWR Stage Reference Netlist of order ${order.number}?` })
-      .getByRole('button', { name: 'Approve' })
-      .click();
+    const approve = page.getByRole('dialog', {
+      name: `Approve PWR Stage Reference Netlist of order ${order.number}?`,
+    });
+    await openPopup(page.getByRole('button', { name: 'Approve PWR Stage Reference Netlist' }), approve);
+    await answerDialog(approve, 'Approve');
     await expect(page.getByText('PWR Stage Reference Netlist is approved.')).toBeVisible();
 
     const decided = await api.get<Order>(`orders/${order.id}`);

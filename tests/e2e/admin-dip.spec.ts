@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
+import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { answerDialog, chooseOption, chooseSuggestion, openPopup } from '../support/popups.js';
 
 interface Board {
   id: string;
@@ -78,7 +79,7 @@ test.describe('admin console: the design-in process of a board', () => {
     // Step 1: every task is offered but the deprecated sales code; the rules answer with the API's messages.
     await page.getByRole('button', { name: 'Add step' }).click();
     const first = stepCard(page, 0);
-    await first.getByRole('combobox', { name: 'Task' }).click();
+    await openPopup(first.getByRole('combobox', { name: 'Task' }), page.getByRole('listbox'));
     await expect(page.getByRole('option')).toHaveText(ALL_TASKS);
     await chooseOption(first.getByRole('combobox', { name: 'Task' }), 'Text input');
     await first.getByRole('checkbox', { name: 'Nobody (the system)' }).check();
@@ -111,8 +112,11 @@ test.describe('admin console: the design-in process of a board', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(second.getByText('Select the board of the child project.')).toBeVisible();
     await expect(second.getByText("The child project's owner email is required.")).toBeVisible();
-    await second.getByRole('combobox', { name: /Board of the child project/ }).fill(childBoard!.ispn!);
-    await page.getByRole('option', { name: new RegExp(childBoard!.name) }).click();
+    await chooseSuggestion(
+      second.getByRole('combobox', { name: /Board of the child project/ }),
+      childBoard!.ispn!,
+      new RegExp(childBoard!.name),
+    );
     await second
       .getByRole('textbox', { name: 'Owner email of the child project' })
       .fill('nobody-here@example.com');
@@ -191,11 +195,9 @@ test.describe('admin console: the design-in process of a board', () => {
 
     // Removing the whole process asks first.
     await page.getByRole('link', { name: 'Back to the design-in process' }).click();
-    await page.getByRole('button', { name: 'Remove the whole process' }).click();
-    await page
-      .getByRole('dialog', { name: 'Remove the design-in process?' })
-      .getByRole('button', { name: 'Remove the whole process' })
-      .click();
+    const removeDialog = page.getByRole('dialog', { name: 'Remove the design-in process?' });
+    await openPopup(page.getByRole('button', { name: 'Remove the whole process' }), removeDialog);
+    await answerDialog(removeDialog, 'Remove the whole process');
     await expect(page.getByText('The design-in process is removed.')).toBeVisible();
     expect((await api.get<DipSteps>(`boards/${board!.id}/dip-steps`)).steps).toEqual([]);
   });
@@ -215,8 +217,7 @@ test.describe('admin console: the design-in process of a board', () => {
     await form.field('Next owner email (optional)').fill('not an email');
     await form.save();
     await expect(form.errorOf('Select the next board.')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Next board' }).fill(next!.name);
-    await page.getByRole('option', { name: next!.name }).click();
+    await chooseSuggestion(page.getByRole('combobox', { name: 'Next board' }), next!.name, next!.name);
     await form.save();
     await expect(form.errorOf('Please enter a valid email address or leave the field empty.')).toBeVisible();
     await form.field('Next owner email (optional)').fill('nobody-here@example.com');
@@ -229,8 +230,9 @@ test.describe('admin console: the design-in process of a board', () => {
       followUp: { nextBoardId: next!.id, nextBoardName: next!.name, nextOwnerEmail: 'promoted@portal.test' },
     });
 
-    await page.getByRole('button', { name: 'Remove the follow-up' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove the follow-up' }).click();
+    const followUpDialog = page.getByRole('dialog');
+    await openPopup(page.getByRole('button', { name: 'Remove the follow-up' }), followUpDialog);
+    await answerDialog(followUpDialog, 'Remove the follow-up');
     await expect(page.getByText('The follow-up process is removed.')).toBeVisible();
     expect(await api.get(`boards/${board!.id}/follow-up`)).toEqual({ followUp: null });
   });
@@ -279,8 +281,11 @@ test.describe('admin console: the design-in process of a board', () => {
     await entries.getByRole('textbox', { name: 'XPath' }).nth(0).fill('/secureConfiguration/device/@id');
     await form.save();
     await expect(entries.getByText('A metadata entry needs a metadata key.')).toBeVisible();
-    await entries.getByRole('combobox', { name: 'Metadata key' }).fill('E2E device');
-    await page.getByRole('option', { name: `E2E device id (${key})` }).click();
+    await chooseSuggestion(
+      entries.getByRole('combobox', { name: 'Metadata key' }),
+      'E2E device',
+      `E2E device id (${key})`,
+    );
 
     await entries.getByRole('button', { name: 'Add' }).click();
     await chooseOption(entries.getByRole('combobox', { name: 'Type' }).nth(1), 'match');

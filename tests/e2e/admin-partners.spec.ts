@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
+import { answerDialog, openPopup } from '../support/popups.js';
 
 interface Partner {
   id: string;
@@ -89,8 +90,8 @@ test.describe('admin console: partners, generated from their definition', () => 
     await expect(list.rows()).toHaveCount(9);
     await list.row(`${run} Partner 01`).getByRole('checkbox').check();
     await list.row(`${run} Partner 03`).getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await openPopup(page.getByRole('button', { name: 'Delete' }), page.getByRole('dialog'));
+    await answerDialog(page.getByRole('dialog'), 'Confirm');
     await expect(list.rows()).toHaveCount(7);
     const left = await api.get<Partner[]>(
       `partners?filter=${encodeURIComponent(JSON.stringify({ name: run }))}`,
@@ -99,8 +100,8 @@ test.describe('admin console: partners, generated from their definition', () => 
 
     // Delete one from its edit page.
     await page.goto(`/admin/partners/edit/${second.id}`);
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await openPopup(page.getByRole('button', { name: 'Delete' }), page.getByRole('dialog'));
+    await answerDialog(page.getByRole('dialog'), 'Confirm');
     await expect(page).toHaveURL(/\/admin\/partners(\?.*)?$/);
     expect((await api.call('GET', `partners/${second.id}`)).status).toBe(404);
   });

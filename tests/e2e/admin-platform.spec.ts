@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminForm, chooseChips } from '../support/admin-console.js';
+import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { answerDialog, chooseChips, openPopup } from '../support/popups.js';
 
 test.describe('admin console: service accounts, company spaces, maintenance banner', () => {
   test('creates a service account and shows its secret once; a rotated secret replaces it', async ({
@@ -24,15 +25,13 @@ test.describe('admin console: service accounts, company spaces, maintenance bann
         headers: { authorization: `Basic ${Buffer.from(`${clientId}:${s}`).toString('base64')}` },
       });
     expect((await token(secret)).status()).toBe(200);
-    await dialog.getByRole('button', { name: 'I have copied it' }).click();
+    await answerDialog(dialog, 'I have copied it');
     await expect(page).toHaveURL(/\/admin\/service-accounts\/[\w-]+\/show$/);
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await page
-      .getByRole('dialog', { name: `Rotate the secret of ${clientId}?` })
-      .getByRole('button', { name: 'Rotate secret' })
-      .click();
+    const rotate = page.getByRole('dialog', { name: `Rotate the secret of ${clientId}?` });
+    await openPopup(page.getByRole('button', { name: 'Rotate secret' }), rotate);
+    await answerDialog(rotate, 'Rotate secret');
     const rotated = await page
       .getByRole('dialog', { name: `Secret of ${clientId}` })
       .getByRole('textbox')

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { AdminConsole, AdminForm, chooseOption } from '../support/admin-console.js';
+import { AdminConsole, AdminForm } from '../support/admin-console.js';
+import { chooseOption } from '../support/popups.js';
 
 test.describe('admin console: questionnaires', () => {
   test('creates a questionnaire with its first question, adds a choice question, and copies it', async ({

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, AdminList, chooseChips, chooseOption } from '../support/admin-console.js';
+import { AdminConsole, AdminList } from '../support/admin-console.js';
+import { answerDialog, chooseChips, chooseOption, openPopup } from '../support/popups.js';
 
 interface UserDto {
   email: string;
@@ -39,9 +40,12 @@ test.describe('admin console: user roles', () => {
     await expect(list.row('customer@portal.test')).toBeVisible();
 
     // Remove it from its chip, after a confirmation.
-    await page.getByRole('button', { name: 'Remove role Support from customer@portal.test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove the role Support?' });
-    await dialog.getByRole('button', { name: 'Remove role' }).click();
+    await openPopup(
+      page.getByRole('button', { name: 'Remove role Support from customer@portal.test' }),
+      dialog,
+    );
+    await answerDialog(dialog, 'Remove role');
     await expect(page.getByText('The role Support was removed from customer@portal.test.')).toBeVisible();
     await expect.poll(() => rolesOf(api, 'customer@portal.test')).toEqual([]);
 
@@ -89,8 +93,8 @@ test.describe('admin console: user roles', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0]!.errorCode).toBe('confirmation_required');
 
-    await page.getByRole('button', { name: 'Remove role Support from admin@portal.test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove your own role Support?' });
+    await openPopup(page.getByRole('button', { name: 'Remove role Support from admin@portal.test' }), dialog);
     await expect(dialog.getByText('You are removing one of your own roles.')).toBeVisible();
     const remove = dialog.getByRole('button', { name: 'Remove my role' });
     await expect(remove).toBeDisabled();
@@ -98,7 +102,7 @@ test.describe('admin console: user roles', () => {
     const call = page.waitForRequest(
       (r) => r.url().endsWith('/api/v1/users/roles') && r.method() === 'DELETE',
     );
-    await remove.click();
+    await answerDialog(dialog, 'Remove my role');
     expect((await call).postDataJSON()).toEqual({
       role: 'Support',
       user: 'admin@portal.test',

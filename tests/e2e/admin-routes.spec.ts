@@ -2,6 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { AdminApi, boardNamed, ownQuestionnaire } from '../support/admin-api.js';
 import { ConsoleWatch } from '../support/console-watch.js';
 import { signedInPage } from '../support/saved-sign-in.js';
+import { answerDialog, openPopup } from '../support/popups.js';
 
 /**
  * Every admin route of spec product §2.3 as every role (issue 19 points 2–4): the roles a route is for see it with
@@ -329,9 +330,9 @@ test.describe('admin changes', () => {
     );
 
     // Delete and reload at once: it is gone.
-    await page.getByRole('button', { name: 'Delete' }).click();
-    // Deletes are pessimistic: the console always asks first (a check for the dialog at once could miss it).
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    // Deletes are pessimistic: the console always asks first.
+    await openPopup(page.getByRole('button', { name: 'Delete' }), page.getByRole('dialog'));
+    await answerDialog(page.getByRole('dialog'), 'Confirm');
     await expect(page.locator('.MuiSnackbarContent-root')).toBeVisible();
     await page.reload();
     expect((await api.call('GET', `feature-flags/${flag.id}`)).status).toBe(404);

@@ -2,6 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { signInAt } from '../support/saved-sign-in.js';
 import { CartPage, ToolPage, expectCartCount } from './commerce-pages.js';
+import { answerDialog, openPopup } from '../support/popups.js';
 
 /** Scans the page with axe and keeps a screenshot of it with the test's output. */
 async function check(page: Page, testInfo: TestInfo, label: string) {
@@ -43,9 +44,9 @@ test.describe('accessibility of the commerce pages (axe, WCAG 2.1 AA)', () => {
         await check(page, testInfo, `${path} ${viewport.name}`);
       }
       await page.goto('/assets/software-bundles');
-      await page.getByRole('button', { name: 'Build a custom bundle' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Add to cart' }).click();
-      await expect(page.getByRole('dialog').getByText('Name is required')).toBeVisible();
+      const dialog = page.getByRole('dialog', { name: 'Build a custom bundle' });
+      await openPopup(page.getByRole('button', { name: 'Build a custom bundle' }), dialog);
+      await answerDialog(dialog, 'Add to cart', () => dialog.getByText('Name is required').isVisible());
       await check(page, testInfo, `custom bundle dialog ${viewport.name}`);
     });
   }

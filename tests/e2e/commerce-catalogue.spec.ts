@@ -11,6 +11,7 @@ import {
   expectCartCount,
   signInFromLoginPage,
 } from './commerce-pages.js';
+import { answerDialog, openPopup } from '../support/popups.js';
 
 test.describe('catalogue (spec §2.1), browsed anonymously', () => {
   test('searches, filters by category and pages, keeping all of it in the URL', async ({ page }) => {
@@ -212,22 +213,20 @@ test.describe('cart (spec §4), kept in local storage', () => {
 
     await page.goto('/assets/software-bundles');
     for (const attempt of [1, 2]) {
-      await page.getByRole('button', { name: 'Build a custom bundle' }).click();
       const dialog = page.getByRole('dialog', { name: 'Build a custom bundle' });
-      await dialog.getByRole('button', { name: 'Add to cart' }).click();
-      await expect(dialog.getByText('Name is required')).toBeVisible();
+      await openPopup(page.getByRole('button', { name: 'Build a custom bundle' }), dialog);
+      await answerDialog(dialog, 'Add to cart', () => dialog.getByText('Name is required').isVisible());
       await dialog.getByLabel('Bundle name').fill('My lab setup');
       await dialog.getByRole('checkbox', { name: 'NX Flash Programmer (Tool)' }).check();
       if (attempt === 1) {
         await dialog.getByRole('checkbox', { name: 'Serial Terminal (Tool)' }).check();
         // Serial Terminal is requested on an external page, so the server refuses it in a bundle.
-        await dialog.getByRole('button', { name: 'Add to cart' }).click();
+        await answerDialog(dialog, 'Add to cart', () => dialog.getByRole('alert').isVisible());
         await expect(dialog.getByRole('alert')).toContainText('These items cannot be requested.');
         await dialog.getByRole('checkbox', { name: 'Serial Terminal (Tool)' }).uncheck();
       }
       await dialog.getByRole('checkbox', { name: 'NX Device Pack (Content pack)' }).check();
-      await dialog.getByRole('button', { name: 'Add to cart' }).click();
-      await expect(dialog).toBeHidden();
+      await answerDialog(dialog, 'Add to cart');
     }
     // The second custom bundle of the same name was the same entry: ignored, and said so.
     await expect(new Notifications(page).entry('Already in the cart')).toBeVisible();
@@ -269,11 +268,9 @@ test.describe('cart (spec §4), kept in local storage', () => {
     await expect(cart.entries('To request').first()).not.toHaveCSS('border-bottom-width', '0px');
     await expect(cart.section('To request').getByRole('list')).toHaveCSS('padding-bottom', '0px');
 
-    await page.getByRole('button', { name: 'Clear the cart' }).click();
-    await page
-      .getByRole('dialog', { name: 'Clear the cart?' })
-      .getByRole('button', { name: 'Clear the cart' })
-      .click();
+    const clear = page.getByRole('dialog', { name: 'Clear the cart?' });
+    await openPopup(page.getByRole('button', { name: 'Clear the cart' }), clear);
+    await answerDialog(clear, 'Clear the cart');
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     await expectCartCount(page, 0);
     await expectCartCount(other, 0);

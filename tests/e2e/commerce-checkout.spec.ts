@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption } from '../support/admin-console.js';
+import { chooseOption } from '../support/popups.js';
 import { Notifications } from '../support/customer-shell.js';
 import { signInAt } from '../support/saved-sign-in.js';
 import {

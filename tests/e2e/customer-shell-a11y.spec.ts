@@ -6,6 +6,7 @@ import {
   serviceAccountToken,
   setMaintenance,
 } from '../support/customer-shell.js';
+import { openPopup } from '../support/popups.js';
 import { signInThroughLoginAt } from '../support/saved-sign-in.js';
 
 /** Every page of the shell a visitor can open without signing in, and what each shows. */
@@ -66,13 +67,15 @@ test.describe('accessibility of the customer shell (axe, WCAG 2.1 AA)', () => {
     const header = new ShellHeader(page);
     await header.openProfileMenu('Ada Admin');
     await expectNoSeriousA11yFindings(page, 'profile menu');
-    await page.keyboard.press('Escape');
+    await header.closeMenu();
     await header.openMySpace();
     await expectNoSeriousA11yFindings(page, 'my space menu');
-    await page.keyboard.press('Escape');
+    await header.closeMenu();
 
-    await page.getByRole('button', { name: 'Cookie settings' }).click();
-    await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
+    await openPopup(
+      page.getByRole('button', { name: 'Cookie settings' }),
+      page.getByRole('dialog', { name: 'Cookie settings' }),
+    );
     await expectNoSeriousA11yFindings(page, 'cookie settings dialog');
   });
 
@@ -87,8 +90,7 @@ test.describe('accessibility of the customer shell (axe, WCAG 2.1 AA)', () => {
       await page.goto('/welcome');
       await expect(page.getByRole('region', { name: 'Maintenance notice' })).toBeVisible();
       await expectNoSeriousA11yFindings(page, '/welcome with the maintenance banner (phone)');
-      await page.getByRole('button', { name: 'Open the navigation menu' }).click();
-      await expect(page.getByRole('menu')).toBeVisible();
+      await openPopup(page.getByRole('button', { name: 'Open the navigation menu' }), page.getByRole('menu'));
       await expectNoSeriousA11yFindings(page, 'phone navigation menu');
     } finally {
       await setMaintenance(baseURL!, token, { text: '', show: false });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseMenuItem } from '../support/admin-console.js';
+import { chooseMenuItem } from '../support/popups.js';
 import {
   Notifications,
   ShellHeader,
@@ -47,8 +47,7 @@ test.describe('customer shell: sign-in, step-up and logout', () => {
   test('steps up with a TOTP code and comes back to the page it left', async ({ page }) => {
     await signInThroughLoginAt(page, '/my/orders', 'csa@portal.test');
     const header = new ShellHeader(page);
-    await header.openProfileMenu('Carla Spaceadmin');
-    await page.getByRole('menuitem', { name: 'Sign in with second factor' }).click();
+    await header.chooseLeavingProfileItem('Carla Spaceadmin', 'Sign in with second factor');
 
     await answerSecondFactor(page, 'csa@portal.test');
     await expect(page).toHaveURL(/\/my\/orders$/);
@@ -86,15 +85,15 @@ test.describe('customer shell: sign-in, step-up and logout', () => {
     await header.openProfileMenu('Ines Internal');
     const toggle = page.getByRole('menuitem', { name: /Use tool API v1/ });
     await expect(toggle).toContainText('Tool API version: v2');
-    const reloaded = page.waitForEvent('load');
-    await toggle.click();
-    await reloaded;
+    let reloaded = false;
+    page.once('load', () => (reloaded = true));
+    await chooseMenuItem(header.profileButton('Ines Internal'), /Use tool API v1/, async () => reloaded);
 
     await header.openProfileMenu('Ines Internal');
     await expect(page.getByRole('menuitem', { name: /Use tool API v2/ })).toContainText(
       'Tool API version: v1',
     );
-    await page.keyboard.press('Escape');
+    await header.closeMenu();
     await header.nav().getByRole('link', { name: 'Documents' }).click();
     await expect(page).toHaveURL(/\/documents$/);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('toolApiVersion')))!)).toEqual({

@@ -6,6 +6,7 @@ import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { Notifications } from '../support/customer-shell.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { callApi } from '../support/customer-api.js';
+import { answerDialog, openPopup } from '../support/popups.js';
 
 /**
  * The design-in process in the project page (issue 10 part 4), against the real server: an admin defines a process
@@ -263,9 +264,9 @@ test('a customer works a design-in process to the end: uploads, XML validation, 
   const notComplete = item.getByRole('alert').filter({ hasText: 'customer complete' }).first();
   await expect(notComplete).toContainText('The configuration file must be in the state "customer complete"');
   await expect(notComplete.getByRole('listitem')).toHaveText('draft.xml');
-  await item.getByRole('button', { name: 'Delete draft.xml' }).first().click();
   const deleteDialog = page.getByRole('dialog', { name: 'Delete draft.xml?' });
-  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+  await openPopup(item.getByRole('button', { name: 'Delete draft.xml' }).first(), deleteDialog);
+  await answerDialog(deleteDialog, 'Delete');
   await expect(notices.entry('draft.xml is deleted.')).toBeVisible();
   await fileInput(item).setInputFiles({
     name: 'config.xml',
@@ -311,11 +312,9 @@ test('a customer works a design-in process to the end: uploads, XML validation, 
   await expect(item.getByText('Submitted, waiting for confirmation')).toBeVisible();
   // Under the before_resolve policy a submitted step's files can no longer be deleted.
   await expect(item.getByRole('button', { name: 'Delete app.bin.asc' })).toHaveCount(0);
-  await item.getByRole('button', { name: 'Confirm step' }).click();
-  await page
-    .getByRole('dialog', { name: 'Confirm step 4?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Confirm step 4?' });
+  await openPopup(item.getByRole('button', { name: 'Confirm step' }), confirmDialog);
+  await answerDialog(confirmDialog, 'Confirm');
   await expect(notices.entry('Step 4 is completed.')).toBeVisible();
 
   // 5. SRC: the rule's message before sending, then a unique code.
@@ -338,12 +337,12 @@ test('a customer works a design-in process to the end: uploads, XML validation, 
   const csa = await signedInPage(browser, 'csa@portal.test', projectPath);
   const csaStep = stepItem(csa, 'Request a short ROM code');
   await csaStep.getByRole('button', { name: /Step 5: Request a short ROM code/ }).click();
-  await csaStep.getByRole('button', { name: 'Reset to this step' }).click();
   const resetDialog = csa.getByRole('dialog', { name: 'Reset the process to step 5?' });
+  await openPopup(csaStep.getByRole('button', { name: 'Reset to this step' }), resetDialog);
   await expect(resetDialog).toContainText('are discarded');
   await shot(csa, 'dip-04-reset-dialog');
   await expectNoSeriousA11yFindings(csa, 'design-in process, reset dialog');
-  await resetDialog.getByRole('button', { name: 'Reset' }).click();
+  await answerDialog(resetDialog, 'Reset');
   await expect(new Notifications(csa).entry('The process is back at step 5.')).toBeVisible();
   await csa.context().close();
 

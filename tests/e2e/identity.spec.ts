@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { freshTotpCode } from '../support/customer-shell.js';
+import { ShellHeader, freshTotpCode } from '../support/customer-shell.js';
 import { latestMailTo } from '../support/outbox.js';
-import { Header, LoginPage } from '../support/pages.js';
+import { LoginPage } from '../support/pages.js';
 
 test.describe('sign-in flows of the embedded provider', () => {
   test('registers, signs in, is held at user-not-verified, verifies through the mailed link and signs in again', async ({
@@ -50,8 +50,8 @@ test.describe('sign-in flows of the embedded provider', () => {
     await new LoginPage(page).signIn('promoted@portal.test');
     await expect(page.getByText('Welcome, Pat Promoted')).toBeVisible();
 
-    await page.getByRole('banner').getByRole('button', { name: 'Pat Promoted' }).click();
-    await page.getByRole('menuitem', { name: 'Sign in with second factor' }).click();
+    const header = new ShellHeader(page);
+    await header.chooseLeavingProfileItem('Pat Promoted', 'Sign in with second factor');
 
     await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
@@ -65,12 +65,12 @@ test.describe('sign-in flows of the embedded provider', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/my\/projects$/);
     await expect(page.getByText('Welcome, Pat Promoted')).toBeVisible();
-    await page.getByRole('banner').getByRole('button', { name: 'Pat Promoted' }).click();
+    await header.openProfileMenu('Pat Promoted');
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Sign in with second factor' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    await header.closeMenu();
 
-    await new Header(page).logout('Pat Promoted');
+    await header.logout('Pat Promoted');
     await expect(page).toHaveURL(/\/welcome$/);
     // The provider's session ended too: the password is asked again.
     await page.goto('/my/projects');

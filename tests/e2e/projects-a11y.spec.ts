@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseMenuItem } from '../support/admin-console.js';
+import { answerDialog, chooseMenuItem, closeWithEscape, openPopup } from '../support/popups.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { callApi } from '../support/customer-api.js';
@@ -54,10 +54,10 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await page.goto(`/my/projects/create?tab=qr&scanned=${encodeURIComponent('SNS254SN0004')}`);
     await expect(page.getByRole('textbox', { name: 'Scanned serial number' })).toHaveValue('SNS254SN0004');
     await check(page, 'register product scanned');
-    await page.getByRole('button', { name: 'Read the service agreement' }).click();
-    await expect(page.getByRole('dialog', { name: 'Service agreement' })).toBeVisible();
+    const agreement = page.getByRole('dialog', { name: 'Service agreement' });
+    await openPopup(page.getByRole('button', { name: 'Read the service agreement' }), agreement);
     await check(page, 'service agreement dialog');
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, agreement);
 
     await page.goto('/qr-code-scan');
     await expect(h1(page, 'Scan a QR code')).toBeVisible();
@@ -77,13 +77,13 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await check(page, 'project page');
     await page.getByRole('tab', { name: 'Assets' }).click();
     await expect(page.getByText('No files have been uploaded to this project yet.')).toBeVisible();
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
+    await openPopup(page.getByRole('button', { name: 'Actions' }), page.getByRole('menu'));
     await check(page, 'project actions menu');
     await chooseMenuItem(page.getByRole('button', { name: 'Actions' }), 'Request cancellation');
-    await expect(page.getByRole('dialog', { name: 'Request cancellation?' })).toBeVisible();
+    const cancellation = page.getByRole('dialog', { name: 'Request cancellation?' });
+    await expect(cancellation).toBeVisible();
     await check(page, 'request cancellation dialog');
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await answerDialog(cancellation, 'Cancel');
 
     await page.goto(`${path}/edit`);
     await expect(page.getByRole('textbox', { name: 'Project name' })).toHaveValue('Accessible project');

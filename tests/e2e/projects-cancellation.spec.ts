@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
 import { Notifications } from '../support/customer-shell.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';
-import { callApi, openAction } from '../support/customer-api.js';
+import { actionNames, callApi, openAction } from '../support/customer-api.js';
+import { answerDialog } from '../support/popups.js';
 
 /**
  * Cancelling a project (spec product §4): the owner requests it, the provider (an admin, or the project's FAE)
@@ -13,7 +14,7 @@ async function requestCancellation(page: Page, name: string) {
   await openAction(page, 'Request cancellation');
   const dialog = page.getByRole('dialog', { name: 'Request cancellation?' });
   await expect(dialog).toContainText(name);
-  await dialog.getByRole('button', { name: 'Request cancellation' }).click();
+  await answerDialog(dialog, 'Request cancellation');
   await expect(new Notifications(page).entry(`Cancellation of “${name}” requested.`)).toBeVisible();
   await expect(page.getByText('Cancellation requested', { exact: true })).toBeVisible();
   await expect(page.getByText('The cancellation of this project has been requested.')).toBeVisible();
@@ -33,37 +34,28 @@ test.describe('project cancellation', () => {
     const path = `/my/projects/${project!.uuid as string}`;
     await page.goto(path);
     await requestCancellation(page, 'Short lived');
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Request cancellation' })).toHaveCount(0);
-    await expect(page.getByRole('menuitem', { name: 'Accept cancellation' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    const offered = await actionNames(page);
+    expect(offered).not.toContain('Request cancellation');
+    expect(offered).not.toContain('Accept cancellation');
 
     // The provider side: an administrator opens the project in the portal and accepts.
     const admin = await signedInPage(browser, 'admin@portal.test', path);
     await expect(admin.getByRole('heading', { level: 1, name: 'Short lived' })).toBeVisible();
     await openAction(admin, 'Accept cancellation');
-    await admin
-      .getByRole('dialog', { name: 'Accept the cancellation?' })
-      .getByRole('button', { name: 'Accept cancellation' })
-      .click();
+    await answerDialog(
+      admin.getByRole('dialog', { name: 'Accept the cancellation?' }),
+      'Accept cancellation',
+    );
     await expect(new Notifications(admin).entry('“Short lived” is cancelled.')).toBeVisible();
     await admin.context().close();
 
     await page.reload();
     await expect(page.getByText('This project is cancelled. It can no longer be changed.')).toBeVisible();
-    await page.getByRole('button', { name: 'Actions' }).click();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
-      'Notification settings',
-      'Delete project',
-    ]);
-    await page.keyboard.press('Escape');
+    expect(await actionNames(page)).toEqual(['Notification settings', 'Delete project']);
 
     // A cancelled project without members can be deleted.
     await openAction(page, 'Delete project');
-    await page
-      .getByRole('dialog', { name: 'Delete this project?' })
-      .getByRole('button', { name: 'Delete project' })
-      .click();
+    await answerDialog(page.getByRole('dialog', { name: 'Delete this project?' }), 'Delete project');
     await expect(page).toHaveURL(/\/my\/projects$/);
     await expect(new Notifications(page).entry('“Short lived” was deleted.')).toBeVisible();
   });

@@ -1,20 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Notifications } from '../support/customer-shell.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { LoginPage } from '../support/pages.js';
-import { callApi, openAction } from '../support/customer-api.js';
+import { actionNames, callApi, openAction } from '../support/customer-api.js';
+import { answerDialog } from '../support/popups.js';
 
 /**
  * Members, invitations, roles and ownership of a project (issue 10 part 3), against the real server. The owner is
  * customer@; promoted@ belongs to the same company space (Acme Devices); internal@ has a provider address (FAE).
  */
-
-async function actionNames(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Actions' }).click();
-  const names = await page.getByRole('menuitem').allTextContents();
-  await page.keyboard.press('Escape');
-  return names;
-}
 
 test.describe.serial('members, invitations and ownership', () => {
   let projectPath = '';
@@ -92,10 +86,10 @@ test.describe.serial('members, invitations and ownership', () => {
     await signInAt(owner, projectPath, 'customer@portal.test');
     await openAction(owner, 'Delete project');
     const dialog = owner.getByRole('dialog', { name: 'Delete this project?' });
-    await dialog.getByRole('button', { name: 'Delete project' }).click();
+    await answerDialog(dialog, 'Delete project', () => dialog.getByRole('alert').isVisible());
     await expect(dialog.getByRole('alert')).toContainText('cannot be deleted while it still has members');
     await expect(dialog.getByRole('alert')).toContainText('promoted@portal.test');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await answerDialog(dialog, 'Cancel');
     await expect(owner.getByRole('heading', { level: 1, name: 'Team project' })).toBeVisible();
   });
 
@@ -114,8 +108,7 @@ test.describe.serial('members, invitations and ownership', () => {
     await owner.goto(`${projectPath}/manage-members`);
     await expect(owner.getByRole('region', { name: 'FAE' })).toContainText('internal@portal.test');
     await owner.getByRole('button', { name: 'Revoke', exact: true }).click();
-    const dialog = owner.getByRole('dialog', { name: 'Revoke the invitation?' });
-    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await answerDialog(owner.getByRole('dialog', { name: 'Revoke the invitation?' }), 'Revoke');
     await expect(owner.getByText('There is no open invitation.')).toBeVisible();
 
     const late = await signedInPage(browser, 'csa@portal.test', new URL(invitationLink).pathname);
@@ -148,12 +141,10 @@ test.describe.serial('members, invitations and ownership', () => {
     await openAction(owner, 'Transfer ownership');
     const dialog = owner.getByRole('dialog', { name: 'Transfer ownership' });
     await dialog.getByRole('textbox', { name: 'Email of the new owner' }).fill('customer@portal.test');
-    await dialog.getByRole('button', { name: 'Transfer ownership' }).click();
-    await expect(
-      dialog.getByText('The new owner must not already be the owner or the substitute.'),
-    ).toBeVisible();
+    const refusal = dialog.getByText('The new owner must not already be the owner or the substitute.');
+    await answerDialog(dialog, 'Transfer ownership', () => refusal.isVisible());
     await dialog.getByRole('textbox', { name: 'Email of the new owner' }).fill('promoted@portal.test');
-    await dialog.getByRole('button', { name: 'Transfer ownership' }).click();
+    await answerDialog(dialog, 'Transfer ownership');
     await expect(
       new Notifications(owner).entry('promoted@portal.test is now the owner of the project.'),
     ).toBeVisible();
@@ -162,10 +153,7 @@ test.describe.serial('members, invitations and ownership', () => {
     expect(await actionNames(owner)).toEqual(['Notification settings', 'Leave project']);
 
     await openAction(owner, 'Leave project');
-    await owner
-      .getByRole('dialog', { name: 'Leave this project?' })
-      .getByRole('button', { name: 'Leave project' })
-      .click();
+    await answerDialog(owner.getByRole('dialog', { name: 'Leave this project?' }), 'Leave project');
     await expect(owner).toHaveURL(/\/my\/projects$/);
     await expect(new Notifications(owner).entry('You left “Team project 2”.')).toBeVisible();
     await expect(owner.getByRole('link', { name: 'Team project 2' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOptions } from '../support/admin-console.js';
+import { chooseOptions } from '../support/popups.js';
 import { Notifications, answerSecondFactor } from '../support/customer-shell.js';
 import { signInAt, signInThroughLoginAt } from '../support/saved-sign-in.js';
 import { LoginPage } from '../support/pages.js';

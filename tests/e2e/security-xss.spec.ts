@@ -4,6 +4,7 @@ import { AdminConsole } from '../support/admin-console.js';
 import { latestMailTo } from '../support/outbox.js';
 import { LoginPage, accessTokenOf } from '../support/pages.js';
 import { signInAt } from '../support/saved-sign-in.js';
+import { closeWithEscape, openPopup } from '../support/popups.js';
 
 /**
  * Stored XSS through the real pages: markup and script put into every user text the API accepts is shown as
@@ -272,12 +273,12 @@ test.describe('stored XSS', () => {
     await expect(page).toHaveURL(/\/my\/projects$/);
     await expect(page.getByText(`xss-given-${run} <img src=x`).first()).toBeVisible();
     await inert('my projects with the profile name');
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: new RegExp(`xss-given-${run}`) })
-      .click();
+    await openPopup(
+      page.getByRole('banner').getByRole('button', { name: new RegExp(`xss-given-${run}`) }),
+      page.getByRole('menu'),
+    );
     await inert('profile menu');
-    await page.keyboard.press('Escape');
+    await closeWithEscape(page, page.getByRole('menu'));
     await page.screenshot({ path: test.info().outputPath('customer-profile-name.png') });
 
     // The admin console lists the person once they hold a role.

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { chooseMenuItem } from './admin-console.js';
+import { chooseMenuItem, closeWithEscape, openPopup } from './popups.js';
 
 /**
  * Runs in the page: calls the API as its signed-in user (the access token from the oidc-client-ts session storage,
@@ -33,4 +33,13 @@ export async function callApi(page: Page, method: string, path: string, body?: u
 /** Opens the project page's actions dropdown and picks `action`. */
 export async function openAction(page: Page, action: string) {
   await chooseMenuItem(page.getByRole('button', { name: 'Actions' }), action);
+}
+
+/** The actions the project page's dropdown offers: opened until shown, read, closed until gone. */
+export async function actionNames(page: Page): Promise<string[]> {
+  const menu = page.getByRole('menu');
+  await openPopup(page.getByRole('button', { name: 'Actions' }), menu);
+  const names = await menu.getByRole('menuitem').allTextContents();
+  await closeWithEscape(page, menu);
+  return names;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { chooseMenuItem, closeWithEscape, openPopup } from './popups.js';
 
 /** The customer app's header: brand, navigation, cart, profile menu or login and register. */
 export class ShellHeader {
@@ -27,20 +28,33 @@ export class ShellHeader {
     return this.banner.getByRole('link', { name: /^Cart/ });
   }
 
+  /** The profile menu's opener of the signed-in user named `fullName`. */
+  profileButton(fullName: string) {
+    return this.banner.getByRole('button', { name: fullName });
+  }
+
   /** Opens the profile menu of the signed-in user named `fullName`. */
   async openProfileMenu(fullName: string) {
-    await this.banner.getByRole('button', { name: fullName }).click();
-    await expect(this.page.getByRole('menu')).toBeVisible();
+    await openPopup(this.profileButton(fullName), this.page.getByRole('menu'));
   }
 
   async openMySpace() {
-    await this.banner.getByRole('button', { name: 'My space' }).click();
-    await expect(this.page.getByRole('menu')).toBeVisible();
+    await openPopup(this.banner.getByRole('button', { name: 'My space' }), this.page.getByRole('menu'));
+  }
+
+  /** Closes the open menu with Escape, until it is gone: while open it hides the rest of the page. */
+  async closeMenu() {
+    await closeWithEscape(this.page, this.page.getByRole('menu'));
+  }
+
+  /** Picks `item` of the profile menu, until the page has left the URL it was on (the provider, a step-up). */
+  async chooseLeavingProfileItem(fullName: string, item: string) {
+    const from = this.page.url();
+    await chooseMenuItem(this.profileButton(fullName), item, async () => this.page.url() !== from);
   }
 
   async logout(fullName: string) {
-    await this.openProfileMenu(fullName);
-    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await this.chooseLeavingProfileItem(fullName, 'Logout');
   }
 }
 

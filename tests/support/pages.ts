@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { ShellHeader } from './customer-shell.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -18,7 +19,7 @@ export class LoginPage {
   }
 }
 
-/** The customer app's header. */
+/** The customer app's header, as the sign-in flows see it (the shell's own specs use ShellHeader). */
 export class Header {
   constructor(private readonly page: Page) {}
 
@@ -29,9 +30,9 @@ export class Header {
       .or(this.page.getByRole('banner').getByRole('button', { name: 'Login' }));
   }
 
+  /** Picks Logout in the user menu until the page has left for the provider's logout. */
   async logout(fullName: string) {
-    await this.page.getByRole('banner').getByRole('button', { name: fullName }).click();
-    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await new ShellHeader(this.page).logout(fullName);
   }
 }
 
