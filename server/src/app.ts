@@ -95,7 +95,8 @@ export const issuerKeyOf = (config: Config): string =>
 /** The start-log warning of a provider that does not list `email_verified`; null when it does or email is trusted. */
 export function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
   const listed = metadata.claims_supported;
-  if (!Array.isArray(listed) || listed.includes('email_verified') || config.oidc.trustEmail !== false) return null;
+  if (!Array.isArray(listed) || listed.includes('email_verified') || config.oidc.trustEmail !== false)
+    return null;
   return `The identity provider ${metadata.issuer} does not list email_verified among its claims: unless its tokens or userinfo carry it, its users stay unverified and cannot use the portal (403 email_not_verified). Set OIDC_TRUST_EMAIL=true, or to the mail domains you trust, to count their email as verified.`;
 }
 
@@ -247,7 +248,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
     userInfoCache({
       ...USERINFO_CACHE_DEFAULTS,
       endpoint: userinfoEndpoint,
-      onError: (error) => app.log.warn({ err: error }, 'the identity provider\'s userinfo failed'),
+      onError: (error) => app.log.warn({ err: error }, "the identity provider's userinfo failed"),
     });
   const profile = profileSource({
     claims: config.oidc.claims,

@@ -55,11 +55,14 @@ describe('loadConfig', () => {
     const entra = loadConfig({ ...external, OIDC_PROVIDER: 'entra' });
     expect(entra.oidc.loadUserInfo).toBe(false);
     expect(entra.oidc.claims.email).toEqual(['email', 'preferred_username', 'upn']);
-    expect(loadConfig({ ...external, OIDC_PROVIDER: 'entra', OIDC_LOAD_USERINFO: 'true' }).oidc.loadUserInfo).toBe(
-      true,
-    );
+    expect(
+      loadConfig({ ...external, OIDC_PROVIDER: 'entra', OIDC_LOAD_USERINFO: 'true' }).oidc.loadUserInfo,
+    ).toBe(true);
     expect(loadConfig({ ...external, OIDC_PROVIDER: 'okta' }).oidc.claims.subject).toEqual(['uid', 'sub']);
-    expect(loadConfig({ ...external, OIDC_CLAIM_EMAIL: 'mail,upn' }).oidc.claims.email).toEqual(['mail', 'upn']);
+    expect(loadConfig({ ...external, OIDC_CLAIM_EMAIL: 'mail,upn' }).oidc.claims.email).toEqual([
+      'mail',
+      'upn',
+    ]);
     expect(problemsOf({ ...external, OIDC_PROVIDER: 'ping' })).toEqual([
       'OIDC_PROVIDER="ping": expected one of generic, keycloak, auth0, entra, okta, google',
     ]);

@@ -2,7 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PROVIDER_EMAIL_DOMAINS } from '@portal/resources';
 import type { S3StorageConfig } from './storage/s3-storage.js';
-import { OIDC_PROVIDERS, claimMappingOf, type ClaimMapping, type OidcProvider } from './auth/claim-mapping.js';
+import {
+  OIDC_PROVIDERS,
+  claimMappingOf,
+  type ClaimMapping,
+  type OidcProvider,
+} from './auth/claim-mapping.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
@@ -41,12 +46,14 @@ const envShape = z.object({
   OIDC_AUDIENCE: z.string().min(1, 'expected the API audience').optional(),
   OIDC_PRODUCT_SCOPE: z
     .string()
-    .regex(/^[\w:.-]+$/, 'expected one scope name')
+    .regex(/^[\w:./-]+$/, 'expected one scope name (Entra: api://<app id>/<scope>)')
     .default('portal'),
   OIDC_LOAD_USERINFO: booleanFlag.optional(),
   OIDC_MFA_ACR_VALUES: z.string().min(1, 'expected space-separated acr values').optional(),
   // An external provider's profile claims and email trust (issue 46; docs/oidc-providers.md).
-  OIDC_PROVIDER: z.enum(OIDC_PROVIDERS, { message: `expected one of ${OIDC_PROVIDERS.join(', ')}` }).optional(),
+  OIDC_PROVIDER: z
+    .enum(OIDC_PROVIDERS, { message: `expected one of ${OIDC_PROVIDERS.join(', ')}` })
+    .optional(),
   OIDC_CLAIM_SUBJECT: claimNames.optional(),
   OIDC_CLAIM_EMAIL: claimNames.optional(),
   OIDC_CLAIM_GIVEN_NAME: claimNames.optional(),
@@ -341,7 +348,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         familyName: e.OIDC_CLAIM_FAMILY_NAME,
         name: e.OIDC_CLAIM_NAME,
       }),
-      trustEmail: trustEmail === undefined || trustEmail === 'false' ? false : trustEmail === 'true' || trustEmail.split(','),
+      trustEmail:
+        trustEmail === undefined || trustEmail === 'false'
+          ? false
+          : trustEmail === 'true' || trustEmail.split(','),
     },
     appDevOrigins: e.APP_DEV_ORIGINS?.split(',') ?? [],
     smtpUrl: e.SMTP_URL,

@@ -99,13 +99,19 @@ describe.each(FOREIGN_SHAPES)('signing in through a foreign %s', (shape) => {
     expect(idp.userinfoCalls.get(renewed.access_token) ?? 0).toBe(ASKS_USERINFO[shape] ? 1 : 0);
   });
 
-  it("tells the apps the issuer as the provider writes it; the CSP lets the browser reach each of its origins", async () => {
+  it('tells the apps the issuer as the provider writes it; the CSP lets the browser reach each of its origins', async () => {
     const config = (await portal.app.inject({ method: 'GET', url: '/api/v1/config' })).json<PortalConfig>();
     expect(config.oidc.authority).toBe(idp.issuer);
     expect(config.oidc.loadUserInfo).toBe(shape !== 'entra');
 
     const page = await portal.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    const endpoints = ['issuer', 'authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'end_session_endpoint'];
+    const endpoints = [
+      'issuer',
+      'authorization_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+      'end_session_endpoint',
+    ];
     const origins = endpoints.flatMap((name) =>
       typeof idp.discovery[name] === 'string' ? [new URL(idp.discovery[name]).origin] : [],
     );
@@ -160,7 +166,9 @@ describe('an issuer with a trailing slash (Auth0)', () => {
     const idp = await startForeignProvider({ shape: 'auth0', portalOrigins: [TEST_PUBLIC_URL] });
     idp.discovery.issuer = 'https://attacker.example.com/';
     try {
-      await expect(portalFor(idp.env)).rejects.toThrow(/names the issuer "https:\/\/attacker\.example\.com\/"/);
+      await expect(portalFor(idp.env)).rejects.toThrow(
+        /names the issuer "https:\/\/attacker\.example\.com\/"/,
+      );
     } finally {
       await idp.close();
     }
@@ -182,7 +190,11 @@ describe('Entra ID: no email_verified, the address in preferred_username, the na
       expect(lines.join('\n')).toMatch(/does not list email_verified.*OIDC_TRUST_EMAIL/);
       const tokens = await idp.signIn('ada', TEST_PUBLIC_URL);
       const me = await call(portal, 'users/me', tokens.access_token);
-      expect(me.json<User>()).toMatchObject({ email: 'ada@example.com', givenName: 'Ada', emailVerified: false });
+      expect(me.json<User>()).toMatchObject({
+        email: 'ada@example.com',
+        givenName: 'Ada',
+        emailVerified: false,
+      });
       const projects = await call(portal, 'projects/user', tokens.access_token);
       expect(projects.statusCode).toBe(403);
       expect(errorCodeOf(projects)).toBe('email_not_verified');
@@ -235,9 +247,14 @@ describe('userinfo as an attacker would answer it', () => {
     await idp?.close();
   });
 
-  it("drops an answer about another subject: the user is built from nothing, unverified", async () => {
+  it('drops an answer about another subject: the user is built from nothing, unverified', async () => {
     const ada = idp.users.find((user) => user.login === 'ada')!;
-    idp.setUserinfo('grace', { sub: ada.id, email: 'ada@example.com', email_verified: true, given_name: 'Ada' });
+    idp.setUserinfo('grace', {
+      sub: ada.id,
+      email: 'ada@example.com',
+      email_verified: true,
+      given_name: 'Ada',
+    });
     const tokens = await idp.signIn('grace', TEST_PUBLIC_URL);
     const me = await call(portal, 'users/me', tokens.access_token);
     expect(me.json<User>()).toMatchObject({ emailVerified: false, givenName: null });
@@ -278,9 +295,11 @@ describe('userinfo as an attacker would answer it', () => {
     for (const login of ['ada', 'grace', 'ada']) {
       const token = await idp.accessToken(login);
       const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { uid: string };
-      expect(await cache.get(token, { sub: sub.uid, exp: Math.floor(Date.now() / 1000) + 60 })).toMatchObject({
-        sub: sub.uid,
-      });
+      expect(await cache.get(token, { sub: sub.uid, exp: Math.floor(Date.now() / 1000) + 60 })).toMatchObject(
+        {
+          sub: sub.uid,
+        },
+      );
     }
     expect(cache.size).toBe(2);
   });

@@ -22,15 +22,21 @@ describe('claim mapping', () => {
       givenName: 'Ada',
       familyName: 'Lovelace',
     });
-    expect(profileOf({ preferred_username: 'ada', upn: 'ada@example.com' }, entra).email).toBe('ada@example.com');
+    expect(profileOf({ preferred_username: 'ada', upn: 'ada@example.com' }, entra).email).toBe(
+      'ada@example.com',
+    );
     expect(profileOf({ preferred_username: 'ada' }, entra).email).toBeUndefined();
     // The standard mapping does not take preferred_username as an address.
-    expect(profileOf({ preferred_username: 'ada@example.com' }, claimMappingOf('generic', {})).email).toBeUndefined();
+    expect(
+      profileOf({ preferred_username: 'ada@example.com' }, claimMappingOf('generic', {})).email,
+    ).toBeUndefined();
   });
 
   it('takes OIDC_CLAIM_* overrides in order, and given_name before a split name', () => {
     const mapping = claimMappingOf('generic', { email: 'mail,email', givenName: 'first' });
-    expect(profileOf({ email: 'b@example.com', mail: 'a@example.com', first: 'A', name: 'X Y' }, mapping)).toEqual({
+    expect(
+      profileOf({ email: 'b@example.com', mail: 'a@example.com', first: 'A', name: 'X Y' }, mapping),
+    ).toEqual({
       email: 'a@example.com',
       givenName: 'A',
       familyName: 'Y',
@@ -41,14 +47,17 @@ describe('claim mapping', () => {
     const entra = claimMappingOf('entra', {});
     expect(profileOf({ email: 'a@example.com', email_verified: true }, entra).emailVerified).toBe(true);
     expect(profileOf({ email: 'a@example.com', email_verified: 'false' }, entra).emailVerified).toBe(false);
-    expect(profileOf({ preferred_username: 'a@example.com', email_verified: true }, entra).emailVerified).toBe(
-      undefined,
-    );
+    expect(
+      profileOf({ preferred_username: 'a@example.com', email_verified: true }, entra).emailVerified,
+    ).toBe(undefined);
   });
 
   it("prefers the token's claims over userinfo's, and a verification follows its address", () => {
     expect(
-      mergeProfiles({ email: 'a@example.com' }, { email: 'b@example.com', emailVerified: true, givenName: 'B' }),
+      mergeProfiles(
+        { email: 'a@example.com' },
+        { email: 'b@example.com', emailVerified: true, givenName: 'B' },
+      ),
     ).toEqual({ email: 'a@example.com', emailVerified: undefined, givenName: 'B', familyName: undefined });
     expect(mergeProfiles({}, { email: 'b@example.com', emailVerified: true })).toMatchObject({
       email: 'b@example.com',
@@ -58,7 +67,9 @@ describe('claim mapping', () => {
 
   it('trusts an unsaid verification for every address or the listed domains only; what the provider says wins', () => {
     expect(withTrustedEmail({ email: 'a@Example.com' }, ['example.com']).emailVerified).toBe(true);
-    expect(withTrustedEmail({ email: 'a@example.com.evil.org' }, ['example.com']).emailVerified).toBeUndefined();
+    expect(
+      withTrustedEmail({ email: 'a@example.com.evil.org' }, ['example.com']).emailVerified,
+    ).toBeUndefined();
     expect(withTrustedEmail({ email: 'a@sub.example.com' }, ['example.com']).emailVerified).toBeUndefined();
     expect(withTrustedEmail({ email: 'a@x.org' }, true).emailVerified).toBe(true);
     expect(withTrustedEmail({ email: 'a@x.org', emailVerified: false }, true).emailVerified).toBe(false);

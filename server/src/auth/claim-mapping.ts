@@ -73,7 +73,11 @@ const text = (value: unknown): string | undefined =>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function first(claims: JWTPayload, names: readonly string[], accept: (value: string) => boolean = () => true) {
+function first(
+  claims: JWTPayload,
+  names: readonly string[],
+  accept: (value: string) => boolean = () => true,
+) {
   for (const name of names) {
     const value = text(claims[name]);
     if (value !== undefined && accept(value)) return value;
@@ -133,7 +137,10 @@ export function mergeProfiles(token: ClaimedProfile, userinfo: ClaimedProfile | 
  * Marks the email verified when the provider does not say and OIDC_TRUST_EMAIL trusts it (every address, or its
  * domain). What the provider says always wins.
  */
-export function withTrustedEmail(profile: ClaimedProfile, trust: boolean | readonly string[]): ClaimedProfile {
+export function withTrustedEmail(
+  profile: ClaimedProfile,
+  trust: boolean | readonly string[],
+): ClaimedProfile {
   if (profile.emailVerified !== undefined || !profile.email) return profile;
   const domain = profile.email.slice(profile.email.lastIndexOf('@') + 1).toLowerCase();
   const trusted = trust === true || (Array.isArray(trust) && trust.includes(domain));

@@ -25,14 +25,21 @@ export async function discoverProvider(issuer: string): Promise<ProviderMetadata
   const url = discoveryUrlOf(issuer);
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(10_000), headers: { accept: 'application/json' } });
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(10_000),
+      headers: { accept: 'application/json' },
+    });
   } catch (error) {
-    throw new Error(`OIDC discovery at ${url} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `OIDC discovery at ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (!response.ok) throw new Error(`OIDC discovery at ${url} answered ${response.status}`);
   const metadata = (await response.json()) as Partial<ProviderMetadata>;
   if (typeof metadata.issuer !== 'string' || !sameIssuer(metadata.issuer, issuer)) {
-    throw new Error(`OIDC discovery at ${url} names the issuer ${JSON.stringify(metadata.issuer)}, not ${issuer}`);
+    throw new Error(
+      `OIDC discovery at ${url} names the issuer ${JSON.stringify(metadata.issuer)}, not ${issuer}`,
+    );
   }
   if (typeof metadata.jwks_uri !== 'string') throw new Error(`OIDC discovery at ${url} names no jwks_uri`);
   return metadata as ProviderMetadata;

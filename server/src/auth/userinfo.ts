@@ -39,7 +39,8 @@ export function userInfoCache(options: UserInfoCacheOptions) {
       throw new Error(`userinfo answered ${response.headers.get('content-type') ?? 'no content type'}`);
     }
     const body = (await response.json()) as unknown;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('userinfo is no object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new Error('userinfo is no object');
     const claims = body as JWTPayload;
     if (claims.sub !== subject) throw new Error('userinfo names another subject than the token');
     return claims;

@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import type { Config } from '../config.js';
 import type { ProviderMetadata } from './discovery.js';
 import { withMappedSubject } from './claim-mapping.js';

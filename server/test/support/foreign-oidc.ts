@@ -212,13 +212,24 @@ export interface ForeignProvider {
 }
 
 export const FOREIGN_USERS: ForeignUser[] = [
-  { login: 'ada', id: 'f1b4e0b2-3c57-4d0e-9d9d-0a5f1c2b7e11', email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace' },
-  { login: 'grace', id: '0a0d8e54-2f5a-4c4f-8d1b-6f0c9e3d2a22', email: 'grace@other.example.org', givenName: 'Grace', familyName: 'Hopper' },
+  {
+    login: 'ada',
+    id: 'f1b4e0b2-3c57-4d0e-9d9d-0a5f1c2b7e11',
+    email: 'ada@example.com',
+    givenName: 'Ada',
+    familyName: 'Lovelace',
+  },
+  {
+    login: 'grace',
+    id: '0a0d8e54-2f5a-4c4f-8d1b-6f0c9e3d2a22',
+    email: 'grace@other.example.org',
+    givenName: 'Grace',
+    familyName: 'Hopper',
+  },
 ];
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function readForm(request: http.IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -228,7 +239,9 @@ async function readForm(request: http.IncomingMessage): Promise<URLSearchParams>
 
 function listen(server: http.Server): Promise<string> {
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
   );
 }
 
@@ -247,7 +260,8 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
   const mainOrigin = await listen(main);
   const otherOrigin = await listen(other);
   const issuer = `${mainOrigin}${shape.issuerPath}`;
-  const at = (path: string) => (path.startsWith('other:') ? `${otherOrigin}${path.slice(6)}` : `${mainOrigin}${path}`);
+  const at = (path: string) =>
+    path.startsWith('other:') ? `${otherOrigin}${path.slice(6)}` : `${mainOrigin}${path}`;
 
   const discovery: Record<string, unknown> = {
     issuer,
@@ -266,7 +280,10 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
     claims_supported: shape.claimsSupported,
   };
 
-  const codes = new Map<string, { login: string; redirectUri: string; challenge: string; nonce?: string; scope: string }>();
+  const codes = new Map<
+    string,
+    { login: string; redirectUri: string; challenge: string; nonce?: string; scope: string }
+  >();
   const refreshTokens = new Map<string, string>();
   const userinfoCalls = new Map<string, number>();
   const userinfoOverrides = new Map<string, Record<string, unknown>>();
@@ -302,7 +319,9 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
       ...changes,
     };
     for (const [key, value] of Object.entries(payload)) if (value === undefined) delete payload[key];
-    return new SignJWT(payload as JWTPayload).setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' }).sign(privateKey);
+    return new SignJWT(payload as JWTPayload)
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+      .sign(privateKey);
   };
 
   async function issueTokens(login: string, nonce: string | undefined): Promise<ForeignTokens> {
@@ -312,7 +331,9 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
     const idSubject = options.shape === 'okta' ? user.id : shape.accessSubject(user);
     const idClaims: JWTPayload = {
       ...(options.shape === 'entra' ? {} : profile(user)),
-      ...(options.shape === 'entra' ? { preferred_username: user.email, name: `${user.familyName}, ${user.givenName}` } : {}),
+      ...(options.shape === 'entra'
+        ? { preferred_username: user.email, name: `${user.familyName}, ${user.givenName}` }
+        : {}),
       auth_time: Math.floor(Date.now() / 1000),
       ...(nonce ? { nonce } : {}),
     };
@@ -324,7 +345,12 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
     };
   }
 
-  const send = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const send = (
+    response: http.ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     response.writeHead(status, {
       'content-type': 'application/json',
       'cache-control': 'no-store',
@@ -345,7 +371,11 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
     const state = params.get('state');
     if (state) back.searchParams.set('state', state);
     const challenge = params.get('code_challenge');
-    if (params.get('response_type') !== 'code' || !challenge || params.get('code_challenge_method') !== 'S256') {
+    if (
+      params.get('response_type') !== 'code' ||
+      !challenge ||
+      params.get('code_challenge_method') !== 'S256'
+    ) {
       back.searchParams.set('error', 'invalid_request');
       response.writeHead(302, { location: back.href }).end();
       return;
@@ -354,7 +384,9 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
     if (request.method !== 'POST' || !login) {
       const hidden = [...params]
         .filter(([name]) => name !== 'login')
-        .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+        .map(
+          ([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+        )
         .join('');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(
@@ -392,7 +424,11 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
       if (!grant || grant.redirectUri !== form.get('redirect_uri') || grant.challenge !== challenge) {
         return oauthError(response, 'invalid_grant');
       }
-      return send(response, 200, { ...(await issueTokens(grant.login, grant.nonce)), token_type: 'Bearer', scope: grant.scope });
+      return send(response, 200, {
+        ...(await issueTokens(grant.login, grant.nonce)),
+        token_type: 'Bearer',
+        scope: grant.scope,
+      });
     }
     if (form.get('grant_type') === 'refresh_token') {
       const presented = form.get('refresh_token') ?? '';
@@ -407,7 +443,8 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
   async function userinfo(request: http.IncomingMessage, response: http.ServerResponse) {
     const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (presented) userinfoCalls.set(presented, (userinfoCalls.get(presented) ?? 0) + 1);
-    const refuse = () => send(response, 401, { error: 'invalid_token' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    const refuse = () =>
+      send(response, 401, { error: 'invalid_token' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
     if (!presented) return refuse();
     let claims: JWTPayload;
     try {
@@ -433,7 +470,9 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
       response.writeHead(302, { location: back }).end();
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>Signed out.</p>');
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><p>Signed out.</p>');
   }
 
   const route = (origin: string) => async (request: http.IncomingMessage, response: http.ServerResponse) => {
