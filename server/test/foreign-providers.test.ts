@@ -50,6 +50,9 @@ function cspSources(response: LightMyRequestResponse, directive: string): string
   return entry ? entry.trim().split(/\s+/).slice(1) : [];
 }
 
+/** A test that starts a portal of its own: building the app takes long on a busy machine. */
+const PORTAL_START_MS = 180_000;
+
 /** Where each shape puts the profile: userinfo is asked once per token exactly when the access token lacks it. */
 const ASKS_USERINFO: Record<ForeignShape, boolean> = {
   keycloak: false,
@@ -122,57 +125,71 @@ describe.each(FOREIGN_SHAPES)('signing in through a foreign %s', (shape) => {
     }
   });
 
-  it('refuses a token for another audience, an expired one, one naming another issuer form, a forged one', async () => {
-    const exact = await idp.accessToken('ada');
-    expect((await call(portal, 'users/me', exact)).statusCode).toBe(200);
-    const refused = [
-      await idp.accessToken('ada', { aud: 'some-other-api' }),
-      await idp.accessToken('ada', { exp: Math.floor(Date.now() / 1000) - 60 }),
-      await idp.accessToken('ada', {
-        iss: idp.issuer.endsWith('/') ? idp.issuer.replace(/\/+$/, '') : `${idp.issuer}/`,
-      }),
-    ];
-    const other = await startForeignProvider({ shape, portalOrigins: [TEST_PUBLIC_URL] });
-    try {
-      // Another provider's key, its token claiming this issuer.
-      refused.push(await other.accessToken('ada', { iss: idp.issuer }));
-    } finally {
-      await other.close();
-    }
-    for (const token of refused) {
-      const me = await call(portal, 'users/me', token);
-      expect(me.statusCode, me.body).toBe(401);
-    }
-  });
+  it(
+    'refuses a token for another audience, an expired one, one naming another issuer form, a forged one',
+    { timeout: PORTAL_START_MS },
+    async () => {
+      const exact = await idp.accessToken('ada');
+      expect((await call(portal, 'users/me', exact)).statusCode).toBe(200);
+      const refused = [
+        await idp.accessToken('ada', { aud: 'some-other-api' }),
+        await idp.accessToken('ada', { exp: Math.floor(Date.now() / 1000) - 60 }),
+        await idp.accessToken('ada', {
+          iss: idp.issuer.endsWith('/') ? idp.issuer.replace(/\/+$/, '') : `${idp.issuer}/`,
+        }),
+      ];
+      const other = await startForeignProvider({ shape, portalOrigins: [TEST_PUBLIC_URL] });
+      try {
+        // Another provider's key, its token claiming this issuer.
+        refused.push(await other.accessToken('ada', { iss: idp.issuer }));
+      } finally {
+        await other.close();
+      }
+      for (const token of refused) {
+        const me = await call(portal, 'users/me', token);
+        expect(me.statusCode, me.body).toBe(401);
+      }
+    },
+  );
 });
 
 describe('an issuer with a trailing slash (Auth0)', () => {
-  it('is found written with or without the slash, and tokens must carry it exactly as discovery writes it', async () => {
-    const idp = await startForeignProvider({ shape: 'auth0', portalOrigins: [TEST_PUBLIC_URL] });
-    expect(idp.issuer.endsWith('/')).toBe(true);
-    const portal = await portalFor({ ...idp.env, OIDC_ISSUER: idp.issuer.replace(/\/+$/, '') });
-    try {
-      const tokens = await idp.signIn('ada', TEST_PUBLIC_URL);
-      expect((await call(portal, 'projects/user', tokens.access_token)).statusCode).toBe(200);
-      const config = (await portal.app.inject({ method: 'GET', url: '/api/v1/config' })).json<PortalConfig>();
-      expect(config.oidc.authority).toBe(idp.issuer);
-    } finally {
-      await portal.close();
-      await idp.close();
-    }
-  });
+  it(
+    'is found written with or without the slash, and tokens must carry it exactly as discovery writes it',
+    { timeout: PORTAL_START_MS },
+    async () => {
+      const idp = await startForeignProvider({ shape: 'auth0', portalOrigins: [TEST_PUBLIC_URL] });
+      expect(idp.issuer.endsWith('/')).toBe(true);
+      const portal = await portalFor({ ...idp.env, OIDC_ISSUER: idp.issuer.replace(/\/+$/, '') });
+      try {
+        const tokens = await idp.signIn('ada', TEST_PUBLIC_URL);
+        expect((await call(portal, 'projects/user', tokens.access_token)).statusCode).toBe(200);
+        const config = (
+          await portal.app.inject({ method: 'GET', url: '/api/v1/config' })
+        ).json<PortalConfig>();
+        expect(config.oidc.authority).toBe(idp.issuer);
+      } finally {
+        await portal.close();
+        await idp.close();
+      }
+    },
+  );
 
-  it('refuses to start when the discovery document names another issuer', async () => {
-    const idp = await startForeignProvider({ shape: 'auth0', portalOrigins: [TEST_PUBLIC_URL] });
-    idp.discovery.issuer = 'https://attacker.example.com/';
-    try {
-      await expect(portalFor(idp.env)).rejects.toThrow(
-        /names the issuer "https:\/\/attacker\.example\.com\/"/,
-      );
-    } finally {
-      await idp.close();
-    }
-  });
+  it(
+    'refuses to start when the discovery document names another issuer',
+    { timeout: PORTAL_START_MS },
+    async () => {
+      const idp = await startForeignProvider({ shape: 'auth0', portalOrigins: [TEST_PUBLIC_URL] });
+      idp.discovery.issuer = 'https://attacker.example.com/';
+      try {
+        await expect(portalFor(idp.env)).rejects.toThrow(
+          /names the issuer "https:\/\/attacker\.example\.com\/"/,
+        );
+      } finally {
+        await idp.close();
+      }
+    },
+  );
 });
 
 describe('Entra ID: no email_verified, the address in preferred_username, the name in one claim', () => {
@@ -182,28 +199,32 @@ describe('Entra ID: no email_verified, the address in preferred_username, the na
   });
   afterAll(async () => idp?.close());
 
-  it('leaves its users unverified without OIDC_TRUST_EMAIL, and the start log says so', async () => {
-    const lines: string[] = [];
-    const { OIDC_TRUST_EMAIL: _trust, ...env } = idp.env;
-    const portal = await portalFor({ ...env, LOG_LEVEL: 'warn' }, lines);
-    try {
-      expect(lines.join('\n')).toMatch(/does not list email_verified.*OIDC_TRUST_EMAIL/);
-      const tokens = await idp.signIn('ada', TEST_PUBLIC_URL);
-      const me = await call(portal, 'users/me', tokens.access_token);
-      expect(me.json<User>()).toMatchObject({
-        email: 'ada@example.com',
-        givenName: 'Ada',
-        emailVerified: false,
-      });
-      const projects = await call(portal, 'projects/user', tokens.access_token);
-      expect(projects.statusCode).toBe(403);
-      expect(errorCodeOf(projects)).toBe('email_not_verified');
-    } finally {
-      await portal.close();
-    }
-  });
+  it(
+    'leaves its users unverified without OIDC_TRUST_EMAIL, and the start log says so',
+    { timeout: PORTAL_START_MS },
+    async () => {
+      const lines: string[] = [];
+      const { OIDC_TRUST_EMAIL: _trust, ...env } = idp.env;
+      const portal = await portalFor({ ...env, LOG_LEVEL: 'warn' }, lines);
+      try {
+        expect(lines.join('\n')).toMatch(/does not list email_verified.*OIDC_TRUST_EMAIL/);
+        const tokens = await idp.signIn('ada', TEST_PUBLIC_URL);
+        const me = await call(portal, 'users/me', tokens.access_token);
+        expect(me.json<User>()).toMatchObject({
+          email: 'ada@example.com',
+          givenName: 'Ada',
+          emailVerified: false,
+        });
+        const projects = await call(portal, 'projects/user', tokens.access_token);
+        expect(projects.statusCode).toBe(403);
+        expect(errorCodeOf(projects)).toBe('email_not_verified');
+      } finally {
+        await portal.close();
+      }
+    },
+  );
 
-  it('trusts only the listed domains; no start warning then', async () => {
+  it('trusts only the listed domains; no start warning then', { timeout: PORTAL_START_MS }, async () => {
     const lines: string[] = [];
     const portal = await portalFor({ ...idp.env, OIDC_TRUST_EMAIL: 'example.com', LOG_LEVEL: 'warn' }, lines);
     try {
@@ -221,18 +242,22 @@ describe('Entra ID: no email_verified, the address in preferred_username, the na
     }
   });
 
-  it('with userinfo turned on against the default, goes on from the token when Graph refuses', async () => {
-    const portal = await portalFor({ ...idp.env, OIDC_LOAD_USERINFO: 'true' });
-    try {
-      const tokens = await idp.signIn('ada', TEST_PUBLIC_URL);
-      for (let round = 0; round < 3; round++) {
-        expect((await call(portal, 'projects/user', tokens.access_token)).statusCode).toBe(200);
+  it(
+    'with userinfo turned on against the default, goes on from the token when Graph refuses',
+    { timeout: PORTAL_START_MS },
+    async () => {
+      const portal = await portalFor({ ...idp.env, OIDC_LOAD_USERINFO: 'true' });
+      try {
+        const tokens = await idp.signIn('ada', TEST_PUBLIC_URL);
+        for (let round = 0; round < 3; round++) {
+          expect((await call(portal, 'projects/user', tokens.access_token)).statusCode).toBe(200);
+        }
+        expect(idp.userinfoCalls.get(tokens.access_token)).toBe(1);
+      } finally {
+        await portal.close();
       }
-      expect(idp.userinfoCalls.get(tokens.access_token)).toBe(1);
-    } finally {
-      await portal.close();
-    }
-  });
+    },
+  );
 });
 
 describe('userinfo as an attacker would answer it', () => {
@@ -260,6 +285,7 @@ describe('userinfo as an attacker would answer it', () => {
     expect(me.json<User>()).toMatchObject({ emailVerified: false, givenName: null });
     expect(me.json<User>().email).toMatch(/@users\.invalid$/);
     expect((await call(portal, 'projects/user', tokens.access_token)).statusCode).toBe(403);
+    idp.setUserinfo('grace', null);
   });
 
   it('a stored profile is kept when a later userinfo answer fails; an unconfirmed new address is unverified', async () => {

@@ -478,6 +478,8 @@ export async function startForeignProvider(options: ForeignProviderOptions): Pro
   const route = (origin: string) => async (request: http.IncomingMessage, response: http.ServerResponse) => {
     // The browser reads discovery and calls the token and userinfo endpoints from the portal's origin.
     response.setHeader('access-control-allow-origin', '*');
+    // No kept-alive sockets: a client reusing one the server just timed out reads ECONNRESET on a busy machine.
+    response.setHeader('connection', 'close');
     if (request.method === 'OPTIONS') {
       response.writeHead(204, {
         'access-control-allow-methods': 'GET, POST',
