@@ -18,6 +18,8 @@ import { Header, accessTokenOf } from '../support/pages.js';
  * where the shape has one). Each shape gets a portal of its own on a free port; the suite's servers stay untouched.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** How long a portal may take to answer /readyz: only bounds a failure (the built server starts in seconds). */
+const PORTAL_START_MS = 180_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,7 +61,7 @@ async function startPortal(env: Record<string, string>, port: number): Promise<C
           () => 0,
         );
       },
-      { timeout: 90_000 },
+      { timeout: PORTAL_START_MS },
     )
     .toBe(200);
   return child;
@@ -72,6 +74,7 @@ for (const shape of FOREIGN_SHAPES) {
     let origin: string;
 
     test.beforeAll(async () => {
+      test.setTimeout(PORTAL_START_MS + 30_000);
       const port = await freePort();
       origin = `http://localhost:${port}`;
       idp = await startForeignProvider({ shape, portalOrigins: [origin] });
