@@ -13,6 +13,9 @@ import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
 import { access } from './auth/access.js';
 import authPlugin from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verifier.js';
+import { browserOriginsOf, discoverProvider, type ProviderMetadata } from './auth/discovery.js';
+import { profileSource } from './auth/claim-mapping.js';
+import { USERINFO_CACHE_DEFAULTS, userInfoCache } from './auth/userinfo.js';
 import { ApiError, notFound, registerErrorHandling, sendApiError } from './http/errors.js';
 import { loadProviderSecrets, publicJwks } from './oidc/keys.js';
 import { createProvider, VERIFY_EMAIL_PATH } from './oidc/provider.js';
@@ -83,12 +86,28 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Test files beside the code are never plugins. */
 const notPlugins = /\.test\.[cm]?[jt]s$/;
 
-/** The issuer the identity links of users are kept under: the embedded provider's, or the external issuer. */
+/**
+ * The issuer the identity links of users are kept under: the embedded provider's, or the external issuer without
+ * trailing slashes (the form kept before issue 46, so existing links hold however OIDC_ISSUER is written).
+ */
 export const issuerKeyOf = (config: Config): string =>
-  config.oidc.embedded ? 'embedded' : config.oidc.issuer;
+  config.oidc.embedded ? 'embedded' : config.oidc.issuer.replace(/\/+$/, '');
+
+/** The start-log warning of a provider that does not list `email_verified`; null when it does or email is trusted. */
+export function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
+  const listed = metadata.claims_supported;
+  if (!Array.isArray(listed) || listed.includes('email_verified') || config.oidc.trustEmail !== false)
+    return null;
+  return `The identity provider ${metadata.issuer} does not list email_verified among its claims: unless its tokens or userinfo carry it, its users stay unverified and cannot use the portal (403 email_not_verified). Set OIDC_TRUST_EMAIL=true, or to the mail domains you trust, to count their email as verified.`;
+}
 
 /** The whole portal as one Fastify app; the entry point and the tests build the same one. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(configured: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // An external provider is read first: its issuer as it writes it, and the origins the browser must reach.
+  const discovered = configured.oidc.embedded ? null : await discoverProvider(configured.oidc.issuer);
+  const config: Config = discovered
+    ? { ...configured, oidc: { ...configured.oidc, issuer: discovered.issuer } }
+    : configured;
   const app = Fastify({
     logger:
       options.logger === false
@@ -131,8 +150,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Compressed answers (the apps' scripts and the API's JSON, lists included); small bodies are sent as they are.
   await registerCompression(app);
 
-  const identityOrigins = config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin];
+  const identityOrigins = discovered ? browserOriginsOf(discovered) : [];
   await registerSecurity(app, { apiPrefix: API_PREFIX, identityOrigins });
+  const emailWarning = discovered && unverifiedEmailWarning(config, discovered);
+  if (emailWarning) app.log.warn(emailWarning);
 
   const database =
     options.database ??
@@ -214,14 +235,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     const provider = createProvider(config, db, identity, secrets);
     await app.register(embeddedOidcPlugin, { provider, identity, signUpMail, db });
-    verifier = createTokenVerifier(config, publicJwks(secrets.jwks));
+    verifier = createTokenVerifier(config, { embeddedJwks: publicJwks(secrets.jwks) });
     await pruneExpiredPayloads(db);
     const prune = setInterval(() => void pruneExpiredPayloads(db).catch(() => undefined), 60 * 60 * 1000);
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   } else {
-    verifier = createTokenVerifier(config);
+    verifier = createTokenVerifier(config, { discovered: discovered! });
   }
+  const userinfoEndpoint = config.oidc.loadUserInfo ? discovered?.userinfo_endpoint : undefined;
+  const userinfo =
+    userinfoEndpoint &&
+    userInfoCache({
+      ...USERINFO_CACHE_DEFAULTS,
+      endpoint: userinfoEndpoint,
+      onError: (error) => app.log.warn({ err: error }, "the identity provider's userinfo failed"),
+    });
+  const profile = profileSource({
+    claims: config.oidc.claims,
+    trustEmail: config.oidc.trustEmail,
+    userinfo: userinfo ? userinfo.get : null,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -245,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(authPlugin, {
     verifier,
+    profile,
     db,
     issuerKey,
     apiPrefix: API_PREFIX,

@@ -34,17 +34,53 @@ describe('loadConfig', () => {
     expect(config.oidc.issuer).toBe('http://localhost:9090/oidc');
   });
 
-  it('turns the embedded provider off when OIDC_ISSUER is set', () => {
+  it('turns the embedded provider off when OIDC_ISSUER is set, keeping the issuer as written', () => {
     const config = loadConfig({
       OIDC_ISSUER: 'https://id.example.com/realms/portal/',
       OIDC_AUDIENCE: 'portal-api',
     });
     expect(config.oidc).toMatchObject({
       embedded: false,
-      issuer: 'https://id.example.com/realms/portal',
+      issuer: 'https://id.example.com/realms/portal/',
       audience: 'portal-api',
       loadUserInfo: true,
+      provider: 'generic',
+      trustEmail: false,
+      claims: { subject: ['sub'], email: ['email'], givenName: ['given_name'], familyName: ['family_name'] },
     });
+  });
+
+  it('OIDC_PROVIDER sets the claim names and the userinfo default; OIDC_CLAIM_* and OIDC_LOAD_USERINFO override', () => {
+    const external = { OIDC_ISSUER: 'https://login.microsoftonline.com/t/v2.0', OIDC_AUDIENCE: 'api' };
+    const entra = loadConfig({ ...external, OIDC_PROVIDER: 'entra' });
+    expect(entra.oidc.loadUserInfo).toBe(false);
+    expect(entra.oidc.claims.email).toEqual(['email', 'preferred_username', 'upn']);
+    expect(
+      loadConfig({ ...external, OIDC_PROVIDER: 'entra', OIDC_LOAD_USERINFO: 'true' }).oidc.loadUserInfo,
+    ).toBe(true);
+    expect(loadConfig({ ...external, OIDC_PROVIDER: 'okta' }).oidc.claims.subject).toEqual(['uid', 'sub']);
+    expect(loadConfig({ ...external, OIDC_CLAIM_EMAIL: 'mail,upn' }).oidc.claims.email).toEqual([
+      'mail',
+      'upn',
+    ]);
+    expect(problemsOf({ ...external, OIDC_PROVIDER: 'ping' })).toEqual([
+      'OIDC_PROVIDER="ping": expected one of generic, keycloak, auth0, entra, okta, google',
+    ]);
+    expect(problemsOf({ ...external, OIDC_CLAIM_EMAIL: 'mail upn' })).toEqual([
+      'OIDC_CLAIM_EMAIL="mail upn": expected comma-separated claim names such as email,upn',
+    ]);
+  });
+
+  it('OIDC_TRUST_EMAIL: true, false, or the trusted mail domains', () => {
+    expect(loadConfig({ OIDC_TRUST_EMAIL: 'true' }).oidc.trustEmail).toBe(true);
+    expect(loadConfig({ OIDC_TRUST_EMAIL: 'false' }).oidc.trustEmail).toBe(false);
+    expect(loadConfig({ OIDC_TRUST_EMAIL: 'Example.com,example.de' }).oidc.trustEmail).toEqual([
+      'example.com',
+      'example.de',
+    ]);
+    expect(problemsOf({ OIDC_TRUST_EMAIL: '@example.com' })).toEqual([
+      'OIDC_TRUST_EMAIL="@example.com": expected true, false or comma-separated mail domains such as example.com,example.de',
+    ]);
   });
 
   it.each([

@@ -2,6 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PROVIDER_EMAIL_DOMAINS } from '@portal/resources';
 import type { S3StorageConfig } from './storage/s3-storage.js';
+import {
+  OIDC_PROVIDERS,
+  claimMappingOf,
+  type ClaimMapping,
+  type OidcProvider,
+} from './auth/claim-mapping.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
@@ -11,6 +17,10 @@ const url = (what: string) =>
   z
     .url({ protocol: /^https?$/, message: `expected an http(s) URL ${what}` })
     .transform((v) => v.replace(/\/+$/, ''));
+
+const claimNames = z
+  .string()
+  .regex(/^[\w:./-]+(,[\w:./-]+)*$/, 'expected comma-separated claim names such as email,upn');
 
 /** Every environment variable the server reads, with what it expects. docs/configuration.md lists the same. */
 const envShape = z.object({
@@ -27,16 +37,35 @@ const envShape = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
     .optional(),
-  OIDC_ISSUER: url('of the identity provider issuer').optional(),
+  // As the provider writes it: Auth0's ends with a slash, and tokens name it exactly so (issue 46).
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, message: 'expected an http(s) URL of the identity provider issuer' })
+    .optional(),
   OIDC_CLIENT_ID: z.string().min(1, 'expected a client id').default('portal'),
   OIDC_MFA_CLIENT_ID: z.string().min(1, 'expected a client id').default('portal-mfa'),
   OIDC_AUDIENCE: z.string().min(1, 'expected the API audience').optional(),
   OIDC_PRODUCT_SCOPE: z
     .string()
-    .regex(/^[\w:.-]+$/, 'expected one scope name')
+    .regex(/^[\w:./-]+$/, 'expected one scope name (Entra: api://<app id>/<scope>)')
     .default('portal'),
   OIDC_LOAD_USERINFO: booleanFlag.optional(),
   OIDC_MFA_ACR_VALUES: z.string().min(1, 'expected space-separated acr values').optional(),
+  // An external provider's profile claims and email trust (issue 46; docs/oidc-providers.md).
+  OIDC_PROVIDER: z
+    .enum(OIDC_PROVIDERS, { message: `expected one of ${OIDC_PROVIDERS.join(', ')}` })
+    .optional(),
+  OIDC_CLAIM_SUBJECT: claimNames.optional(),
+  OIDC_CLAIM_EMAIL: claimNames.optional(),
+  OIDC_CLAIM_GIVEN_NAME: claimNames.optional(),
+  OIDC_CLAIM_FAMILY_NAME: claimNames.optional(),
+  OIDC_CLAIM_NAME: claimNames.optional(),
+  OIDC_TRUST_EMAIL: z
+    .string()
+    .regex(
+      /^(true|false|[a-z0-9.-]+\.[a-z0-9-]+(,[a-z0-9.-]+\.[a-z0-9-]+)*)$/i,
+      'expected true, false or comma-separated mail domains such as example.com,example.de',
+    )
+    .optional(),
   APP_DEV_ORIGINS: z
     .string()
     .regex(
@@ -208,6 +237,12 @@ export interface Config {
     loadUserInfo: boolean;
     /** The acr the MFA client asks for; undefined leaves it to the provider's client registration. */
     mfaAcrValues: string | undefined;
+    /** Whose shape the external provider has (OIDC_PROVIDER); it sets the defaults below. */
+    provider: OidcProvider;
+    /** Which claims hold the profile (OIDC_CLAIM_*, else the provider's defaults). */
+    claims: ClaimMapping;
+    /** Email counted as verified when the provider does not say: `true` for all, or these domains (OIDC_TRUST_EMAIL). */
+    trustEmail: boolean | readonly string[];
   };
   /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | undefined;
@@ -286,6 +321,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const embedded = !e.OIDC_ISSUER;
+  const provider = e.OIDC_PROVIDER ?? 'generic';
+  const trustEmail = e.OIDC_TRUST_EMAIL?.toLowerCase();
   return {
     port: e.PORT,
     host: e.HOST,
@@ -300,8 +337,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api/v1`,
       productScope: e.OIDC_PRODUCT_SCOPE,
       // The embedded provider puts profile claims in the ID token: it will not answer userinfo for a JWT access token.
-      loadUserInfo: e.OIDC_LOAD_USERINFO ?? !embedded,
+      // Entra's userinfo (Microsoft Graph) refuses a token made for the portal's API.
+      loadUserInfo: e.OIDC_LOAD_USERINFO ?? (!embedded && provider !== 'entra'),
       mfaAcrValues: e.OIDC_MFA_ACR_VALUES ?? (embedded ? EMBEDDED_MFA_ACR : undefined),
+      provider,
+      claims: claimMappingOf(provider, {
+        subject: e.OIDC_CLAIM_SUBJECT,
+        email: e.OIDC_CLAIM_EMAIL,
+        givenName: e.OIDC_CLAIM_GIVEN_NAME,
+        familyName: e.OIDC_CLAIM_FAMILY_NAME,
+        name: e.OIDC_CLAIM_NAME,
+      }),
+      trustEmail:
+        trustEmail === undefined || trustEmail === 'false'
+          ? false
+          : trustEmail === 'true' || trustEmail.split(','),
     },
     appDevOrigins: e.APP_DEV_ORIGINS?.split(',') ?? [],
     smtpUrl: e.SMTP_URL,

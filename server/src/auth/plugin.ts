@@ -8,6 +8,7 @@ import { decide, type AccessRule } from './access.js';
 import { callerCache, type CachedCaller } from './caller-cache.js';
 import { identityGeneration } from './generation.js';
 import { InvalidTokenError, type TokenVerifier } from './verifier.js';
+import { claimMappingOf, profileSource, type ProfileSource } from './claim-mapping.js';
 import { usersRepository, type CurrentUser } from './users-repository.js';
 
 declare module 'fastify' {
@@ -29,6 +30,9 @@ const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)$/i;
 
 export interface AuthOptions {
   verifier: TokenVerifier;
+  /** What a person's token says of them: its claims, then the provider's userinfo (claim-mapping.ts); by default
+   * the standard claims of the token alone, as the embedded provider writes them. */
+  profile?: ProfileSource;
   db: Database;
   issuerKey: string;
   /** The acr values that count as a second factor. */
@@ -51,6 +55,9 @@ export const CALLER_CACHE_DEFAULTS = { maxEntries: 10_000, maxAgeMs: 60_000 };
  */
 async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   const repository = usersRepository(options.db, options.issuerKey);
+  const profileOf =
+    options.profile ??
+    profileSource({ claims: claimMappingOf('generic', {}), trustEmail: false, userinfo: null });
   app.decorateRequest('currentUser', null);
   app.decorateRequest('caller', null);
   app.decorate('apiRoutes', []);
@@ -71,7 +78,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
   const generation = identityGeneration(options.db);
 
   /** The caller a verified token stands for, read from the database. A bad token is a 401. */
-  async function resolve(claims: JWTPayload): Promise<CachedCaller> {
+  async function resolve(token: string, claims: JWTPayload): Promise<CachedCaller> {
     const serviceAccount = await repository.serviceAccountFromToken(claims);
     if (serviceAccount) {
       return {
@@ -84,7 +91,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
     if (typeof claims.client_id === 'string' && claims.sub === claims.client_id) {
       throw unauthorized('The service account of this token no longer exists.');
     }
-    const user = await repository.fromToken(claims);
+    const user = await repository.fromToken(claims, await profileOf(token, claims));
     if (!user) throw unauthorized('The access token names no known user.');
     return { claims, user, caller: { kind: 'user', mfa: isMfa(claims, user) } };
   }
@@ -119,7 +126,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
           throw error;
         }
       }
-      found = await resolve(claims);
+      found = await resolve(token, claims);
       cache.set(token, found, current);
     }
     request.currentUser = found.user;

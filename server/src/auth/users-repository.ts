@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
-import { isVerified, type RoleName, type User } from '@portal/resources';
+import type { RoleName, User } from '@portal/resources';
 import type { Database } from '../db/client.js';
+import type { ClaimedProfile } from './claim-mapping.js';
 import { identityAccounts, serviceAccounts, userRoles, users } from '../db/schema.js';
 
 export interface CurrentUser extends User {
@@ -69,25 +70,27 @@ export function usersRepository(db: Database, issuerKey: string) {
     },
 
     /**
-     * The portal user behind a verified token; created on first sign-in from the token's claims, and its
-     * profile refreshed when the claims changed.
+     * The portal user behind a verified token; created on first sign-in from what the provider says of it
+     * (`profile`), and refreshed when that changed. A part the provider did not say keeps its stored value.
      */
-    async fromToken(claims: JWTPayload): Promise<CurrentUser | null> {
+    async fromToken(claims: JWTPayload, said: ClaimedProfile): Promise<CurrentUser | null> {
       const subject = claims.sub!;
-      const profile = {
-        email: text(claims.email) ?? `${subject}@users.invalid`,
-        givenName: text(claims.given_name),
-        familyName: text(claims.family_name),
-        company: text(claims.company),
-        country: text(claims.country),
-        emailVerified: isVerified(claims.email_verified),
-      };
+      const organisation = { company: text(claims.company), country: text(claims.country) };
       const [existing] = await db
         .select()
         .from(users)
         .where(and(eq(users.issuer, issuerKey), eq(users.subject, subject)))
         .limit(1);
       if (existing) {
+        const email = said.email ?? existing.email;
+        const profile = {
+          email,
+          givenName: said.givenName ?? existing.givenName,
+          familyName: said.familyName ?? existing.familyName,
+          ...organisation,
+          // A verification stands for the address it was made for: a new address unconfirmed is unverified.
+          emailVerified: said.emailVerified ?? (email === existing.email ? existing.emailVerified : false),
+        };
         const changed = (Object.keys(profile) as (keyof typeof profile)[]).some(
           (key) => existing[key] !== profile[key],
         );
@@ -112,6 +115,13 @@ export function usersRepository(db: Database, issuerKey: string) {
           : [];
         if (!account) return null;
       }
+      const profile = {
+        email: said.email ?? `${subject}@users.invalid`,
+        givenName: said.givenName ?? null,
+        familyName: said.familyName ?? null,
+        ...organisation,
+        emailVerified: said.emailVerified ?? false,
+      };
       const [created] = await db
         .insert(users)
         .values({

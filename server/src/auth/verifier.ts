@@ -3,12 +3,12 @@ import {
   createRemoteJWKSet,
   errors as joseErrors,
   jwtVerify,
-  type FlattenedJWSInput,
   type JWK,
-  type JWSHeaderParameters,
   type JWTPayload,
 } from 'jose';
 import type { Config } from '../config.js';
+import type { ProviderMetadata } from './discovery.js';
+import { withMappedSubject } from './claim-mapping.js';
 
 export type TokenVerifier = (token: string) => Promise<JWTPayload>;
 
@@ -17,47 +17,32 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 export class InvalidTokenError extends Error {}
 
 /**
- * Verifies bearer tokens: signature against the issuer's key set (cached, never re-imported per call),
- * issuer, audience and expiry. Embedded provider: its public keys in-process. External: its JWKS by discovery.
+ * Verifies bearer tokens: signature against the issuer's key set (cached, never re-imported per call), issuer,
+ * audience and expiry. Embedded provider: its public keys in-process. External: the JWKS its discovery document
+ * names, and `iss` must equal that document's issuer exactly (Auth0's ends with a slash).
  */
-export function createTokenVerifier(config: Config, embeddedJwks?: { keys: JWK[] }): TokenVerifier {
-  const { issuer, audience } = config.oidc;
-  type KeySet = (
-    header: JWSHeaderParameters,
-    token: FlattenedJWSInput,
-  ) => ReturnType<ReturnType<typeof createLocalJWKSet>>;
-  let keySet: KeySet | undefined = embeddedJwks ? createLocalJWKSet(embeddedJwks) : undefined;
-  let discovering: Promise<KeySet> | undefined;
-
-  const resolveKeySet = async () => {
-    if (keySet) return keySet;
-    discovering ??= (async () => {
-      const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!response.ok) throw new Error(`OIDC discovery at ${issuer} answered ${response.status}`);
-      const metadata = (await response.json()) as { jwks_uri?: string };
-      if (!metadata.jwks_uri) throw new Error(`OIDC discovery at ${issuer} names no jwks_uri`);
-      keySet = createRemoteJWKSet(new URL(metadata.jwks_uri));
-      return keySet;
-    })().catch((error: unknown) => {
-      discovering = undefined;
-      throw error;
-    });
-    return discovering;
-  };
+export function createTokenVerifier(
+  config: Config,
+  keys: { embeddedJwks: { keys: JWK[] } } | { discovered: ProviderMetadata },
+): TokenVerifier {
+  const { audience } = config.oidc;
+  const issuer = 'discovered' in keys ? keys.discovered.issuer : config.oidc.issuer;
+  const keySet =
+    'discovered' in keys
+      ? createRemoteJWKSet(new URL(keys.discovered.jwks_uri))
+      : createLocalJWKSet(keys.embeddedJwks);
 
   return async (token) => {
-    const keys = await resolveKeySet();
     try {
-      const { payload } = await jwtVerify(token, keys, {
+      const { payload } = await jwtVerify(token, keySet, {
         issuer,
         audience,
         algorithms: ALGORITHMS,
         clockTolerance: 5,
       });
-      if (!payload.sub) throw new InvalidTokenError('The token names no subject.');
-      return payload;
+      const claims = 'discovered' in keys ? withMappedSubject(payload, config.oidc.claims) : payload;
+      if (!claims.sub) throw new InvalidTokenError('The token names no subject.');
+      return claims;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof joseErrors.JOSEError) throw new InvalidTokenError(error.code);
