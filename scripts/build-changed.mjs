@@ -4,9 +4,10 @@
 // from other packages) are hashed; the hash is kept in dist/.build-hash after a build succeeds, and a package whose
 // hash matches is skipped. Plain Node, no tsx: it runs on every start, so it must start fast.
 //
-//   node scripts/build-changed.mjs [--force] [--dry-run]
+//   node scripts/build-changed.mjs [--force] [--dry-run] [package…]
 //
-// --force builds every package; --dry-run prints what would be built and builds nothing.
+// --force builds every package; --dry-run prints what would be built and builds nothing; named packages (resources,
+// server, customer-app, admin-app) limit it to those.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -132,11 +133,14 @@ async function build(pkg, hash) {
 }
 
 async function main() {
-  const { values: args } = parseArgs({
+  const { values: args, positionals: named } = parseArgs({
     options: { force: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false } },
+    allowPositionals: true,
   });
+  const unknown = named.filter((name) => !PACKAGES.some((pkg) => pkg.name === name));
+  if (unknown.length > 0) throw new Error(`no such package to build: ${unknown.join(', ')}`);
   const stale = [];
-  for (const pkg of PACKAGES) {
+  for (const pkg of PACKAGES.filter((p) => named.length === 0 || named.includes(p.name))) {
     const hash = inputHash(pkg);
     if (!args.force && storedHash(pkg) === hash) console.log(`${pkg.name}: unchanged, not built`);
     else stale.push({ pkg, hash });
