@@ -1,4 +1,5 @@
 import type { EntryRoute } from './budgets.js';
+import { buildTable, type BuildFigures } from './build-times.js';
 import { legacySizeLines, type LegacySize } from './bundles.js';
 import type { RouteFigures } from './front.js';
 import type { MemoryProbe } from './memory.js';
@@ -119,6 +120,8 @@ export interface Report {
   frontError?: string;
   /** The legacy build of each app (browsers without ES modules); absent in reports from before it existed. */
   legacy?: LegacySize[];
+  /** Build and start times; absent in reports from before they were measured. */
+  build?: BuildFigures;
   goals: GoalRow[];
 }
 
@@ -655,6 +658,16 @@ export function markdown(report: Report): string {
       ),
     '',
     ...(report.legacy ? [...legacySizeLines(report.legacy), ''] : []),
+    ...(report.build
+      ? [
+          `## Build and start`,
+          '',
+          `Each app's \`vite build\`, one after the other; a fresh clone of the commit through \`pnpm install\` and \`pnpm start\` until /welcome answers, then a second \`pnpm start\` with nothing changed.${report.build.startError ? ` Start times failed: ${report.build.startError}` : ''}`,
+          '',
+          buildTable(report.build, null),
+          '',
+        ]
+      : []),
     `## Goals (issue 12)`,
     '',
     `On PostgreSQL at the largest data set of the run (${sizeLabel(Math.max(...o.sizes))}), ${o.clients} clients. ${missed.length} of ${report.goals.length} missed.`,

@@ -2,8 +2,9 @@
  * `pnpm bench` (issue 12): every benchmark of the portal in one report, on the production build and one machine.
  *
  *   pnpm bench [--full] [--sizes 10k,100k] [--seconds 5] [--clients 10] [--db both|pglite|postgres] [--loads 5]
- *     [--static-dir <folder with customer-app/dist and admin-app/dist>] [--skip api|memory|front]… [--out <folder>]
- *     [--benches projects,catalogue,versus,uploads] [--child-timeout 1800]
+ *     [--static-dir <folder with customer-app/dist and admin-app/dist>] [--skip api|memory|front|build|start]…
+ *     [--out <folder>] [--benches projects,catalogue,versus,uploads] [--child-timeout 1800]
+ *   pnpm bench --build [--skip start]
  *
  * 1. Builds both apps for production into a temporary folder (unless --static-dir names a build).
  * 2. API: each server benchmark (server/bench: projects, catalogue, uploads) once per data set size and database,
@@ -17,9 +18,13 @@
  * 4. Prints the tables and the goals of the issue, and writes report.json, report.md, chart.png and the logs to
  *    <out>/<date-time>/, and the same three as <out>/latest.* (what the README shows).
  *
+ * 5. Build and start (build-times.ts): each app's build time from step 1, then a fresh clone of HEAD through
+ *    `pnpm install` and `pnpm start` to the first page, and a second `pnpm start`; printed beside the last run
+ *    (<out>/build-latest.json). `--build` runs only this part.
+ *
  * Data sets are 10k and 100k serial numbers by default; --full adds 1M (the size of issue 5's goals).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +38,7 @@ import {
 } from '../../server/src/ops/postgres-cluster.js';
 import { API_BENCHES, runChild, stopChildren, type ChildResult } from './api.js';
 import { benchCliStart } from './cli-start.js';
+import { buildApps, buildTable, measureStarts, readLastRun, type BuildFigures } from './build-times.js';
 import { ENTRY_ROUTES } from './budgets.js';
 import { entryRouteScripts, legacyBuildSizes, type RouteScripts } from './bundles.js';
 import { writeChartPng } from './chart.js';
@@ -75,6 +81,8 @@ const { values: args } = parseArgs({
     skip: { type: 'string', multiple: true, default: [] },
     benches: { type: 'string', default: API_BENCHES.map((bench) => bench.name).join(',') },
     out: { type: 'string', default: path.join(root, 'scripts/bench/reports') },
+    // Only the build and start times (each app's build, a fresh clone's first and second `pnpm start`).
+    build: { type: 'boolean', default: false },
   },
 });
 
@@ -132,17 +140,54 @@ function osName(): string {
   }
 }
 
-/** Builds both apps for production into `dir` (as `pnpm build` does, elsewhere, so the checkout's builds stay). */
-function buildApps(dir: string) {
-  for (const app of ['customer-app', 'admin-app']) {
-    const logFile = path.join(logDir, `build-${app}.log`);
-    const result = spawnSync(
-      path.join(root, app, 'node_modules/.bin/vite'),
-      ['build', '--outDir', path.join(dir, app, 'dist'), '--emptyOutDir'],
-      { cwd: path.join(root, app), encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
-    );
-    fs.writeFileSync(logFile, `${result.stdout ?? ''}${result.stderr ?? ''}`);
-    if (result.status !== 0) throw new Error(`building ${app} failed; see ${logFile}`);
+const BUILD_LATEST = path.resolve(args.out, 'build-latest.json');
+const commitLabel = () =>
+  `${git('rev-parse', '--short', 'HEAD') || 'unknown'}${git('status', '--porcelain') ? ' with local changes' : ''}`;
+
+/**
+ * The build and start section (issue 43): the apps' build times measured by the caller, then a fresh clone's first
+ * and second `pnpm start` (`--skip start` leaves those out). Printed beside the last run; this run becomes the last.
+ */
+async function buildAndStart(
+  appBuildSeconds: BuildFigures['appBuildSeconds'],
+  loadAtStart: number,
+): Promise<BuildFigures> {
+  let start: BuildFigures['start'] = null;
+  let startError: string | undefined;
+  if (!skip.has('start')) {
+    log('… a fresh clone of HEAD: pnpm install, pnpm start, then pnpm start again');
+    try {
+      start = await measureStarts(root, logDir);
+    } catch (error) {
+      startError = (error as Error).message.split('\n')[0];
+      log(`  start times failed: ${startError}`);
+    }
+  }
+  const figures: BuildFigures = {
+    measuredAt: new Date().toISOString(),
+    commit: commitLabel(),
+    cores: os.availableParallelism(),
+    loadAtStart,
+    loadAtEnd: os.loadavg()[0]!,
+    appBuildSeconds,
+    start,
+    ...(startError ? { startError } : {}),
+  };
+  log(`\n${buildTable(figures, readLastRun(BUILD_LATEST))}\n`);
+  await writeFormatted(path.join(outDir, 'build.json'), JSON.stringify(figures, null, 2));
+  fs.copyFileSync(path.join(outDir, 'build.json'), BUILD_LATEST);
+  return figures;
+}
+
+/** `--build`: only the apps' build times and the start times. */
+async function buildOnly(loadAtStart: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-static-'));
+  try {
+    log('… building both apps for production');
+    await buildAndStart(buildApps(root, dir, logDir), loadAtStart);
+    log(`Figures: ${path.join(outDir, 'build.json')} (also ${BUILD_LATEST}). ${elapsed()}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -280,14 +325,16 @@ async function main() {
     `pnpm bench: sizes ${sizes.map(sizeLabel).join(', ')}, ${databases.join(' and ')}, ${CLIENTS} clients, ${SECONDS} s per scenario; report in ${outDir}`,
   );
   const loadAtStart = os.loadavg()[0]!;
+  if (args.build) return buildOnly(loadAtStart);
 
   let staticDir = args['static-dir'] ? path.resolve(args['static-dir']) : null;
   const builtDir = staticDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-static-'));
   let browser: Browser | null = null;
+  let appBuildSeconds: BuildFigures['appBuildSeconds'] = {};
   try {
     if (builtDir) {
       log('… building both apps for production');
-      buildApps(builtDir);
+      appBuildSeconds = buildApps(root, builtDir, logDir);
       staticDir = builtDir;
     }
 
@@ -397,12 +444,13 @@ async function main() {
       }
     }
 
+    const build = skip.has('build') ? null : await buildAndStart(appBuildSeconds, loadAtStart);
     const growth = growthOf(api);
     const report: Report = {
       startedAt: started.toISOString(),
       durationSeconds: (Date.now() - started.getTime()) / 1000,
       command: `pnpm bench ${process.argv.slice(2).join(' ')}`.trim(),
-      commit: `${git('rev-parse', '--short', 'HEAD') || 'unknown'}${git('status', '--porcelain') ? ' with local changes' : ''}`,
+      commit: commitLabel(),
       machine: {
         cpu: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
         cores: os.availableParallelism(),
@@ -431,6 +479,7 @@ async function main() {
       front,
       ...(frontError ? { frontError } : {}),
       legacy: legacyBuildSizes(staticDir!),
+      ...(build ? { build } : {}),
       goals: evaluateGoals(api, serverMemory, memory, growth, front, ENTRY_ROUTES),
     };
 

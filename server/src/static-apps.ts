@@ -64,6 +64,8 @@ export async function registerStaticApps(app: FastifyInstance, root: string): Pr
       decorateReply: false,
       index: false,
       wildcard: true,
+      // `pnpm start` keeps its build hash (dist/.build-hash) beside the files: nothing dotted is the app's.
+      dotfiles: 'ignore',
       setHeaders,
     });
   }
@@ -74,6 +76,7 @@ export async function registerStaticApps(app: FastifyInstance, root: string): Pr
       decorateReply: false,
       index: false,
       wildcard: false,
+      dotfiles: 'ignore',
       setHeaders,
     });
   }

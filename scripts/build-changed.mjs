@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// `pnpm start`'s build: builds only the packages whose inputs changed since their last build (issue 43). Each
+// package's inputs (its sources, package.json, the lockfile, its build configuration and the sources it bundles
+// from other packages) are hashed; the hash is kept in dist/.build-hash after a build succeeds, and a package whose
+// hash matches is skipped. Plain Node, no tsx: it runs on every start, so it must start fast.
+//
+//   node scripts/build-changed.mjs [--force] [--dry-run] [package…]
+//
+// --force builds every package; --dry-run prints what would be built and builds nothing; named packages (resources,
+// server, customer-app, admin-app) limit it to those.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+const HASH_FILE = '.build-hash';
+
+/** What every app build reads besides its own folder: the packages it bundles and the browser targets. */
+const APP_SHARED_INPUTS = [
+  'resources/src',
+  'resources/package.json',
+  'data-provider/src',
+  'data-provider/package.json',
+  'scripts/browsers.ts',
+  'scripts/flex-gap.js',
+  'scripts/modern-polyfills.js',
+  'package.json',
+  'tsconfig.base.json',
+];
+const NODE_BUILD = ['scripts/build-node.mjs'];
+const LOCKFILE = 'pnpm-lock.yaml';
+const SELF = 'scripts/build-changed.mjs';
+
+const viteBuild = (app) => ({
+  command: path.join(root, app, 'node_modules', '.bin', 'vite'),
+  args: ['build'],
+  cwd: path.join(root, app),
+});
+const nodeBuild = (pkg) => ({
+  command: process.execPath,
+  args: [path.join(root, 'scripts', 'build-node.mjs'), pkg],
+  cwd: root,
+});
+
+/**
+ * The packages `pnpm start` needs built, in the order they may start. The server's build compiles file for file
+ * (it imports @portal/resources' own build at run time), so only its own sources are its inputs; the apps bundle
+ * the sources of resources and data-provider, so those are theirs too. data-provider and cli have no build.
+ */
+const PACKAGES = [
+  {
+    name: 'resources',
+    inputs: ['resources/src', 'resources/package.json', ...NODE_BUILD],
+    build: nodeBuild('resources'),
+  },
+  {
+    name: 'server',
+    inputs: ['server/src', 'server/package.json', ...NODE_BUILD],
+    build: nodeBuild('server'),
+  },
+  { name: 'customer-app', inputs: ['customer-app', ...APP_SHARED_INPUTS], build: viteBuild('customer-app') },
+  { name: 'admin-app', inputs: ['admin-app', ...APP_SHARED_INPUTS], build: viteBuild('admin-app') },
+];
+
+/** Never inputs of a build: installed packages, outputs, docs, and tests (no build imports them). */
+const IGNORED_DIRS = new Set(['node_modules', 'dist', 'test', '.vite']);
+const IGNORED_FILE = /(\.test\.[cm]?[jt]sx?|\.md)$/;
+
+function filesOf(relative) {
+  const full = path.join(root, relative);
+  const stat = fs.statSync(full, { throwIfNoEntry: false });
+  if (!stat) return [];
+  if (stat.isFile()) return [relative];
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .filter((entry) => (entry.isDirectory() ? !IGNORED_DIRS.has(entry.name) : !IGNORED_FILE.test(entry.name)))
+    .flatMap((entry) => filesOf(path.join(relative, entry.name)));
+}
+
+/** One hash over every input file's path and content (sorted, so the order of the listing does not matter). */
+function inputHash(pkg) {
+  const hash = createHash('sha256');
+  const files = [...new Set([...pkg.inputs, LOCKFILE, SELF].flatMap(filesOf))].sort();
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(fs.readFileSync(path.join(root, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const hashFile = (pkg) => path.join(root, pkg.name, 'dist', HASH_FILE);
+
+function storedHash(pkg) {
+  try {
+    return fs.readFileSync(hashFile(pkg), 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Runs one build with its output kept, printed only if it fails (both apps build at once). */
+function runBuild(pkg) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(pkg.build.command, pkg.build.args, {
+      cwd: pkg.build.cwd,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ ok: false, output: String(error), seconds: 0 }));
+    child.on('close', (code) =>
+      resolve({ ok: code === 0, output, seconds: (performance.now() - started) / 1000 }),
+    );
+  });
+}
+
+async function build(pkg, hash) {
+  // A build interrupted half-way must not look finished: the hash goes first and comes back last.
+  fs.rmSync(hashFile(pkg), { force: true });
+  const result = await runBuild(pkg);
+  if (!result.ok) {
+    process.stderr.write(result.output);
+    throw new Error(`${pkg.name}: build failed`);
+  }
+  fs.writeFileSync(hashFile(pkg), `${hash}\n`);
+  console.log(`${pkg.name}: built in ${result.seconds.toFixed(1)} s`);
+}
+
+async function main() {
+  const { values: args, positionals: named } = parseArgs({
+    options: { force: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  const unknown = named.filter((name) => !PACKAGES.some((pkg) => pkg.name === name));
+  if (unknown.length > 0) throw new Error(`no such package to build: ${unknown.join(', ')}`);
+  const stale = [];
+  for (const pkg of PACKAGES.filter((p) => named.length === 0 || named.includes(p.name))) {
+    const hash = inputHash(pkg);
+    if (!args.force && storedHash(pkg) === hash) console.log(`${pkg.name}: unchanged, not built`);
+    else stale.push({ pkg, hash });
+  }
+  if (args['dry-run']) {
+    for (const { pkg } of stale) console.log(`${pkg.name}: would be built`);
+    return;
+  }
+  // resources and the server take a second or two; the apps build side by side (Rolldown uses both cores).
+  const nodePackages = stale.filter(({ pkg }) => pkg.build.command === process.execPath);
+  const apps = stale.filter(({ pkg }) => pkg.build.command !== process.execPath);
+  for (const { pkg, hash } of nodePackages) await build(pkg, hash);
+  const results = await Promise.allSettled(apps.map(({ pkg, hash }) => build(pkg, hash)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
