@@ -19,3 +19,4 @@ export * from './csv.js';
 export * from './catalogue-constants.js';
 export * from './outdated-browser.js';
 export * from './api/endpoints.js';
+export * from './audit-names.js';

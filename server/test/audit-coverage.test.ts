@@ -898,7 +898,7 @@ describe('every change is recorded', () => {
 
   it('writes the entity type of a definition (as its History tab reads it) or a listed sub-record type', () => {
     expect(entitiesWritten.size).toBeGreaterThan(10);
-    const defined = new Set(definitions.map(auditEntityOf));
+    const defined = new Set<string>(definitions.map(auditEntityOf));
     const unknown = [...entitiesWritten].filter(
       (entity) => !defined.has(entity) && !(entity in ENTITIES_WITHOUT_DEFINITION),
     );

@@ -218,7 +218,13 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             .returning();
           await touch(tx, tool.id);
           const after = await versionRecord(tool, row!, tx);
-          await audit(tx, actor, { action: 'create', entity: 'tool_version', entityId: row!.id, after });
+          await audit(tx, actor, {
+            action: 'create',
+            entity: 'tool_version',
+            entityId: row!.id,
+            parent: { entity: 'tool', id: tool.id },
+            after,
+          });
           return after;
         }),
         { duplicate: duplicateVersion },
@@ -240,6 +246,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             action: 'update',
             entity: 'tool_version',
             entityId: row.id,
+            parent: { entity: 'tool', id: tool.id },
             before,
             after,
           });
@@ -263,6 +270,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
           action: 'delete',
           entity: 'tool_version',
           entityId: row.id,
+          parent: { entity: 'tool', id: tool.id },
           before: snapshot,
         });
         return { before: snapshot, keys: stored.map((file) => file.key) };
@@ -316,6 +324,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             action: existing ? 'replace_file' : 'add_file',
             entity: 'tool_version',
             entityId: version.id,
+            parent: { entity: 'tool', id: tool.id },
             before: existing ? toCatalogueFile(api, tool.featureId, version.version, existing) : null,
             after,
           });
@@ -348,6 +357,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
           action: 'delete_file',
           entity: 'tool_version',
           entityId: version.id,
+          parent: { entity: 'tool', id: tool.id },
           before: snapshot,
         });
         return { before: snapshot, key: row.storageKey };
