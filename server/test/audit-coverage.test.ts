@@ -12,6 +12,7 @@ import {
 import { auditLog, identityAccounts } from '../src/db/schema.js';
 import { SECRET_FIELD } from '@portal/resources';
 import { redactSecrets } from '../src/http/audit.js';
+import { demoIconPng } from '../src/db/demo-tool-icons.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { tool as cartTool } from './support/cart-entries.js';
@@ -609,6 +610,12 @@ const walk: Step[] = [
     route: 'PUT /api/v1/software/:id/request-flow',
     url: (ids) => `/software/${ids.tool}/request-flow`,
     body: () => ({ requestFlow: 'cart', questionnaireId: null, requestUrl: null }),
+  },
+  {
+    route: 'PUT /api/v1/software/:id/icon',
+    url: (ids) => `/software/${ids.tool}/icon`,
+    body: () => demoIconPng(0),
+    headers: () => ({ 'content-type': 'image/png' }),
   },
   {
     route: 'DELETE /api/v1/software/:id/versions/:versionId',

@@ -61,8 +61,11 @@ function aboutUser(person: unknown): SQL {
 const WRITTEN_IDS: Partial<Record<string, (key: string) => SQL>> = {
   user: (key) =>
     sql`(select ${users.id}::text from ${users} where ${users.id}::text = lower(${key}) or lower(${users.email}) = lower(${key}))`,
+  // A deleted bundle's uuid is still named by its own records (created, changed or deleted with it).
   software_bundle: (key) =>
-    sql`(select ${softwareBundles.id}::text from ${softwareBundles} where ${softwareBundles.id}::text = lower(${key}) or ${softwareBundles.uuid} = ${key})`,
+    sql`(select ${softwareBundles.id}::text from ${softwareBundles} where ${softwareBundles.id}::text = lower(${key}) or ${softwareBundles.uuid} = ${key}
+      union select ${auditLog.entityId} from ${auditLog} where ${auditLog.entity} = 'software_bundle'
+        and (${auditLog.after} ->> 'uuid' = ${key} or ${auditLog.before} ->> 'uuid' = ${key}))`,
 };
 
 /**
