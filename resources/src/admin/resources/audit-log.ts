@@ -13,7 +13,7 @@ export const auditLogResource = defineResource({
   record: auditRecordSchema,
   recordTitle: 'action',
   list: {
-    columns: ['at', 'actor', 'action', 'entity', 'subject'],
+    columns: ['at', 'actor', 'action', 'entity', 'entityId', 'subject'],
     sortable: ['at'],
     defaultSort: { field: 'at', order: 'DESC' },
     filters: [
@@ -30,7 +30,14 @@ export const auditLogResource = defineResource({
         choices: AUDIT_ENTITIES,
         alwaysOn: true,
       },
-      { source: 'action', label: 'Action', operator: 'eq', input: 'select', choices: AUDIT_ACTIONS, alwaysOn: true },
+      {
+        source: 'action',
+        label: 'Action',
+        operator: 'eq',
+        input: 'select',
+        choices: AUDIT_ACTIONS,
+        alwaysOn: true,
+      },
       { source: 'entityId', label: 'Entity id', operator: 'eq', input: 'text' },
       // A record page's History (`historyKey`): the record's own changes and its parts'.
       { source: 'history', label: 'History of', operator: 'eq', input: 'text' },
