@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ESIM_SERIAL_NUMBER, type Project } from '@portal/resources';
+import { seedDemoProjects } from '../src/db/demo-projects.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn } from './support/sign-in.js';
 import { projectTestKit } from './projects-support.js';
@@ -8,8 +9,9 @@ let t: TestApp;
 const kit = projectTestKit(() => t);
 
 beforeAll(async () => {
-  // The embedded demo data holds the projects (issue 45): nothing to add here.
+  // The embedded demo data holds the projects (issue 45); the tests' snapshot leaves them out, so add them here.
   t = await startTestApp();
+  await t.database.db.transaction((tx) => seedDemoProjects(tx));
 });
 afterAll(() => t?.close());
 

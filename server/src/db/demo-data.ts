@@ -16,7 +16,7 @@ import { serialNumbers } from './schema-boards.js';
 import { seedDemoBoardTools } from './demo-board-tools.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoDip } from './demo-dip.js';
-import { seedDemoProjects } from './demo-projects.js';
+import { seedDemoProjects, seedEsimBoard } from './demo-projects.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -143,7 +143,12 @@ export function demoBoards(): (typeof boards.$inferInsert)[] {
  * Fills an empty database with the demo catalogue and accounts. Does nothing when any board or user exists,
  * so a restart never duplicates and never touches real data.
  */
-export async function seedDemoData(db: Database, issuerKey: string): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  issuerKey: string,
+  /** `projects: false` leaves the demo projects out (the server tests' snapshot; their lists start empty). */
+  options: { projects?: boolean } = {},
+): Promise<boolean> {
   const [existing] = await db
     .select({
       boards: sql<number>`(select count(*) from ${boards})::int`,
@@ -230,7 +235,7 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
     await seedDemoBoardTools(tx);
     // Projects across two company spaces with their history, and the eSIM board with its pool of profiles, so
     // registering it hands out a profile (customer /my/projects/create/eSim).
-    await seedDemoProjects(tx);
+    await (options.projects === false ? seedEsimBoard(tx) : seedDemoProjects(tx));
 
     const [robot] = await tx
       .insert(users)
