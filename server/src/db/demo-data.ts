@@ -232,10 +232,11 @@ export async function seedDemoData(
       .values(members.map((m) => ({ userId: m.id, companySpaceId: acme!.id, kind: 'member' as const })));
     await seedDemoCatalogue(tx);
     await seedDemoDip(tx);
+    // The eSIM board and its pool of profiles, so registering it hands out a profile (customer /my/projects/create/eSim).
+    await seedEsimBoard(tx);
     await seedDemoBoardTools(tx);
-    // Projects across two company spaces with their history, and the eSIM board with its pool of profiles, so
-    // registering it hands out a profile (customer /my/projects/create/eSim).
-    await (options.projects === false ? seedEsimBoard(tx) : seedDemoProjects(tx));
+    // Projects across two company spaces, with their history.
+    if (options.projects !== false) await seedDemoProjects(tx);
 
     const [robot] = await tx
       .insert(users)
