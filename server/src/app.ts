@@ -38,6 +38,7 @@ import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerCompression } from './http/compression.js';
+import { echoRequestId, proxyOptions } from './http/proxy.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -99,7 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Autoload imports every module and route file inside one plugin: on a busy machine (or from the TypeScript
     // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.
     pluginTimeout: 120_000,
-    trustProxy: false,
+    // The client's address, host and scheme, and the request id, come from a trusted proxy's headers only.
+    ...proxyOptions(config.trustProxy),
     // A path segment (measured decoded) may be three times as long as the longest key a path takes (255 characters:
     // a bundle's UUID, a metadata key), so a key or file name somewhat too long reaches its route's own schema and
     // gets that rule's message; only a longer segment is the router's 414. The router's default (100) refused a key
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   }).withTypeProvider<ZodTypeProvider>();
   options.onInstance?.(app);
+  echoRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

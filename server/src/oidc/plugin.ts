@@ -100,6 +100,15 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     }
   };
   const handle = provider.callback();
+  // The provider (Koa) reads the client's address, scheme and host from the raw request: it gets those Fastify
+  // resolved under TRUST_PROXY, never a forwarded header a client made up.
+  provider.proxy = true;
+  app.addHook('onRequest', async (request) => {
+    const headers = request.raw.headers;
+    headers['x-forwarded-for'] = request.ip;
+    headers['x-forwarded-proto'] = request.protocol;
+    headers['x-forwarded-host'] = request.host;
+  });
 
   await app.register(async (interactions) => {
     await interactions.register(formbody, { bodyLimit: 16 * 1024 });
