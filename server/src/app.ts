@@ -39,6 +39,7 @@ import { registerSecurity } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerCompression } from './http/compression.js';
 import { echoRequestId, proxyOptions } from './http/proxy.js';
+import { metricsRoute, registerMetrics } from './ops/metrics.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   options.onInstance?.(app);
   echoRequestId(app);
+  const metrics = registerMetrics(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -169,9 +171,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     clock: options.clock,
     log: app.log,
+    runTurn: (work) => metrics.job('mail', work),
     ...options.mailQueue,
   });
   app.decorate('mail', mail);
+  metrics.watch({ pool: () => database.pool(), mailBacklog: () => mail.backlog() });
   if (options.mailWorker !== false) {
     // Delivers what an earlier run left (killed before its mail went out) as soon as the app is ready.
     app.addHook('onReady', async () => mail.start());
@@ -195,10 +199,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.files && !options.inMemory) {
     // Bytes of uploads whose row never committed (a killed server): swept once the server is up, off its path.
     app.addHook('onReady', async () => {
-      removeOrphanFiles(db, files).then(
-        (removed) => removed && app.log.info({ removed }, 'removed stored files no row refers to'),
-        (error: unknown) => app.log.warn({ err: error }, 'sweeping orphaned files failed'),
-      );
+      metrics
+        .job('orphan-cleanup', () => removeOrphanFiles(db, files))
+        .then(
+          (removed) => removed && app.log.info({ removed }, 'removed stored files no row refers to'),
+          (error: unknown) => app.log.warn({ err: error }, 'sweeping orphaned files failed'),
+        );
     });
   }
   const scanner = createScanner({ clamav: config.clamav }, files, (error, target) =>
@@ -217,8 +223,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const provider = createProvider(config, db, identity, secrets);
     await app.register(embeddedOidcPlugin, { provider, identity, signUpMail, db });
     verifier = createTokenVerifier(config, publicJwks(secrets.jwks));
-    await pruneExpiredPayloads(db);
-    const prune = setInterval(() => void pruneExpiredPayloads(db).catch(() => undefined), 60 * 60 * 1000);
+    const pruneOidc = () => metrics.job('oidc-prune', () => pruneExpiredPayloads(db));
+    await pruneOidc();
+    const prune = setInterval(() => void pruneOidc().catch(() => undefined), 60 * 60 * 1000);
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   } else {
@@ -295,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(maintenanceRootRoute);
   // Outside /api/v1, so not autoloaded: the embedded provider's hosted test-payment page.
   await app.register(paymentPageRoutes);
+  metricsRoute(app, config);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -22,6 +22,8 @@ const TYPES: Record<number, string> = {
 export class ApiError extends Error {
   /** Sent as `Retry-After` with the answer (a refusal thrown where no reply is at hand, e.g. in a transaction). */
   retryAfterSeconds?: number;
+  /** The rate-limit budget a 429 was refused by (the metrics count refusals by it). */
+  budget?: string;
 
   constructor(
     readonly status: number,
