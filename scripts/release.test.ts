@@ -28,7 +28,7 @@ if (!pgBin) {
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-});
+}, 120_000);
 
 /** The size of the files under `dir` as unpacked (symbolic links count as themselves, not their targets). */
 function unpackedBytes(dir: string): number {
@@ -61,7 +61,8 @@ function startPortal(folder: string, env: Record<string, string>) {
 
 /** Waits until the portal answers ready, or fails with what it printed when it stopped or never became ready. */
 async function untilReady(base: string, portal: ReturnType<typeof startPortal>) {
-  const deadline = Date.now() + 120_000;
+  // A first start migrates and seeds a new database: minutes on a busy machine, seconds on a quiet one.
+  const deadline = Date.now() + 480_000;
   for (;;) {
     if (portal.exited()) throw new Error(`the portal stopped:\n${portal.output()}`);
     const answer = await fetch(`${base}/readyz`).catch(() => null);
@@ -179,11 +180,13 @@ describe('the release artifact', () => {
 
       // PGlite in a data folder of its own.
       const pglitePort = await freePort();
+      const pgliteBase = `http://127.0.0.1:${pglitePort}`;
       const onPglite = startPortal(folder, {
         PORT: String(pglitePort),
+        PUBLIC_URL: pgliteBase,
         DATA_DIR: path.join(folder, 'data'),
+        SEED_DEMO_DATA: 'false',
       });
-      const pgliteBase = `http://localhost:${pglitePort}`;
       expect(await untilReady(pgliteBase, onPglite)).toMatchObject({ database: 'pglite' });
       await onPglite.stop();
 
@@ -191,9 +194,10 @@ describe('the release artifact', () => {
       const cluster: PostgresCluster = await startPostgresCluster(pgBin!);
       cleanups.push(() => cluster.stop());
       const port = await freePort();
-      const base = `http://localhost:${port}`;
+      const base = `http://127.0.0.1:${port}`;
       const portal = startPortal(folder, {
         PORT: String(port),
+        PUBLIC_URL: base,
         DATA_DIR: path.join(folder, 'data-postgres'),
         DATABASE_URL: cluster.url,
       });

@@ -38,7 +38,7 @@ import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerCompression } from './http/compression.js';
-import { echoRequestId, proxyOptions } from './http/proxy.js';
+import { echoRequestId, handResolvedClientTo, proxyOptions } from './http/proxy.js';
 import { metricsRoute, registerMetrics } from './ops/metrics.js';
 
 export interface BuildOptions {
@@ -221,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       signIn: `${config.publicUrl}/login`,
     });
     const provider = createProvider(config, db, identity, secrets);
+    handResolvedClientTo(provider, app);
     await app.register(embeddedOidcPlugin, { provider, identity, signUpMail, db });
     verifier = createTokenVerifier(config, publicJwks(secrets.jwks));
     const pruneOidc = () => metrics.job('oidc-prune', () => pruneExpiredPayloads(db));

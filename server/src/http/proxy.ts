@@ -66,3 +66,17 @@ export function echoRequestId(app: FastifyInstance): void {
     done();
   });
 }
+
+/**
+ * A Koa app behind this one (the embedded provider) reads the client's address, scheme and host from the raw
+ * request: it is handed the ones Fastify resolved under TRUST_PROXY, never a forwarded header a client made up.
+ */
+export function handResolvedClientTo(koa: { proxy: boolean }, app: FastifyInstance): void {
+  koa.proxy = true;
+  app.addHook('onRequest', async (request) => {
+    const headers = request.raw.headers;
+    headers['x-forwarded-for'] = request.ip;
+    headers['x-forwarded-proto'] = request.protocol;
+    headers['x-forwarded-host'] = request.host;
+  });
+}

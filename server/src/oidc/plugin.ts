@@ -100,15 +100,6 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
     }
   };
   const handle = provider.callback();
-  // The provider (Koa) reads the client's address, scheme and host from the raw request: it gets those Fastify
-  // resolved under TRUST_PROXY, never a forwarded header a client made up.
-  provider.proxy = true;
-  app.addHook('onRequest', async (request) => {
-    const headers = request.raw.headers;
-    headers['x-forwarded-for'] = request.ip;
-    headers['x-forwarded-proto'] = request.protocol;
-    headers['x-forwarded-host'] = request.host;
-  });
 
   await app.register(async (interactions) => {
     await interactions.register(formbody, { bodyLimit: 16 * 1024 });
@@ -269,9 +260,8 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
         return again(400, errors);
       }
       // Every accepted form counts against the address, whether its email is new or taken.
-      const signUps = await failures.hit('sign-ups-address', request.ip, ADDRESS_LIMITS.signUps.windowMs);
-      if (signUps.count > ADDRESS_LIMITS.signUps.max)
-        throw tooManyAttempts(signUps.ttlMs, 'sign-ups-address', reply);
+      const hit = await failures.hit('sign-ups-address', request.ip, ADDRESS_LIMITS.signUps.windowMs);
+      if (hit.count > ADDRESS_LIMITS.signUps.max) throw tooManyAttempts(hit.ttlMs, 'sign-ups-address', reply);
       try {
         // The account and its verification mail commit together: a kill in between leaves neither.
         await identity.register(parsed.data, (tx, created) => signUpMail.verification(created, tx));
