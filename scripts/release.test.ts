@@ -216,6 +216,6 @@ describe('the release artifact', () => {
       expect(await me.json()).toMatchObject({ email: 'customer@portal.test' });
       await portal.stop();
     },
-    900_000,
+    1_200_000,
   );
 });
