@@ -12,6 +12,9 @@ import { AuthorizationFlow, InjectBrowser } from './support/sign-in.js';
 const PROXY = '10.0.0.5';
 const STRANGER = '198.51.100.7';
 
+// Each case builds an app of its own: well over the default bound with both cores busy.
+const WAITS_FOR_A_NEW_APP = { timeout: 120_000 };
+
 let database: DatabaseHandle;
 const apps: FastifyInstance[] = [];
 
@@ -76,7 +79,7 @@ async function signsIn(browser: InjectBrowser, app: FastifyInstance): Promise<nu
 const client = (app: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: '/api/v1/test-client', remoteAddress, headers });
 
-describe('TRUST_PROXY', () => {
+describe('TRUST_PROXY', WAITS_FOR_A_NEW_APP, () => {
   it('takes a hop count or a list of addresses and ranges, and names a bad value', () => {
     expect(loadConfig({}).trustProxy).toBeNull();
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBeNull();

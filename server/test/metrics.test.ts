@@ -8,6 +8,9 @@ import { AuthorizationFlow, InjectBrowser } from './support/sign-in.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
+// Each case builds an app of its own: well over the default bound with both cores busy.
+const WAITS_FOR_A_NEW_APP = { timeout: 120_000 };
+
 let database: DatabaseHandle;
 const apps: FastifyInstance[] = [];
 
@@ -50,7 +53,7 @@ const read = async (app: FastifyInstance) => {
   return answer.body;
 };
 
-describe('GET /metrics', () => {
+describe('GET /metrics', WAITS_FOR_A_NEW_APP, () => {
   it('is off by default: 404 in the error shape, never the customer app', async () => {
     const app = await appWith({});
     const answer = await app.inject({ method: 'GET', url: '/metrics' });
@@ -177,7 +180,7 @@ describe('GET /metrics', () => {
   });
 });
 
-describe('request ids', () => {
+describe('request ids', WAITS_FOR_A_NEW_APP, () => {
   it('an error answer carries its request id: header and supportId, in the spec error shape', async () => {
     const app = await appWith({});
     // A state-changing call with cookies and no CSRF token: a 403 with a support id.
