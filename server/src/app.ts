@@ -42,6 +42,8 @@ import { boundListAnswers } from './http/list.js';
 import { registerSecurity } from './http/security.js';
 import { serializerCompiler } from './http/serializer.js';
 import { registerCompression } from './http/compression.js';
+import { echoRequestId, handResolvedClientTo, proxyOptions } from './http/proxy.js';
+import { metricsRoute, registerMetrics } from './ops/metrics.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -119,7 +121,8 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
     // Autoload imports every module and route file inside one plugin: on a busy machine (or from the TypeScript
     // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.
     pluginTimeout: 120_000,
-    trustProxy: false,
+    // The client's address, host and scheme, and the request id, come from a trusted proxy's headers only.
+    ...proxyOptions(config.trustProxy),
     // A path segment (measured decoded) may be three times as long as the longest key a path takes (255 characters:
     // a bundle's UUID, a metadata key), so a key or file name somewhat too long reaches its route's own schema and
     // gets that rule's message; only a longer segment is the router's 414. The router's default (100) refused a key
@@ -142,6 +145,8 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
     },
   }).withTypeProvider<ZodTypeProvider>();
   options.onInstance?.(app);
+  echoRequestId(app);
+  const metrics = registerMetrics(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -188,9 +193,11 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
     mailer,
     clock: options.clock,
     log: app.log,
+    runTurn: (work) => metrics.job('mail', work),
     ...options.mailQueue,
   });
   app.decorate('mail', mail);
+  metrics.watch({ pool: () => database.pool(), mailBacklog: () => mail.backlog() });
   if (options.mailWorker !== false) {
     // Delivers what an earlier run left (killed before its mail went out) as soon as the app is ready.
     app.addHook('onReady', async () => mail.start());
@@ -214,10 +221,12 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
   if (!options.files && !options.inMemory) {
     // Bytes of uploads whose row never committed (a killed server): swept once the server is up, off its path.
     app.addHook('onReady', async () => {
-      removeOrphanFiles(db, files).then(
-        (removed) => removed && app.log.info({ removed }, 'removed stored files no row refers to'),
-        (error: unknown) => app.log.warn({ err: error }, 'sweeping orphaned files failed'),
-      );
+      metrics
+        .job('orphan-cleanup', () => removeOrphanFiles(db, files))
+        .then(
+          (removed) => removed && app.log.info({ removed }, 'removed stored files no row refers to'),
+          (error: unknown) => app.log.warn({ err: error }, 'sweeping orphaned files failed'),
+        );
     });
   }
   const scanner = createScanner({ clamav: config.clamav }, files, (error, target) =>
@@ -234,10 +243,12 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
       signIn: `${config.publicUrl}/login`,
     });
     const provider = createProvider(config, db, identity, secrets);
+    handResolvedClientTo(provider, app);
     await app.register(embeddedOidcPlugin, { provider, identity, signUpMail, db });
     verifier = createTokenVerifier(config, { embeddedJwks: publicJwks(secrets.jwks) });
-    await pruneExpiredPayloads(db);
-    const prune = setInterval(() => void pruneExpiredPayloads(db).catch(() => undefined), 60 * 60 * 1000);
+    const pruneOidc = () => metrics.job('oidc-prune', () => pruneExpiredPayloads(db));
+    await pruneOidc();
+    const prune = setInterval(() => void pruneOidc().catch(() => undefined), 60 * 60 * 1000);
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   } else {
@@ -330,6 +341,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
   await app.register(paymentPageRoutes);
   // Outside /api/v1 too: the command line's tarball, installed by npm from the portal's own address.
   await app.register(cliDownloadRoutes(config.staticDir));
+  metricsRoute(app, config);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -8,6 +8,7 @@ import {
   type ClaimMapping,
   type OidcProvider,
 } from './auth/claim-mapping.js';
+import { parseTrustProxy, type TrustProxy } from './http/proxy.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
@@ -143,6 +144,27 @@ const envShape = z.object({
     .min(1, 'expected at least 1 day (unset keeps history forever)')
     .max(36500, 'expected at most 36500 days')
     .optional(),
+  // Operations: the proxy in front and the metrics endpoint (http/proxy.ts, ops/metrics.ts).
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust !== undefined) return trust;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected the number of proxies in front (such as 1) or their comma-separated addresses or CIDR ranges (such as 10.0.0.5,10.1.0.0/16)',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, 'expected a token of at least 16 characters').optional(),
+  METRICS_PORT: z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(1, 'expected a port from 1 to 65535')
+    .max(65535, 'expected a port from 1 to 65535')
+    .optional(),
 });
 const envSchema = envShape.superRefine((env, ctx) => {
   if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) {
@@ -196,6 +218,9 @@ const envSchema = envShape.superRefine((env, ctx) => {
         ctx.addIssue({ code: 'custom', path: [name], message: 'required with PAYMENT_PROVIDER=stripe' });
       }
     }
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'expected a port other than PORT' });
   }
 });
 
@@ -273,6 +298,10 @@ export interface Config {
   billingCountries: string[] | undefined;
   /** Days the history (audit records) is kept; undefined keeps it forever (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number | undefined;
+  /** Whose X-Forwarded-* and X-Request-Id are believed (TRUST_PROXY); null: nobody's. */
+  trustProxy: TrustProxy;
+  /** GET /metrics: off unless a bearer `token` guards it or it has a `port` of its own (on HOST). */
+  metrics: { token: string | undefined; port: number | undefined };
 }
 
 /** The start-log lines naming what is on for a local trial only (demo data, test payments); empty when neither. */
@@ -389,5 +418,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     billingCountries: e.BILLING_COUNTRIES?.split(','),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    trustProxy: e.TRUST_PROXY ?? null,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }

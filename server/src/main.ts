@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, trialNotices } from './config.js';
 import { buildApp } from './app.js';
+import { listenForMetrics } from './ops/metrics.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-data.js';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
     throw error;
   }
   await app.listen({ port: config.port, host: config.host });
+  const metricsPort = await listenForMetrics(app, config);
 
   const lines = [
     '',
@@ -27,6 +29,9 @@ async function main() {
     `  sign-in        ${config.oidc.embedded ? `${config.oidc.issuer} (embedded provider)` : `${config.oidc.issuer} (external provider)`}`,
     `  data           ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir}/db (PGlite)`}`,
   ];
+  if (metricsPort !== undefined) lines.push(`  metrics        http://${config.host}:${metricsPort}/metrics`);
+  else if (config.metrics.token)
+    lines.push(`  metrics        ${config.publicUrl}/metrics (bearer METRICS_TOKEN)`);
   const notices = trialNotices(config);
   if (notices.length > 0) lines.push('', ...notices.map((notice) => `  ${notice}`));
   if (config.oidc.embedded && config.seedDemoData) {

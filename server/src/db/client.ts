@@ -9,6 +9,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connections running a query and queries waiting for one (the metrics read it). */
+  pool(): { inUse: number; waiting: number };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -33,7 +35,12 @@ export async function openDatabase(options: {
     pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+      pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -46,7 +53,35 @@ export async function openDatabase(options: {
   } else {
     client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   }
+  const inFlight = countQueries(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    // One connection: one query runs, the others wait in PGlite's queue.
+    pool: () => ({ inUse: Math.min(inFlight(), 1), waiting: Math.max(inFlight() - 1, 0) }),
+  };
+}
+
+/** Counts the statements (and transactions) handed to PGlite and not finished: it runs them one at a time. */
+function countQueries(client: {
+  query: (...args: never[]) => Promise<unknown>;
+  exec: (...args: never[]) => Promise<unknown>;
+  transaction: (...args: never[]) => Promise<unknown>;
+}): () => number {
+  let running = 0;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = client[method].bind(client) as (...args: never[]) => Promise<unknown>;
+    client[method] = async (...args: never[]) => {
+      running += 1;
+      try {
+        return await original(...args);
+      } finally {
+        running -= 1;
+      }
+    };
+  }
+  return () => running;
 }

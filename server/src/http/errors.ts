@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDataException, isDatabaseUnavailable } from './database-errors.js';
@@ -23,6 +22,8 @@ const TYPES: Record<number, string> = {
 export class ApiError extends Error {
   /** Sent as `Retry-After` with the answer (a refusal thrown where no reply is at hand, e.g. in a transaction). */
   retryAfterSeconds?: number;
+  /** The rate-limit budget a 429 was refused by (the metrics count refusals by it). */
+  budget?: string;
 
   constructor(
     readonly status: number,
@@ -84,7 +85,8 @@ function fromFastifyError(error: FastifyError): ApiError {
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   const body: ErrorBody = error.toBody();
-  if (error.status === 403 || error.status >= 500) body.supportId = randomUUID();
+  // The request's id, in its log lines and its X-Request-Id header: support finds the failure from it.
+  if (error.status === 403 || error.status >= 500) body.supportId = reply.request.id;
   return reply.code(error.status).header('Cache-Control', 'no-cache, no-store').send(body);
 }
 

@@ -6,12 +6,16 @@ import type { Database } from '../db/client.js';
 import { ApiError } from './errors.js';
 import { rateLimitHits } from '../db/schema-rate-limits.js';
 
-/** The refusal of an attempt over its limit, with the wait in its message (and in Retry-After when `reply`). */
-export function tooManyAttempts(ttlMs: number, reply?: FastifyReply): ApiError {
+/**
+ * The refusal of an attempt over the limit of `budget`, with the wait in its message (and in Retry-After when
+ * `reply`).
+ */
+export function tooManyAttempts(ttlMs: number, budget: string, reply?: FastifyReply): ApiError {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   reply?.header('Retry-After', String(seconds));
   const error = ApiError.of(429, 'too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`);
   error.retryAfterSeconds = seconds;
+  error.budget = budget;
   return error;
 }
 
@@ -167,7 +171,7 @@ export async function reserveAttempts(
     if (hit.count > budget.max) {
       // The refused attempt was never made: what it took is given back, so the counts stay counts of failures.
       await release();
-      throw tooManyAttempts(hit.ttlMs, reply);
+      throw tooManyAttempts(hit.ttlMs, budget.namespace, reply);
     }
   }
   return { release };

@@ -103,7 +103,8 @@ export async function registerSecurity(
       if (!counter) throw new Error('rate limits are used before app.rateLimits.countIn(db) was called');
       return counter;
     }),
-    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
+    errorResponseBuilder: (request, context) =>
+      tooManyAttempts(context.ttl, `${request.method} ${request.routeOptions.url ?? ''}`),
   });
 
   refuseNulCharacters(app);

@@ -40,6 +40,8 @@ export interface MailQueue {
   drain(): Promise<DrainResult>;
   /** Asks the worker to look for due mail now (after a transaction with mails committed). */
   wake(): void;
+  /** The mail not delivered yet: how many, and how long the oldest has waited (the metrics read it). */
+  backlog(): Promise<{ depth: number; oldestAgeSeconds: number }>;
 }
 
 /** Delays before the 2nd, 3rd, … attempt; after the last, the mail is marked failed (about 13 hours in all). */
@@ -72,6 +74,8 @@ export interface MailQueueOptions {
   retryDelaysMs?: readonly number[];
   /** Sent rows older than this are deleted (ms); 30 days. */
   keepSentMs?: number;
+  /** Runs each turn of the worker: the metrics keep when it last ran and how often it failed. */
+  runTurn?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 const DEFAULTS = {
@@ -205,7 +209,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       again = true;
       return running;
     }
-    running = cycle()
+    running = (options.runTurn ? options.runTurn(cycle) : cycle())
       .catch((error: unknown) => {
         // The database was unreachable a moment: the next poll tries again.
         log.error({ err: error }, 'mail worker cycle failed');
@@ -259,6 +263,17 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       timer = null;
       again = false;
       while (running) await running;
+    },
+    async backlog() {
+      const [row] = await db
+        .select({ depth: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${mailQueue.createdAt})` })
+        .from(mailQueue)
+        .where(eq(mailQueue.status, 'pending'));
+      const oldest = row?.oldest ? new Date(row.oldest) : null;
+      return {
+        depth: Number(row?.depth ?? 0),
+        oldestAgeSeconds: oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0,
+      };
     },
     async drain() {
       // Asked for explicitly: deliver, even after stop().

@@ -260,8 +260,8 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
         return again(400, errors);
       }
       // Every accepted form counts against the address, whether its email is new or taken.
-      const signUps = await failures.hit('sign-ups-address', request.ip, ADDRESS_LIMITS.signUps.windowMs);
-      if (signUps.count > ADDRESS_LIMITS.signUps.max) throw tooManyAttempts(signUps.ttlMs, reply);
+      const hit = await failures.hit('sign-ups-address', request.ip, ADDRESS_LIMITS.signUps.windowMs);
+      if (hit.count > ADDRESS_LIMITS.signUps.max) throw tooManyAttempts(hit.ttlMs, 'sign-ups-address', reply);
       try {
         // The account and its verification mail commit together: a kill in between leaves neither.
         await identity.register(parsed.data, (tx, created) => signUpMail.verification(created, tx));

@@ -23,6 +23,8 @@ export class InjectBrowser {
     readonly host = HOST,
     /** The client address the requests come from (Fastify inject's default is 127.0.0.1). */
     readonly remoteAddress?: string,
+    /** Sent with every request (the forwarded headers a proxy adds). */
+    private readonly headers: Record<string, string> = {},
   ) {}
 
   async request(
@@ -35,6 +37,7 @@ export class InjectBrowser {
       method,
       url: target.pathname + target.search,
       headers: {
+        ...this.headers,
         host: this.host,
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),

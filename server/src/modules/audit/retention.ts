@@ -32,9 +32,9 @@ export default fp<ModuleOptions>(
     const days = config.auditRetentionDays;
     if (!days) return;
     const sweep = () =>
-      pruneAuditLog(db, new Date(clock.now().getTime() - days * DAY_MS)).catch((error: unknown) =>
-        app.log.error({ err: error }, 'audit retention sweep failed'),
-      );
+      app.metrics
+        .job('audit-retention', () => pruneAuditLog(db, new Date(clock.now().getTime() - days * DAY_MS)))
+        .catch((error: unknown) => app.log.error({ err: error }, 'audit retention sweep failed'));
     app.addHook('onReady', async () => void sweep());
     const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
     timer.unref();

@@ -19,8 +19,8 @@ export default repositoryModule(
   (_options, app) => {
     const service = checkoutService(app.catalogue);
     const sweep = setInterval(() => {
-      service
-        .expireDue()
+      app.metrics
+        .job('checkout-expiry', () => service.expireDue())
         .catch((error: unknown) => app.log.error({ err: error }, 'checkout expiry sweep failed'));
     }, EXPIRY_SWEEP_INTERVAL_MS);
     sweep.unref();

@@ -35,7 +35,7 @@ export async function assignEsimProfile(tx: Executor, ownerId: string, projectId
     ownerId,
     ESIM_REGISTRATIONS.windowMs,
   );
-  if (hit.count > ESIM_REGISTRATIONS.count) throw tooManyAttempts(hit.ttlMs);
+  if (hit.count > ESIM_REGISTRATIONS.count) throw tooManyAttempts(hit.ttlMs, 'esim-registration');
   const [profile] = await tx
     .select({ id: esimProfiles.id })
     .from(esimProfiles)
