@@ -161,9 +161,6 @@ export default defineConfig({
             name: 'cli',
             root: './cli',
             include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-            // Its two server files (one also builds and npm-installs the tarball) outlast their hooks side by side
-            // on a busy machine; one after the other they do not.
-            fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
             server: serverFilesThroughVitest,

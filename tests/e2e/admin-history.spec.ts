@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AdminApi } from '../support/admin-api.js';
-import { AdminConsole, chooseChips } from '../support/admin-console.js';
+import { AdminConsole } from '../support/admin-console.js';
+import { chooseChips } from '../support/popups.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 
 /**

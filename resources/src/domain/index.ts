@@ -1,5 +1,6 @@
 export * from './versions.js';
 export * from './tools.js';
+export * from './download-refusal-messages.js';
 export * from './cart.js';
 export * from './project-members.js';
 export * from './boards.js';

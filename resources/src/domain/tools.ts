@@ -1,6 +1,4 @@
 import type { ItemType } from '../catalogue-constants.js';
-import { ERROR_MESSAGES } from '../error-messages.js';
-import { MESSAGES } from '../errors.js';
 import { hasSerialProductNumber } from './serial-product-number.js';
 
 export { hasSerialProductNumber };
@@ -92,11 +90,3 @@ export function downloadRefusal(
   if (version.exportControlled && !caller.exportApproved) return 'export-controlled';
   return null;
 }
-
-/** What a refused download answers (the server's error message), and what the command line shows beside a version. */
-export const DOWNLOAD_REFUSAL_MESSAGES: Record<DownloadRefusalReason, string> = {
-  'sign-in-required': 'Sign in to download this file.',
-  disabled: ERROR_MESSAGES.download_disabled,
-  'purchase-required': ERROR_MESSAGES.purchase_required,
-  'export-controlled': MESSAGES.exportRestricted,
-};

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isSecretField, type AuditAction, type AuditEntity } from '@portal/resources';
 import type { Database } from '../db/client.js';
+import type {} from '../auth/plugin.js';
 import { auditLog, users } from '../db/schema.js';
 
 export interface AuditEntry {

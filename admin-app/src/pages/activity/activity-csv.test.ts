@@ -40,7 +40,9 @@ describe('the Activity CSV (issues 22 and 45)', () => {
     expect(lines[1]).toContain('Ada <ada@example.com>');
     expect(lines[1]).toContain('released: false → true; passwordHash: (secret changed)');
     // The machine in its own column, never as the person it acts as; a creation in short.
-    expect(lines[2]).toContain(',service account `portal-smoke-test` (acting as smoke-test@portal.test),create,');
+    expect(lines[2]).toContain(
+      ',service account `portal-smoke-test` (acting as smoke-test@portal.test),create,',
+    );
     expect(lines[2]).not.toContain('Smoke Test');
     expect(lines[2]).toMatch(/created: name: A"?$/);
     expect(csv).not.toMatch(/p1|p2/);

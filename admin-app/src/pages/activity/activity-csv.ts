@@ -3,7 +3,9 @@ import { downloadCSV, type Exporter } from 'react-admin';
 import { recordChanges, valueText, type FieldChange } from './diff';
 
 const personText = (person: { name: string | null; email: string | null }, fallback = '') =>
-  person.name && person.email ? `${person.name} <${person.email}>` : (person.email ?? person.name ?? fallback);
+  person.name && person.email
+    ? `${person.name} <${person.email}>`
+    : (person.email ?? person.name ?? fallback);
 
 /** A service account's change as a machine's (issue 45): its client id and the user it acts as. */
 export function serviceAccountText(record: Pick<AuditRecord, 'serviceAccount'>): string {

@@ -22,7 +22,11 @@ export function ChangesField() {
   const translate = useTranslate();
   const record = useRecordContext();
   if (!record) return null;
-  const changes = recordChanges({ action: String(record.action), before: record.before, after: record.after });
+  const changes = recordChanges({
+    action: String(record.action),
+    before: record.before,
+    after: record.after,
+  });
   if (changes.kind === 'note') return <Typography variant="body2">{changes.text}</Typography>;
   if (changes.fields.length === 0) {
     return <Typography variant="body2">{translate('portal.history.no_changes')}</Typography>;

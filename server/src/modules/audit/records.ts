@@ -78,9 +78,7 @@ export function toAuditRecords(rows: AuditRow[], actors: AuditActor[]): AuditRec
       entityId: row.entityId,
       actor: serviceAccount ? null : person,
       serviceAccount,
-      subject: row.subjectId
-        ? { id: row.subjectId, email: row.subjectEmail, name: row.subjectName }
-        : null,
+      subject: row.subjectId ? { id: row.subjectId, email: row.subjectEmail, name: row.subjectName } : null,
       parent: row.parentEntity && row.parentId ? { entity: row.parentEntity, id: row.parentId } : null,
       before: withoutSecrets(row.before) ?? null,
       after: withoutSecrets(row.after) ?? null,
