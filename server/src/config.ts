@@ -2,13 +2,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PROVIDER_EMAIL_DOMAINS } from '@portal/resources';
 import type { S3StorageConfig } from './storage/s3-storage.js';
-import {
-  OIDC_PROVIDERS,
-  claimMappingOf,
-  type ClaimMapping,
-  type OidcProvider,
-} from './auth/claim-mapping.js';
-import { parseTrustProxy, type TrustProxy } from './http/proxy.js';
+import { claimMappingOf, type ClaimMapping, type OidcProvider } from './auth/claim-mapping.js';
+import type { TrustProxy } from './http/proxy.js';
+import { externalProviderEnv, operationsEnv } from './config-groups.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
@@ -18,10 +14,6 @@ const url = (what: string) =>
   z
     .url({ protocol: /^https?$/, message: `expected an http(s) URL ${what}` })
     .transform((v) => v.replace(/\/+$/, ''));
-
-const claimNames = z
-  .string()
-  .regex(/^[\w:./-]+(,[\w:./-]+)*$/, 'expected comma-separated claim names such as email,upn');
 
 /** Every environment variable the server reads, with what it expects. docs/configuration.md lists the same. */
 const envShape = z.object({
@@ -51,22 +43,7 @@ const envShape = z.object({
     .default('portal'),
   OIDC_LOAD_USERINFO: booleanFlag.optional(),
   OIDC_MFA_ACR_VALUES: z.string().min(1, 'expected space-separated acr values').optional(),
-  // An external provider's profile claims and email trust (issue 46; docs/oidc-providers.md).
-  OIDC_PROVIDER: z
-    .enum(OIDC_PROVIDERS, { message: `expected one of ${OIDC_PROVIDERS.join(', ')}` })
-    .optional(),
-  OIDC_CLAIM_SUBJECT: claimNames.optional(),
-  OIDC_CLAIM_EMAIL: claimNames.optional(),
-  OIDC_CLAIM_GIVEN_NAME: claimNames.optional(),
-  OIDC_CLAIM_FAMILY_NAME: claimNames.optional(),
-  OIDC_CLAIM_NAME: claimNames.optional(),
-  OIDC_TRUST_EMAIL: z
-    .string()
-    .regex(
-      /^(true|false|[a-z0-9.-]+\.[a-z0-9-]+(,[a-z0-9.-]+\.[a-z0-9-]+)*)$/i,
-      'expected true, false or comma-separated mail domains such as example.com,example.de',
-    )
-    .optional(),
+  ...externalProviderEnv,
   APP_DEV_ORIGINS: z
     .string()
     .regex(
@@ -144,27 +121,7 @@ const envShape = z.object({
     .min(1, 'expected at least 1 day (unset keeps history forever)')
     .max(36500, 'expected at most 36500 days')
     .optional(),
-  // Operations: the proxy in front and the metrics endpoint (http/proxy.ts, ops/metrics.ts).
-  TRUST_PROXY: z
-    .string()
-    .transform((value, ctx) => {
-      const trust = parseTrustProxy(value);
-      if (trust !== undefined) return trust;
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'expected the number of proxies in front (such as 1) or their comma-separated addresses or CIDR ranges (such as 10.0.0.5,10.1.0.0/16)',
-      });
-      return z.NEVER;
-    })
-    .optional(),
-  METRICS_TOKEN: z.string().min(16, 'expected a token of at least 16 characters').optional(),
-  METRICS_PORT: z.coerce
-    .number({ message: 'expected a port number' })
-    .int('expected a whole port number')
-    .min(1, 'expected a port from 1 to 65535')
-    .max(65535, 'expected a port from 1 to 65535')
-    .optional(),
+  ...operationsEnv,
 });
 const envSchema = envShape.superRefine((env, ctx) => {
   if (env.OIDC_ISSUER && !env.OIDC_AUDIENCE) {

@@ -86,7 +86,9 @@ export async function chooseSuggestion(combobox: Locator, search: string, option
   let clicked = false;
   await actUntil(
     async () => {
-      if (!(await menu.isVisible())) await combobox.fill(search, { timeout: ATTEMPT_MS });
+      // The list may be open with other suggestions (focus opens it): type the search unless it is typed already.
+      if (!(await menu.isVisible()) || (await combobox.inputValue()) !== search)
+        await combobox.fill(search, { timeout: ATTEMPT_MS });
       await menu.getByRole('option', { name: option, exact: typeof option === 'string' }).click({
         timeout: ATTEMPT_MS,
       });

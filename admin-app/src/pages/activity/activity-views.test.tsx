@@ -33,8 +33,6 @@ const change = {
   entityId: gadgetId,
   actor: { id: '00000000-0000-4000-8000-00000000000a', name: 'Ada Admin', email: 'ada@example.com' },
   serviceAccount: null,
-  subject: null,
-  parent: null,
   before: { name: 'Sprocket', enabled: false, secretHash: 'old-hash-value' },
   after: { name: 'Sprocket', enabled: true, secretHash: 'new-hash-value' },
 };
@@ -94,7 +92,7 @@ describe('Activity and History (issue 22 #2)', () => {
     await waitFor(() =>
       expect(provider.getList).toHaveBeenCalledWith(
         'audit-log',
-        expect.objectContaining({ filter: { history: `gadget:${gadgetId}` } }),
+        expect.objectContaining({ filter: { entity: 'gadget', entityId: gadgetId } }),
       ),
     );
   });

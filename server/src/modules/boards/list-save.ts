@@ -1,4 +1,3 @@
-import type { AuditAction } from '@portal/resources';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
@@ -23,7 +22,7 @@ export function saveBoardList<T>(
   db: Database,
   request: Pick<FastifyRequest, 'currentUser'>,
   boardId: string,
-  action: AuditAction,
+  action: string,
   { read, write, audited = (list: T) => list }: BoardListSave<T>,
 ): Promise<NoInfer<T>> {
   return db.transaction(async (tx) => {

@@ -230,13 +230,7 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
             .returning();
           await touch(tx, bundle.id);
           const after = toBundleVersion(row!);
-          await audit(tx, actor, {
-            action: 'create',
-            entity: 'bundle_version',
-            entityId: row!.id,
-            parent: { entity: 'software_bundle', id: bundle.id },
-            after,
-          });
+          await audit(tx, actor, { action: 'create', entity: 'bundle_version', entityId: row!.id, after });
           return after;
         }),
         { duplicate: duplicateVersion },
@@ -260,7 +254,6 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
             action: 'update',
             entity: 'bundle_version',
             entityId: row.id,
-            parent: { entity: 'software_bundle', id: bundle.id },
             before,
             after,
           });
@@ -276,13 +269,7 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
         const row = await findBundleVersion(bundle.id, versionId, tx);
         await tx.delete(bundleVersions).where(eq(bundleVersions.id, row.id));
         const before = toBundleVersion(row);
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'bundle_version',
-          entityId: row.id,
-          parent: { entity: 'software_bundle', id: bundle.id },
-          before,
-        });
+        await audit(tx, actor, { action: 'delete', entity: 'bundle_version', entityId: row.id, before });
         return before;
       }),
   };

@@ -211,13 +211,7 @@ export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clo
             .returning();
           await touch(tx, questionnaire.id);
           const after = toQuestion(row!);
-          await audit(tx, actor, {
-            action: 'create',
-            entity: 'question',
-            entityId: row!.id,
-            parent: { entity: 'questionnaire', id: questionnaire.id },
-            after,
-          });
+          await audit(tx, actor, { action: 'create', entity: 'question', entityId: row!.id, after });
           return after;
         }),
         { duplicate: takenQuestionId },
@@ -239,14 +233,7 @@ export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clo
           .returning();
         await touch(tx, questionnaire.id);
         const after = toQuestion(row!);
-        await audit(tx, actor, {
-          action: 'update',
-          entity: 'question',
-          entityId: before.id,
-          parent: { entity: 'questionnaire', id: questionnaire.id },
-          before,
-          after,
-        });
+        await audit(tx, actor, { action: 'update', entity: 'question', entityId: before.id, before, after });
         return after;
       }),
 
@@ -270,7 +257,6 @@ export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clo
           action: 'delete',
           entity: 'question',
           entityId: question.id,
-          parent: { entity: 'questionnaire', id: questionnaire.id },
           before: question,
         });
         return question;

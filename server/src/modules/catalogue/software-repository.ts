@@ -8,10 +8,8 @@ import type {
   ToolInput,
   ToolUpdate,
   ToolVersionDetail,
-  ToolIconType,
   ToolVersionInput,
 } from '@portal/resources';
-import { toolIconPath } from '@portal/resources';
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
@@ -168,33 +166,6 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
         return after;
       }),
 
-    /**
-     * Gives a tool a checked icon (issue 45): stored under its content's hash, like the tools' files, then named by
-     * the tool; an icon other tools share stays, so nothing is deleted here (the orphan sweep keeps named icons).
-     */
-    async setIcon(actor: Actor, id: string, bytes: Buffer, type: ToolIconType): Promise<SoftwareRecord> {
-      const tool = await findTool(id);
-      const icon = toolIconPath(sha256Of(bytes), type);
-      if (!(await storage.exists(icon))) await storage.put(icon, bytes);
-      return db.transaction(async (tx) => {
-        const current = await findTool(tool.id, tx);
-        const [row] = await tx
-          .update(tools)
-          .set({ icon, updatedAt: clock.now() })
-          .where(eq(tools.id, current.id))
-          .returning(toolColumns);
-        const after = await record(row!, tx);
-        await audit(tx, actor, {
-          action: 'set_icon',
-          entity: 'tool',
-          entityId: current.id,
-          before: { icon: current.icon },
-          after: { icon },
-        });
-        return after;
-      });
-    },
-
     /** Deletes a tool with its versions and files; answers the deleted record. */
     async remove(actor: Actor, id: string): Promise<SoftwareRecord> {
       const { before, keys } = await db.transaction(async (tx) => {
@@ -247,13 +218,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             .returning();
           await touch(tx, tool.id);
           const after = await versionRecord(tool, row!, tx);
-          await audit(tx, actor, {
-            action: 'create',
-            entity: 'tool_version',
-            entityId: row!.id,
-            parent: { entity: 'tool', id: tool.id },
-            after,
-          });
+          await audit(tx, actor, { action: 'create', entity: 'tool_version', entityId: row!.id, after });
           return after;
         }),
         { duplicate: duplicateVersion },
@@ -275,7 +240,6 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             action: 'update',
             entity: 'tool_version',
             entityId: row.id,
-            parent: { entity: 'tool', id: tool.id },
             before,
             after,
           });
@@ -299,7 +263,6 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
           action: 'delete',
           entity: 'tool_version',
           entityId: row.id,
-          parent: { entity: 'tool', id: tool.id },
           before: snapshot,
         });
         return { before: snapshot, keys: stored.map((file) => file.key) };
@@ -353,7 +316,6 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             action: existing ? 'replace_file' : 'add_file',
             entity: 'tool_version',
             entityId: version.id,
-            parent: { entity: 'tool', id: tool.id },
             before: existing ? toCatalogueFile(api, tool.featureId, version.version, existing) : null,
             after,
           });
@@ -386,7 +348,6 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
           action: 'delete_file',
           entity: 'tool_version',
           entityId: version.id,
-          parent: { entity: 'tool', id: tool.id },
           before: snapshot,
         });
         return { before: snapshot, key: row.storageKey };

@@ -5,7 +5,6 @@ import {
   dipProcessSchema,
   dipResetPayloadSchema,
   dipResolvePayloadSchema,
-  type AuditAction,
   type DipProcess,
 } from '@portal/resources';
 import { access } from '../../../../auth/access.js';
@@ -44,7 +43,7 @@ const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
   async function act(
     request: FastifyRequest,
     projectId: string,
-    name: AuditAction,
+    name: string,
     work: (action: DipAction) => Promise<void>,
   ): Promise<DipProcess> {
     const discardedKeys: string[] = [];
