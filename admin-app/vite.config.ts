@@ -3,7 +3,7 @@ import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSER_BUILDS } from '../scripts/browsers';
-import { MINIFY } from '../scripts/minify';
+import { legacyKeptEs5, MINIFY } from '../scripts/minify';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
 
@@ -20,7 +20,7 @@ const REACT_PACKAGES =
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), legacy(BROWSER_BUILDS)],
+  plugins: [react(), legacy(BROWSER_BUILDS), legacyKeptEs5()],
   resolve: {
     // See src/shims/object-entries.cjs: a polyfill stack no supported browser needs.
     alias: [

@@ -2,7 +2,7 @@ import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { BROWSER_BUILDS } from '../scripts/browsers';
-import { MINIFY } from '../scripts/minify';
+import { legacyKeptEs5, MINIFY } from '../scripts/minify';
 import { pureDeclarations } from './build/pure-declarations';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
@@ -31,12 +31,26 @@ const QUERY_MODULES =
 const REACT_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/;
 
-/** The React chunk's file (`manualChunks` names it `react`; Rollup adds an 8-character hash). */
+/**
+ * Rolldown's runtime and the helpers Oxc writes for syntax the modern targets lack (private class members): every
+ * chunk may use them and they import nothing, so they go with React, which every page loads first. Left alone, the
+ * helpers follow the first group that uses them (the query chunk), and the shell would load that chunk for them.
+ */
+const BUILD_HELPERS = /^\0@oxc-project\+runtime@|^\0?rolldown[:\\/]runtime/;
+
+/**
+ * `@portal/resources` modules holding what only lazy pages read (error and page texts, field errors, the codes, the
+ * notification sanitiser): split out of `errors.ts` and `notifications.ts` so the first page does not carry them.
+ */
+const LAZY_TEXTS =
+  /[\\/]resources[\\/]src[\\/](error-messages|error-fields|error-codes|notification-sanitize|page-messages)\./;
+
+/** The React chunk's file (the `react` group; Rolldown adds an 8-character hash). */
 const REACT_CHUNK_FILE = /(^|\/)react-[\w-]{8}\.js$/;
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), legacy(BROWSER_BUILDS), pureDeclarations(isResources)],
+  plugins: [react(), legacy(BROWSER_BUILDS), legacyKeptEs5(), pureDeclarations(isResources)],
   build: {
     // Vite's modulepreload polyfill (0.26 KB gzip on every first load) only serves Firefox before 115 and Safari
     // before 17, which then fetch the entry's imports as they find them; it paid for the flex-gap check
@@ -59,12 +73,30 @@ export default defineConfig({
         // One long-lived chunk for React and the router (a closed set, so it imports no other chunk): a portal
         // release rarely invalidates it. Every other package goes where it is used, so what only lazy parts need
         // (MUI, the sign-in library) stays out of the first page.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          // The provider (and `useQueryClient`) is in the shell: with React, else the shell would pull in the rest.
-          if (REACT_PACKAGES.test(id) || id.includes('/react-query/build/modern/QueryClientProvider.'))
-            return 'react';
-          return QUERY_MODULES.test(id) ? 'query' : undefined;
+        codeSplitting: {
+          groups: [
+            // The provider (and `useQueryClient`) is in the shell: with React, else the shell would pull in the rest.
+            {
+              name: 'react',
+              test: (id) =>
+                REACT_PACKAGES.test(id) ||
+                BUILD_HELPERS.test(id) ||
+                id.includes('/react-query/build/modern/QueryClientProvider.'),
+              priority: 3,
+            },
+            { name: 'query', test: QUERY_MODULES, priority: 2 },
+            // The shell's own modules in one chunk: Rolldown would otherwise split every module a lazy page shares
+            // with the shell into a chunk of its own, a dozen small files on the first load. Only the modules the
+            // entry reaches by static imports (`$initial`), not their dependencies: resources modules that the
+            // shell merely re-exports for lazy pages (LAZY_TEXTS) stay with those pages.
+            {
+              name: 'shell',
+              test: (id) => !id.includes('node_modules') && !LAZY_TEXTS.test(id),
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -24,6 +24,7 @@ const APP_SHARED_INPUTS = [
   'data-provider/src',
   'data-provider/package.json',
   'scripts/browsers.ts',
+  'scripts/minify.ts',
   'scripts/flex-gap.js',
   'scripts/modern-polyfills.js',
   'package.json',

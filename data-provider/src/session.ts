@@ -1,6 +1,6 @@
 import type { User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import type { PortalConfig } from './config';
-import { MESSAGES, SIGN_IN_TIMINGS, type AuthenticationType } from '@portal/resources';
+import { SIGN_IN_MESSAGES, SIGN_IN_TIMINGS, type AuthenticationType } from '@portal/resources';
 
 /** Which sign-in the browser is in (spec calls-auth-errors §4). Stored in local storage. */
 export type { AuthenticationType };
@@ -51,8 +51,8 @@ export class SignInError extends Error {
   ) {
     super(
       code === 'invalid_authentication_type'
-        ? MESSAGES.invalidAuthenticationType
-        : MESSAGES.failedToFetchUser,
+        ? SIGN_IN_MESSAGES.invalidAuthenticationType
+        : SIGN_IN_MESSAGES.failedToFetchUser,
       options,
     );
     this.name = 'SignInError';

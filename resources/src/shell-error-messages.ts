@@ -15,3 +15,9 @@ export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
 
 /** A version whose files may not be downloaded: the tool page says it without loading the table of texts. */
 export const DOWNLOAD_DISABLED_MESSAGE = 'The files of this version cannot be downloaded.';
+
+/** 'Failed to fetch authenticated user' and 'Invalid authentication type' of spec calls-auth-errors §8.1. */
+export const SIGN_IN_MESSAGES = {
+  failedToFetchUser: 'Failed to fetch authenticated user',
+  invalidAuthenticationType: 'Invalid authentication type',
+} as const;

@@ -4,37 +4,40 @@ import type { QueryClient } from '@tanstack/react-query';
  * The query client, created on first use: TanStack Query's cache and observers (about 12.5 KB gzip) load with
  * the first page or route loader that queries, not with the shell (issue 20). The shell's own answers come from
  * its small cache (`session/shell-cache.ts`).
+ *
+ * TypeScript-private members, not `#private`: the modern targets lack private fields, and the lowered code and its
+ * helpers would weigh on every first page.
  */
 export class QueryClientLoader {
-  #client: QueryClient | undefined;
-  #loading: Promise<QueryClient> | undefined;
-  readonly #listeners = new Set<() => void>();
+  private client: QueryClient | undefined;
+  private loading: Promise<QueryClient> | undefined;
+  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly create: () => Promise<QueryClient>) {}
 
   /** The client once loaded, else undefined. */
-  readonly current = (): QueryClient | undefined => this.#client;
+  readonly current = (): QueryClient | undefined => this.client;
 
   readonly load = (): Promise<QueryClient> => {
-    this.#loading ??= this.create().then(
+    this.loading ??= this.create().then(
       (client) => {
         // Mounted for the app's lifetime: refetch on focus and reconnect, as QueryClientProvider would.
         client.mount();
-        this.#client = client;
-        for (const listener of this.#listeners) listener();
+        this.client = client;
+        for (const listener of this.listeners) listener();
         return client;
       },
       (error: unknown) => {
-        this.#loading = undefined;
+        this.loading = undefined;
         throw error;
       },
     );
-    return this.#loading;
+    return this.loading;
   };
 
   readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   };
 }
 

@@ -1,4 +1,4 @@
-import { ERROR_TITLES, MESSAGES, STATUS_TITLES, UNKNOWN_ERROR_MESSAGE } from '@portal/resources';
+import { ERROR_TITLES, SIGN_IN_MESSAGES, STATUS_TITLES, UNKNOWN_ERROR_MESSAGE } from '@portal/resources';
 import type { commerceTexts } from './en-us-commerce';
 import type { dipTexts } from './en-us-dip';
 import type { errorTexts } from './en-us-errors';
@@ -96,8 +96,8 @@ export const enUS = {
   'error.invalidWorkflow': ERROR_TITLES.invalidWorkflow,
   'error.unknownCode': UNKNOWN_ERROR_MESSAGE,
 
-  'signIn.failedToFetchUser': MESSAGES.failedToFetchUser,
-  'signIn.invalidAuthenticationType': MESSAGES.invalidAuthenticationType,
+  'signIn.failedToFetchUser': SIGN_IN_MESSAGES.failedToFetchUser,
+  'signIn.invalidAuthenticationType': SIGN_IN_MESSAGES.invalidAuthenticationType,
 
   'page.welcome': 'Welcome',
   'page.signingIn': 'Signing in',

@@ -20,28 +20,30 @@ export type ShellQueryResult<T> = { refetch: () => Promise<T> } & (
  * The answers the shell itself needs on every page — the signed-in user, the feature flags, the maintenance
  * notice — without TanStack Query, which stays off the first load of pages that need no query (issue 20). Only
  * the shell asks for these; feature pages read them through the same hooks, so there is one copy of each.
+ *
+ * TypeScript-private members, not `#private`: see QueryClientLoader (app/query-client-loader.ts).
  */
 export class ShellCache {
-  readonly #entries = new Map<string, Entry>();
-  readonly #listeners = new Set<() => void>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<() => void>();
   /** Bumped by `clear`: an answer to a request made before it is dropped. */
-  #generation = 0;
+  private generation = 0;
 
   peek(key: string): Entry | undefined {
-    return this.#entries.get(key);
+    return this.entries.get(key);
   }
 
   /** The cached answer while younger than `staleMs`, else one request shared by every caller. */
   fetch<T>(key: string, load: () => Promise<T>, { staleMs = Infinity, force = false } = {}): Promise<T> {
-    const entry = this.#entries.get(key);
+    const entry = this.entries.get(key);
     if (entry?.request) return entry.request as Promise<T>;
     if (!force && entry && entry.error === undefined && Date.now() - entry.updatedAt < staleMs) {
       return Promise.resolve(entry.data as T);
     }
-    const generation = this.#generation;
+    const generation = this.generation;
     const settle = (next: Omit<Entry, 'updatedAt'>) => {
-      if (generation !== this.#generation) return;
-      this.#set(key, { ...next, updatedAt: Date.now() });
+      if (generation !== this.generation) return;
+      this.set(key, { ...next, updatedAt: Date.now() });
     };
     const request = load().then(
       (data) => {
@@ -50,33 +52,33 @@ export class ShellCache {
       },
       (error: unknown) => {
         // A failed refresh keeps what was shown (as a query keeps its data).
-        settle({ data: this.#entries.get(key)?.data, error });
+        settle({ data: this.entries.get(key)?.data, error });
         throw error;
       },
     );
-    this.#set(key, { ...entry, updatedAt: entry?.updatedAt ?? 0, request });
+    this.set(key, { ...entry, updatedAt: entry?.updatedAt ?? 0, request });
     return request;
   }
 
   /** Forgets every answer, and any request under way (logout, or another user signing in). */
   clear(): void {
-    this.#generation += 1;
-    this.#entries.clear();
-    this.#notify();
+    this.generation += 1;
+    this.entries.clear();
+    this.notify();
   }
 
   subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
-  #set(key: string, entry: Entry): void {
-    this.#entries.set(key, entry);
-    this.#notify();
+  private set(key: string, entry: Entry): void {
+    this.entries.set(key, entry);
+    this.notify();
   }
 
-  #notify(): void {
-    for (const listener of this.#listeners) listener();
+  private notify(): void {
+    for (const listener of this.listeners) listener();
   }
 }
 
