@@ -12,9 +12,10 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const root = path.resolve(import.meta.dirname, '..');
+export const root = path.resolve(import.meta.dirname, '..');
 const HASH_FILE = '.build-hash';
 
 /** What every app build reads besides its own folder: the packages it bundles and the browser targets. */
@@ -102,6 +103,12 @@ function storedHash(pkg) {
   }
 }
 
+/** The builds under way, stopped together when one fails or `pnpm start` is stopped. */
+const running = new Set();
+export function stopBuilds() {
+  for (const child of running) child.kill('SIGTERM');
+}
+
 /** Runs one build with its output kept, printed only if it fails (both apps build at once). */
 function runBuild(pkg) {
   const started = performance.now();
@@ -111,17 +118,19 @@ function runBuild(pkg) {
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', (error) => resolve({ ok: false, output: String(error), seconds: 0 }));
-    child.on('close', (code) =>
-      resolve({ ok: code === 0, output, seconds: (performance.now() - started) / 1000 }),
-    );
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve({ ok: code === 0, output, seconds: (performance.now() - started) / 1000 });
+    });
   });
 }
 
-async function build(pkg, hash) {
+export async function build(pkg, hash) {
   // A build interrupted half-way must not look finished: the hash goes first and comes back last.
   fs.rmSync(hashFile(pkg), { force: true });
   const result = await runBuild(pkg);
@@ -133,33 +142,42 @@ async function build(pkg, hash) {
   console.log(`${pkg.name}: built in ${result.seconds.toFixed(1)} s`);
 }
 
-async function main() {
-  const { values: args, positionals: named } = parseArgs({
-    options: { force: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false } },
-    allowPositionals: true,
-  });
+/** The packages to build (all named ones, or every one), each with the input hash it is built for. */
+export function staleBuilds({ force = false, named = [] } = {}) {
   const unknown = named.filter((name) => !PACKAGES.some((pkg) => pkg.name === name));
   if (unknown.length > 0) throw new Error(`no such package to build: ${unknown.join(', ')}`);
   const stale = [];
   for (const pkg of PACKAGES.filter((p) => named.length === 0 || named.includes(p.name))) {
     const hash = inputHash(pkg);
-    if (!args.force && storedHash(pkg) === hash) console.log(`${pkg.name}: unchanged, not built`);
+    if (!force && storedHash(pkg) === hash) console.log(`${pkg.name}: unchanged, not built`);
     else stale.push({ pkg, hash });
   }
+  return stale;
+}
+
+/** resources and the server take a second or two and come first; the apps build side by side. */
+export const isAppBuild = ({ pkg }) => pkg.build.command !== process.execPath;
+
+async function main() {
+  const { values: args, positionals: named } = parseArgs({
+    options: { force: { type: 'boolean', default: false }, 'dry-run': { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  const stale = staleBuilds({ force: args.force, named });
   if (args['dry-run']) {
     for (const { pkg } of stale) console.log(`${pkg.name}: would be built`);
     return;
   }
-  // resources and the server take a second or two; the apps build side by side (Rolldown uses both cores).
-  const nodePackages = stale.filter(({ pkg }) => pkg.build.command === process.execPath);
-  const apps = stale.filter(({ pkg }) => pkg.build.command !== process.execPath);
-  for (const { pkg, hash } of nodePackages) await build(pkg, hash);
-  const results = await Promise.allSettled(apps.map(({ pkg, hash }) => build(pkg, hash)));
+  for (const { pkg, hash } of stale.filter((job) => !isAppBuild(job))) await build(pkg, hash);
+  // Rolldown uses both cores, but each app's legacy step runs Babel on one.
+  const results = await Promise.allSettled(stale.filter(isAppBuild).map(({ pkg, hash }) => build(pkg, hash)));
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
 }
 
-main().catch((error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

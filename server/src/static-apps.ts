@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { markPlannedUnavailable } from './http/request-log.js';
 
 /** An app's built index.html with the CSP sources of its inline scripts. */
 export interface AppIndex {
@@ -27,8 +28,10 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
+/** Seconds after which the page of an app not built yet looks again: `pnpm start` may be building it. */
+const NOT_BUILT_RETRY = 10;
 const MISSING = (name: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title></head><body><h1>The ${name} is not built</h1><p>Run <code>pnpm build</code> (or <code>pnpm start</code>) first.</p></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${NOT_BUILT_RETRY}"><title>Not built yet</title></head><body><h1>The ${name} is not built yet</h1><p><code>pnpm start</code> serves it as soon as its build ends (this page looks again every ${NOT_BUILT_RETRY} seconds); otherwise run <code>pnpm build</code>.</p></body></html>`;
 
 /**
  * Serves the built customer app at / and the admin console at /admin. Hashed assets are cached for a year;
@@ -94,9 +97,18 @@ export function sendIndex(reply: FastifyReply, index: AppIndex | null, name: str
       );
     }
   }
+  if (!index) {
+    markPlannedUnavailable(reply.request);
+    return reply
+      .code(503)
+      .header('Retry-After', String(NOT_BUILT_RETRY))
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(MISSING(name));
+  }
   return reply
     .code(200)
     .header('Cache-Control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .send(index?.html ?? MISSING(name));
+    .send(index.html);
 }

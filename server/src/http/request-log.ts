@@ -1,4 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const plannedUnavailable = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a 503 that is a known, passing state rather than a failure (an app whose build `pnpm start` is still
+ * running): it is logged like any answered request, not as a server error every time a waiting page looks again.
+ */
+export function markPlannedUnavailable(request: FastifyRequest): void {
+  plannedUnavailable.add(request);
+}
 
 /**
  * One line per answered request, at a level that says whether it matters: `error` for a 5xx, `warn` for a request
@@ -11,7 +21,8 @@ export function registerRequestLog(app: FastifyInstance, options: { slowMs: numb
   app.addHook('onResponse', async (request, reply) => {
     const responseTime = reply.elapsedTime;
     const line = { req: request, res: reply, responseTime };
-    if (reply.statusCode >= 500) request.log.error(line, 'request answered with a server error');
+    if (reply.statusCode >= 500 && !plannedUnavailable.has(request))
+      request.log.error(line, 'request answered with a server error');
     else if (responseTime >= options.slowMs) request.log.warn(line, 'slow request');
     else request.log.info(line, 'request completed');
   });
