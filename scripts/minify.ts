@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { transformAsync } from '@babel/core';
 import { minify } from 'terser';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { LEGACY_BROWSERS } from './browsers';
 
 /**
@@ -17,6 +18,43 @@ const LEGACY_POLYFILLS = /(^|\/)polyfills-legacy-[\w-]+\.js$/;
 /** plugin-legacy 8's test for `import.meta.resolve`: an import of a `data:` script (see `legacyKeptEs5`). */
 const RESOLVE_CHECK = /import\s*'data:text\/javascript,[^']*import\.meta\.resolve[^']*';/g;
 const blanked = (code: string) => code.replace(RESOLVE_CHECK, (check) => ' '.repeat(check.length));
+
+type Bundle = Rolldown.OutputBundle;
+type Chunk = Rolldown.OutputChunk;
+
+/**
+ * Compiles plugin-legacy's polyfill chunk down to ES5 and minifies it again; its source map, written beside it by
+ * plugin-legacy, is carried through both steps, and the chunk now names it.
+ */
+async function compileToEs5(chunk: Chunk, bundle: Bundle) {
+  const mapFile = bundle[`${chunk.fileName}.map`];
+  const inputMap = mapFile?.type === 'asset' ? (JSON.parse(String(mapFile.source)) as object) : undefined;
+  const es5 = await transformAsync(chunk.code, {
+    babelrc: false,
+    configFile: false,
+    compact: true,
+    sourceType: 'script',
+    sourceMaps: inputMap !== undefined,
+    inputSourceMap: inputMap,
+    presets: [[PRESET_ENV, { targets: LEGACY_BROWSERS, modules: false, bugfixes: true }]],
+  });
+  if (!es5?.code) throw new Error(`${chunk.fileName}: Babel returned no code`);
+  const minified = await minify(es5.code, {
+    ecma: 5,
+    safari10: true,
+    module: false,
+    sourceMap: es5.map
+      ? {
+          content: es5.map,
+          filename: path.basename(chunk.fileName),
+          url: path.basename(`${chunk.fileName}.map`),
+        }
+      : false,
+  });
+  if (minified.code === undefined) throw new Error(`${chunk.fileName}: terser returned no code`);
+  chunk.code = minified.code;
+  if (mapFile?.type === 'asset' && typeof minified.map === 'string') mapFile.source = minified.map;
+}
 
 /**
  * Keeps the legacy build ES5, the syntax its browsers parse (checked by scripts/syntax-check.ts):
@@ -48,23 +86,10 @@ export function legacyKeptEs5(): Plugin {
     },
     async generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === 'chunk') file.code = blanked(file.code);
+        if (file.type === 'chunk' && LEGACY_POLYFILLS.test(file.fileName)) await compileToEs5(file, bundle);
+        else if (file.type === 'chunk') file.code = blanked(file.code);
         else if (file.fileName.endsWith('.html') && typeof file.source === 'string')
           file.source = blanked(file.source);
-      }
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !LEGACY_POLYFILLS.test(chunk.fileName)) continue;
-        const es5 = await transformAsync(chunk.code, {
-          babelrc: false,
-          configFile: false,
-          compact: true,
-          sourceType: 'script',
-          presets: [[PRESET_ENV, { targets: LEGACY_BROWSERS, modules: false, bugfixes: true }]],
-        });
-        if (!es5?.code) throw new Error(`${chunk.fileName}: Babel returned no code`);
-        const minified = await minify(es5.code, { ecma: 5, safari10: true, module: false });
-        if (minified.code === undefined) throw new Error(`${chunk.fileName}: terser returned no code`);
-        chunk.code = minified.code;
       }
     },
   };
