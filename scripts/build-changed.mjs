@@ -70,34 +70,34 @@ const PACKAGES = [
 const IGNORED_DIRS = new Set(['node_modules', 'dist', 'test', '.vite']);
 const IGNORED_FILE = /(\.test\.[cm]?[jt]sx?|\.md)$/;
 
-function filesOf(relative) {
-  const full = path.join(root, relative);
+function filesOf(relative, base) {
+  const full = path.join(base, relative);
   const stat = fs.statSync(full, { throwIfNoEntry: false });
   if (!stat) return [];
   if (stat.isFile()) return [relative];
   return fs
     .readdirSync(full, { withFileTypes: true })
     .filter((entry) => (entry.isDirectory() ? !IGNORED_DIRS.has(entry.name) : !IGNORED_FILE.test(entry.name)))
-    .flatMap((entry) => filesOf(path.join(relative, entry.name)));
+    .flatMap((entry) => filesOf(path.join(relative, entry.name), base));
 }
 
 /** One hash over every input file's path and content (sorted, so the order of the listing does not matter). */
-function inputHash(pkg) {
+function inputHash(pkg, base) {
   const hash = createHash('sha256');
-  const files = [...new Set([...pkg.inputs, LOCKFILE, SELF].flatMap(filesOf))].sort();
+  const files = [...new Set([...pkg.inputs, LOCKFILE, SELF].flatMap((input) => filesOf(input, base)))].sort();
   for (const file of files) {
     hash.update(`${file}\0`);
-    hash.update(fs.readFileSync(path.join(root, file)));
+    hash.update(fs.readFileSync(path.join(base, file)));
     hash.update('\0');
   }
   return hash.digest('hex');
 }
 
-const hashFile = (pkg) => path.join(root, pkg.name, 'dist', HASH_FILE);
+const hashFile = (pkg, base = root) => path.join(base, pkg.name, 'dist', HASH_FILE);
 
-function storedHash(pkg) {
+function storedHash(pkg, base) {
   try {
-    return fs.readFileSync(hashFile(pkg), 'utf8').trim();
+    return fs.readFileSync(hashFile(pkg, base), 'utf8').trim();
   } catch {
     return null;
   }
@@ -142,14 +142,17 @@ export async function build(pkg, hash) {
   console.log(`${pkg.name}: built in ${result.seconds.toFixed(1)} s`);
 }
 
-/** The packages to build (all named ones, or every one), each with the input hash it is built for. */
-export function staleBuilds({ force = false, named = [] } = {}) {
+/**
+ * The packages to build (all named ones, or every one), each with the input hash it is built for; `base` is the
+ * checkout whose files are read (tests give a folder of their own).
+ */
+export function staleBuilds({ force = false, named = [], base = root } = {}) {
   const unknown = named.filter((name) => !PACKAGES.some((pkg) => pkg.name === name));
   if (unknown.length > 0) throw new Error(`no such package to build: ${unknown.join(', ')}`);
   const stale = [];
   for (const pkg of PACKAGES.filter((p) => named.length === 0 || named.includes(p.name))) {
-    const hash = inputHash(pkg);
-    if (!force && storedHash(pkg) === hash) console.log(`${pkg.name}: unchanged, not built`);
+    const hash = inputHash(pkg, base);
+    if (!force && storedHash(pkg, base) === hash) console.log(`${pkg.name}: unchanged, not built`);
     else stale.push({ pkg, hash });
   }
   return stale;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { transformAsync } from '@babel/core';
+import { transformAsync, type TransformOptions } from '@babel/core';
 import { minify } from 'terser';
 import type { Plugin, Rolldown } from 'vite';
 import { LEGACY_BROWSERS } from './browsers';
@@ -28,7 +28,10 @@ type Chunk = Rolldown.OutputChunk;
  */
 async function compileToEs5(chunk: Chunk, bundle: Bundle) {
   const mapFile = bundle[`${chunk.fileName}.map`];
-  const inputMap = mapFile?.type === 'asset' ? (JSON.parse(String(mapFile.source)) as object) : undefined;
+  const inputMap =
+    mapFile?.type === 'asset'
+      ? (JSON.parse(String(mapFile.source)) as TransformOptions['inputSourceMap'])
+      : undefined;
   const es5 = await transformAsync(chunk.code, {
     babelrc: false,
     configFile: false,
@@ -45,7 +48,7 @@ async function compileToEs5(chunk: Chunk, bundle: Bundle) {
     module: false,
     sourceMap: es5.map
       ? {
-          content: es5.map,
+          content: JSON.stringify(es5.map),
           filename: path.basename(chunk.fileName),
           url: path.basename(`${chunk.fileName}.map`),
         }
