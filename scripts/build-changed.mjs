@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -109,8 +110,11 @@ export function stopBuilds() {
   for (const child of running) child.kill('SIGTERM');
 }
 
+/** The niceness of a build that may wait: the cores go first to what is needed sooner. */
+const BACKGROUND_PRIORITY = 10;
+
 /** Runs one build with its output kept, printed only if it fails (both apps build at once). */
-function runBuild(pkg) {
+function runBuild(pkg, { background }) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(pkg.build.command, pkg.build.args, {
@@ -119,6 +123,8 @@ function runBuild(pkg) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
+    // Threads the build starts later (Rolldown's, terser's) take the niceness of the process.
+    if (background && child.pid !== undefined) os.setPriority(child.pid, BACKGROUND_PRIORITY);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -130,10 +136,11 @@ function runBuild(pkg) {
   });
 }
 
-export async function build(pkg, hash) {
+/** Builds `pkg` and records `hash` as built; a `background` build gives the cores to others first. */
+export async function build(pkg, hash, { background = false } = {}) {
   // A build interrupted half-way must not look finished: the hash goes first and comes back last.
   fs.rmSync(hashFile(pkg), { force: true });
-  const result = await runBuild(pkg);
+  const result = await runBuild(pkg, { background });
   if (!result.ok) {
     process.stderr.write(result.output);
     throw new Error(`${pkg.name}: build failed`);

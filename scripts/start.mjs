@@ -52,9 +52,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 async function main() {
   const stale = staleBuilds();
   for (const { pkg, hash } of stale.filter((job) => !isAppBuild(job))) await build(pkg, hash);
-  const builds = stale
-    .filter(isAppBuild)
-    .map((job) => ({ name: job.pkg.name, done: build(job.pkg, job.hash) }));
+  const apps = stale.filter(isAppBuild);
+  // The console may finish while the portal already runs: the customer app and the server's start come first.
+  const waitsFor = apps.some((job) => job.pkg.name === SERVED_AS_BUILT);
+  const builds = apps.map((job) => ({
+    name: job.pkg.name,
+    done: build(job.pkg, job.hash, { background: waitsFor && job.pkg.name !== SERVED_AS_BUILT }),
+  }));
   const allBuilt = Promise.all(builds.map((job) => job.done));
   // Whichever build fails first stops the others at once, the server too if it runs.
   allBuilt.catch(fail);
