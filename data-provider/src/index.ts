@@ -38,5 +38,5 @@ export type {
 export { ApiError, fieldErrorTexts, toApiErrorBody } from './api-error';
 export type { ApiErrorBody, ApiErrorItem } from './api-error';
 
-export { createDataProvider, createAuthProvider } from './react-admin';
+export { createAuthProvider } from './react-admin';
 export type { AuthProviderOptions, AuthSession, PortalAuthProvider } from './react-admin';

@@ -1,53 +1,7 @@
-import simpleRestProvider from 'ra-data-simple-rest';
-import { addCsrfHeader } from './csrf';
-import { fetchUtils, HttpError, type AuthProvider, type DataProvider } from 'ra-core';
-import type { AccessTokenGetter, ApiClient } from './api-client';
-import { describeErrors, fieldErrorTexts, toApiErrorBody } from './api-error';
+import type { AuthProvider } from 'ra-core';
+import type { ApiClient } from './api-client';
 import type { Session } from './session';
 import { displayName, type User } from '@portal/resources';
-
-type HttpClient = typeof fetchUtils.fetchJson;
-
-/**
- * `fetchUtils.fetchJson` with the bearer token and no-cache header of spec §7, and our error body
- * turned into what react-admin reads: `message`, and `body.errors` keyed by field
- * (the spec's `resources`) plus `root.serverError`, so server messages land on their fields.
- */
-function createHttpClient(getAccessToken: AccessTokenGetter): HttpClient {
-  return async (url: string, options: fetchUtils.Options = {}) => {
-    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-    headers.set('Cache-Control', 'no-cache');
-    const token = await getAccessToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    addCsrfHeader(headers, options.method);
-    try {
-      return await fetchUtils.fetchJson(url, { ...options, headers });
-    } catch (error) {
-      throw toReactAdminError(error);
-    }
-  };
-}
-
-/** The spec's error body `{ status, type, errors[] }` as react-admin's `HttpError`. */
-export function toReactAdminError(error: unknown): unknown {
-  if (!(error instanceof HttpError)) return error;
-  const status = error.status as number;
-  const body = toApiErrorBody(status, error.body, error.message);
-  const message = describeErrors(body);
-  const fieldErrors = fieldErrorTexts(body.errors);
-  return new HttpError(message, status, {
-    status,
-    type: body.type,
-    // react-admin treats a non-empty `errors` object as validation errors of the form.
-    errors: fieldErrors ? { ...fieldErrors, root: { serverError: message } } : undefined,
-    apiErrors: body.errors,
-  });
-}
-
-/** react-admin data provider for `/api/v1` in the simple-rest dialect (Range / Content-Range). */
-export function createDataProvider(apiUrl: string, getAccessToken: AccessTokenGetter): DataProvider {
-  return simpleRestProvider(apiUrl, createHttpClient(getAccessToken), 'Content-Range');
-}
 
 export type AuthSession = Pick<
   Session,

@@ -1,5 +1,5 @@
 /**
- * Texts of the shell's own lazy parts (sign-in pages, the system pages, the cookie dialog, planned pages): they load
+ * Texts of the shell's own lazy parts (sign-in pages, the system pages, the cookie dialog): they load
  * with those parts (`withTexts`), so the entry page does not carry them (issue 20).
  */
 export const shellPageTexts = {
@@ -12,7 +12,6 @@ export const shellPageTexts = {
   'consent.title': 'Cookie settings',
   'consent.text':
     'The portal stores only what it needs to work: your sign-in session, the cart, and settings such as a closed maintenance notice. It uses no tracking or advertising cookies, so there is nothing to switch off.',
-  'placeholder.text': 'This part of the portal is being prepared and opens soon.',
   'login.redirecting': 'Redirecting to sign-in…',
   'login.unreachable': 'The sign-in service could not be reached: {message}',
   'callback.accessDenied': 'The sign-in was cancelled or refused.',
