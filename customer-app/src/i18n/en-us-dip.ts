@@ -103,9 +103,9 @@ export const dipTexts = {
   'dip.upload.choose': 'Choose files',
   'dip.upload.dropActive': 'Drop the files to upload them',
   'dip.upload.rules':
-    'Up to 25 MB per file. File names may contain letters, digits, dots, hyphens, underscores and parentheses, at most 100 characters.',
+    'Up to {maxSize} per file. File names may contain letters, digits, dots, hyphens, underscores and parentheses, at most {maxNameLength} characters.',
   'dip.upload.rulesXml':
-    'Upload the secure configuration as an .xml file of up to 5 MB. The step can be submitted once its root element carries status="customer complete".',
+    'Upload the secure configuration as an .xml file of up to {maxSize}. The step can be submitted once its root element carries status="customer complete".',
   'dip.upload.rulesEncrypted':
     'Upload every file the configuration names, encrypted as an ASCII-armoured PGP file named after it plus .asc (for example app.bin.asc).',
   'dip.upload.accepted': 'Accepted file types: {types}.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_FILE_SIZE_BYTES, MAX_XML_FILE_SIZE_BYTES } from '../constants.js';
+import { MAX_UPLOAD_FILE_SIZE_BYTES, MAX_XML_FILE_SIZE_BYTES, sizeLimitText } from '../constants.js';
 import { ERROR_MESSAGES } from '../errors.js';
 import {
   UPLOAD_MESSAGES,
@@ -9,6 +9,7 @@ import {
   encryptedUploadName,
   endsArmoured,
   fileSizeProblem,
+  fileTooBigMessage,
   fileTypeProblem,
   startsArmoured,
   uploadNameProblems,
@@ -115,5 +116,18 @@ describe('encrypted content rule', () => {
     expect(startsArmoured('hello')).toBe(false);
     expect(endsArmoured('xyz\n-----END PGP MESSAGE-----\n\n')).toBe(true);
     expect(endsArmoured('-----END PGP MESSAGE----- trailing')).toBe(false);
+  });
+});
+
+describe('limits in messages', () => {
+  it('names each byte limit from its constant, so a changed limit changes the message', () => {
+    expect(sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)).toBe('25 MB');
+    expect(sizeLimitText(MAX_XML_FILE_SIZE_BYTES)).toBe('5 MB');
+    expect(sizeLimitText(1000)).toBe('1000 bytes');
+    expect(ERROR_MESSAGES.file_too_big).toBe(
+      `A file may be at most ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)}.`,
+    );
+    expect(fileTooBigMessage(MAX_XML_FILE_SIZE_BYTES)).toBe('An XML file may be at most 5 MB.');
+    expect(fileTooBigMessage(3 * 1024 * 1024)).toBe('A file may be at most 3 MB.');
   });
 });

@@ -1,4 +1,9 @@
-import { FILE_NAME_MAX_LENGTH, MAX_UPLOAD_FILE_SIZE_BYTES, MAX_XML_FILE_SIZE_BYTES } from '../constants.js';
+import {
+  FILE_NAME_MAX_LENGTH,
+  MAX_UPLOAD_FILE_SIZE_BYTES,
+  MAX_XML_FILE_SIZE_BYTES,
+  sizeLimitText,
+} from '../constants.js';
 import { ERROR_MESSAGES, type ErrorCode } from '../errors.js';
 
 /**
@@ -91,8 +96,8 @@ export const encryptedUploadName = (name: string) => `${name.trim()}${ENCRYPTED_
 /** The message of a file over `maxBytes`: the spec's 25 MB, the XML bound, or any other limit in bytes. */
 export function fileTooBigMessage(maxBytes: number): string {
   if (maxBytes === MAX_UPLOAD_FILE_SIZE_BYTES) return ERROR_MESSAGES.file_too_big;
-  if (maxBytes === MAX_XML_FILE_SIZE_BYTES) return `An XML file may be at most ${maxBytes / 1024 / 1024} MB.`;
-  return `A file may be at most ${maxBytes} bytes.`;
+  if (maxBytes === MAX_XML_FILE_SIZE_BYTES) return `An XML file may be at most ${sizeLimitText(maxBytes)}.`;
+  return `A file may be at most ${sizeLimitText(maxBytes)}.`;
 }
 
 /** 413 `file_too_big`: a file over `maxBytes`. */

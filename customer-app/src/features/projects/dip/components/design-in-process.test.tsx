@@ -1,4 +1,12 @@
-import { ERROR_MESSAGES, dipResolveInputSchema, type DipCompletionType } from '@portal/resources';
+import {
+  ERROR_MESSAGES,
+  FILE_NAME_MAX_LENGTH,
+  MAX_UPLOAD_FILE_SIZE_BYTES,
+  MAX_XML_FILE_SIZE_BYTES,
+  dipResolveInputSchema,
+  sizeLimitText,
+  type DipCompletionType,
+} from '@portal/resources';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../../../test/fixtures';
@@ -244,6 +252,11 @@ describe('the form of the active step, per completion type', () => {
     });
     expect(await screen.findByRole('region', { name: 'Upload files to step 1' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeTruthy();
+    // The limits come from the rules' constants, never retyped in the text.
+    expect(
+      screen.getByText(`Up to ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)} per file.`, { exact: false })
+        .textContent,
+    ).toContain(`at most ${FILE_NAME_MAX_LENGTH} characters.`);
     fireEvent.click(screen.getByRole('button', { name: 'Submit the files' }));
     const alert = await screen.findByRole('alert');
     expect(
@@ -258,6 +271,9 @@ describe('the form of the active step, per completion type', () => {
     });
     const { calls } = renderDip({ process: makeProcess([step]) });
     const zone = await screen.findByTestId('dip-drop-zone');
+    expect(
+      screen.getByText(`an .xml file of up to ${sizeLimitText(MAX_XML_FILE_SIZE_BYTES)}.`, { exact: false }),
+    ).toBeTruthy();
     const files = [new File(['x'], 'config.txt'), new File(['x'], 'my config.xml')];
     fireEvent.drop(zone, { dataTransfer: { files } });
     expect(await screen.findByText(`${ERROR_MESSAGES.wrong_file_type} Accepted: .xml.`)).toBeTruthy();

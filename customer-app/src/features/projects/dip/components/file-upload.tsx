@@ -6,7 +6,14 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { dipUploadAcceptedTypes, type DipProjectStep } from '@portal/resources';
+import {
+  dipUploadAcceptedTypes,
+  FILE_NAME_MAX_LENGTH,
+  MAX_UPLOAD_FILE_SIZE_BYTES,
+  MAX_XML_FILE_SIZE_BYTES,
+  sizeLimitText,
+  type DipProjectStep,
+} from '@portal/resources';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useI18n } from '../../../../i18n/i18n';
 import { statusTitleKey } from '../../../../notifications/status-title';
@@ -87,7 +94,7 @@ export function FileUpload({ projectId, step, target }: FileUploadProps) {
         <Box id={rulesId} sx={{ mt: 1 }}>
           {step.completionType === 'file-upload-xml-validation' && (
             <Typography variant="body2" color="text.secondary">
-              {t('dip.upload.rulesXml')}
+              {t('dip.upload.rulesXml', { maxSize: sizeLimitText(MAX_XML_FILE_SIZE_BYTES) })}
             </Typography>
           )}
           {step.completionType === 'file-upload-encrypted' && (
@@ -101,7 +108,10 @@ export function FileUpload({ projectId, step, target }: FileUploadProps) {
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">
-            {t('dip.upload.rules')}
+            {t('dip.upload.rules', {
+              maxSize: sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES),
+              maxNameLength: FILE_NAME_MAX_LENGTH,
+            })}
           </Typography>
         </Box>
       </Box>
