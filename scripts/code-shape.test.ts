@@ -32,6 +32,24 @@ describe('code shape of server/src (issue 21)', () => {
     ]);
   });
 
+  it('writes the bearer security entry and the Range header schema once (http/openapi.ts)', () => {
+    const src = path.resolve(import.meta.dirname, '../server/src');
+    const restated = fs
+      .readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && file !== path.join('http', 'openapi.ts'),
+      )
+      .flatMap((file) =>
+        fs
+          .readFileSync(path.join(src, file), 'utf8')
+          .split('\n')
+          .flatMap((line, index) =>
+            /\{\s*bearer:\s*\[\]\s*\}|\brange:\s*z\.string\(/.test(line) ? [`${file}:${index + 1}`] : [],
+          ),
+      );
+    expect(restated).toEqual([]);
+  });
+
   it('has no file over 400 lines and no handler over 60 lines', () => {
     expect(codeShapeOffenders()).toEqual([]);
   });

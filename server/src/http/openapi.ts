@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@portal/resources';
+import { z } from 'zod';
 
 /** The spec's error body, documented for the given statuses. */
 export function errorResponses(...statuses: number[]) {
@@ -7,3 +8,6 @@ export function errorResponses(...statuses: number[]) {
 
 /** Every call under /api/v1 but the public catalogue takes a bearer token. */
 export const bearerSecurity = [{ bearer: [] }];
+
+/** The `Range` header of every paged list (spec §7), bounded so a huge header is refused before it is parsed. */
+export const rangeHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();

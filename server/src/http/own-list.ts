@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownListQuerySchema } from '@portal/resources';
 import { access } from '../auth/access.js';
-import { bearerSecurity, errorResponses } from './openapi.js';
+import { bearerSecurity, errorResponses, rangeHeaders } from './openapi.js';
 
 export const idParams = z.object({ id: z.uuid() });
-const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
 /** A list call as the repository reads it: the caller, the querystring and the `Range` header. */
 export type ListRequest = FastifyRequest & {
   query: z.infer<typeof ownListQuerySchema>;
@@ -37,7 +36,7 @@ export function ownListRoute(app: FastifyInstance, list: OwnList): void {
         security: bearerSecurity,
         // The simple-rest parameters and whose rows (`scope`, see `ownScope`), as the apps' contract names them.
         querystring: ownListQuerySchema,
-        headers: listHeaders,
+        headers: rangeHeaders,
         response: { 200: z.array(list.record), ...errorResponses(400, 401, 403) },
         description:
           "`scope=own` answers the caller's own rows whatever their roles; `scope=all` every customer's, for an admin only (403 otherwise); left out, an admin gets every customer's.",

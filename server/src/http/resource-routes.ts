@@ -11,7 +11,7 @@ import { isUniqueViolation } from './database-errors.js';
 import { ApiError, notFound } from './errors.js';
 import { listQuerystringFor } from './list-query.js';
 import { listRows } from './list.js';
-import { bearerSecurity, errorResponses } from './openapi.js';
+import { bearerSecurity, errorResponses, rangeHeaders } from './openapi.js';
 import { defineRepository, reachableRow, type Repository, type WriteContext } from './repository.js';
 
 type Row = Record<string, unknown>;
@@ -163,7 +163,7 @@ class ResourceRouteSet {
         {
           ...parentParams,
           querystring: listQuerystringFor(definition),
-          headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+          headers: rangeHeaders,
           response: { 200: z.array(record), ...errorResponses(400, 401, 403) },
         },
         (request, reply) => this.list(request, reply),

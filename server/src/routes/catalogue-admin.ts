@@ -11,7 +11,7 @@ import { access } from '../auth/access.js';
 import type { Database } from '../db/client.js';
 import { listQuerystring } from '../http/list-query.js';
 import { listRows } from '../http/list.js';
-import { bearerSecurity as security } from '../http/openapi.js';
+import { bearerSecurity as security, rangeHeaders } from '../http/openapi.js';
 import type { CatalogueAdminItems } from '../modules/catalogue/admin-writes.js';
 import { errorResponses } from './schemas.js';
 
@@ -86,7 +86,7 @@ export function catalogueAdminRoutes<S, D, I, U, V, VI>(
 
   const list = {
     querystring: listQuerystring,
-    headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+    headers: rangeHeaders,
     ...answers(z.array(schemas.summary)),
   };
   add('GET', '', 'list', summaries.list, list, async (request, reply) => {

@@ -7,10 +7,9 @@ import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import type { BoardRow } from '../../modules/boards/boards.js';
 import { errorResponses } from '../schemas.js';
-import { rangeHeaders } from '../boards/records.js';
+import { rangeHeaders, bearerSecurity as security } from '../../http/openapi.js';
 
 const tags = ['board links'];
-const security = [{ bearer: [] }];
 
 /** `GET /board-viewer-links/boards`: the board picker of company space admins, who cannot read the admin board list. */
 const viewerLinkBoards: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

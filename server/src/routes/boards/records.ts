@@ -20,8 +20,7 @@ export const auditBoard = (
 export const boardParams = z.object({ id: z.uuid() });
 
 export const tags = ['boards'];
-export const security = [{ bearer: [] }];
-export const rangeHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
+export { bearerSecurity as security } from '../../http/openapi.js';
 
 /**
  * The generic list of something under the board in the path (`boards/{id}/<segment>`), from its definition and the

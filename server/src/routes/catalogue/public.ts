@@ -19,9 +19,10 @@ import { notFound } from '../../http/errors.js';
 import { ESTIMATED_TOTAL_HEADER } from '../../http/list-total.js';
 import { catalogueQuerystring } from '../../modules/catalogue/catalogue-list.js';
 import { errorResponses } from '../schemas.js';
+import { rangeHeaders, bearerSecurity } from '../../http/openapi.js';
 
 const tags = ['catalogue'];
-const optionalBearer: { [label: string]: string[] }[] = [{}, { bearer: [] }];
+const optionalBearer: { [label: string]: string[] }[] = [{}, ...bearerSecurity];
 const featureParams = z.object({ featureId: z.string().min(1).max(100) });
 const versionParams = featureParams.extend({ version: z.string().min(1).max(64) });
 const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) });
@@ -43,7 +44,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           'Filters arrive as simple-rest `filter={"categories":["software"],"q":"flash"}` or as the customer route\'s own `categories=software,tool&q=flash`. A signed-in caller also sees versions and documents that are not public.',
         security: optionalBearer,
         querystring: catalogueQuerystring,
-        headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+        headers: rangeHeaders,
         response: { 200: z.array(catalogueItemSchema), ...errorResponses(400) },
       },
     },
@@ -141,7 +142,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Request access to the export-controlled downloads of a tool; an admin grants or refuses it (409 `duplicate` while one is pending or granted, 409 `not_export_controlled`)',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         params: featureParams,
         body: exportAccessRequestInputSchema,
         response: { 201: exportAccessRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -209,7 +210,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'A questionnaire a cart item asks (spec §2.2 /cart/questionnaire), to fill in before checkout',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
         response: { 200: questionnaireSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -10,6 +10,7 @@ import { errorResponses } from '../schemas.js';
 // `app.maintenance`'s type: app.ts imports this file for the root page, so programs that build the app without
 // the server's own tsconfig (the CLI's tests) reach the decorator's declaration through here.
 import type {} from '../../modules/platform/maintenance.js';
+import { bearerSecurity } from '../../http/openapi.js';
 
 const NO_CACHE = 'no-cache, no-store';
 
@@ -22,7 +23,7 @@ const maintenanceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['maintenance'],
         summary: 'The maintenance banner as admins edit it: text and whether it shows',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: maintenanceInfoSchema, ...errorResponses(401, 403) },
       },
     },
@@ -36,7 +37,7 @@ const maintenanceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['maintenance'],
         summary: `Change the maintenance banner (text at most ${MAINTENANCE_TEXT_MAX_LENGTH} characters; showing needs a text)`,
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: maintenanceInputSchema,
         response: { 200: maintenanceInfoSchema, ...errorResponses(400, 401, 403) },
       },

@@ -8,12 +8,10 @@ import {
   projectsResource,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { errorResponses } from '../../http/openapi.js';
+import { errorResponses, rangeHeaders } from '../../http/openapi.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { projectListQuerystring } from '../../modules/projects/list-cursor.js';
 import { security, tags } from '../../modules/projects/route-schemas.js';
-
-const listHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
 
 /** Project lists: the admins' list, the caller's own (and secure ones), groups and statistics. */
 const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
@@ -30,7 +28,7 @@ const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opti
           'Every project (admins; react-admin simple-rest: Range, sort by any option of spec §9, filter status, board, group, secure, q)',
         security,
         querystring: projectListQuerystring,
-        headers: listHeaders,
+        headers: rangeHeaders,
         response: { 200: z.array(projectSchema), ...errorResponses(400, 401, 403) },
       },
     },
@@ -51,7 +49,7 @@ const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opti
           'The caller’s projects (explicit roles and company space roles); secure ones only with a second factor, see projects/user/secure',
         security,
         querystring: projectListQuerystring,
-        headers: listHeaders,
+        headers: rangeHeaders,
         response: { 200: z.array(projectSchema), ...errorResponses(400, 401, 403) },
       },
     },

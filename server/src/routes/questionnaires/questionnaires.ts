@@ -6,9 +6,9 @@ import type { ModuleOptions } from '../../http/module.js';
 import { listQuerystring } from '../../http/list-query.js';
 import { listRows } from '../../http/list.js';
 import { errorResponses } from '../schemas.js';
+import { rangeHeaders, bearerSecurity as security } from '../../http/openapi.js';
 
 const tags = ['questionnaires'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 
 /**
@@ -30,7 +30,7 @@ const questionnaireRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         summary: 'List questionnaires with their questions (q over the name)',
         security,
         querystring: listQuerystring,
-        headers: z.object({ range: z.string().max(100).optional() }).passthrough(),
+        headers: rangeHeaders,
         response: { 200: z.array(questionnaireSchema), ...errorResponses(400, 401, 403) },
       },
     },

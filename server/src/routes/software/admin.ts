@@ -19,9 +19,9 @@ import { ApiError } from '../../http/errors.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../schemas.js';
 import { catalogueAdminRoutes } from '../catalogue-admin.js';
+import { bearerSecurity as security } from '../../http/openapi.js';
 
 const tags = ['software (admin)'];
-const security = [{ bearer: [] }];
 // The file name's length is the upload rule's (checkedFileName: name_too_long); the router bounds the segment.
 const fileParams = z.object({ id: z.uuid(), versionId: z.uuid(), fileName: z.string().min(1) });
 

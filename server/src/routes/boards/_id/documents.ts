@@ -17,7 +17,8 @@ import { ApiError } from '../../../http/errors.js';
 import { listQuerystring } from '../../../http/list-query.js';
 import type { BoardRow, Executor } from '../../../modules/boards/boards.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, rangeHeaders, security, tags } from '../records.js';
+import { auditBoard, boardParams, security, tags } from '../records.js';
+import { rangeHeaders } from '../../../http/openapi.js';
 
 const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
 

@@ -21,7 +21,8 @@ import { isUniqueViolation } from '../../../http/database-errors.js';
 import { ApiError } from '../../../http/errors.js';
 import { listQuerystring } from '../../../http/list-query.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, rangeHeaders, security, tags } from '../records.js';
+import { auditBoard, security, tags } from '../records.js';
+import { rangeHeaders } from '../../../http/openapi.js';
 
 const serialNumberParams = z.object({ id: z.uuid(), serialNumberId: z.uuid() });
 const boardParams = z.object({ id: z.uuid() });

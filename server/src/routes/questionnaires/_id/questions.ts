@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { questionInputSchema, questionSchema, questionnairesResource } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import { errorResponses } from '../../schemas.js';
+import { bearerSecurity as security } from '../../../http/openapi.js';
 
 const tags = ['questionnaires'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 const questionParams = z.object({ id: z.uuid(), questionId: z.uuid() });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toCsv, userRoleChangeSchema, userSchema, type User } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../../http/openapi.js';
+import { errorResponses, bearerSecurity } from '../../../http/openapi.js';
 
 const adminOnly = access.roles(['ADMIN']);
 
@@ -32,7 +32,7 @@ const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Every role assignment: JSON user dtos, or CSV when the request accepts text/csv',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: z.union([z.array(userSchema), z.string()]), ...errorResponses(401, 403) },
       },
     },
@@ -57,7 +57,7 @@ const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Grant a role to a user (by email)',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: userRoleChangeSchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -72,7 +72,7 @@ const roleGrants: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Remove a role from a user; removing one of your own needs confirmOwnRole: true',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: userRoleChangeSchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
