@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   latestVersion,
   parseContentRange,
+  FEATURE_ID_MAX_LENGTH,
+  VERSION_LABEL_MAX_LENGTH,
   type CatalogueDocument,
   type CatalogueItem,
   type CustomBundle,
@@ -307,6 +309,22 @@ describe('the catalogue list', () => {
 });
 
 describe('tool details', () => {
+  it('checks the feature id and version in the path by the catalogue rules of @portal/resources', async () => {
+    const malformed = await call('GET', `/catalogue/tools/${encodeURIComponent('nx flash')}`, null);
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(malformed.body).toContain('Feature ID may contain only letters');
+    const tooLong = await call('GET', `/catalogue/tools/${'x'.repeat(FEATURE_ID_MAX_LENGTH + 1)}`, null);
+    expect(tooLong.statusCode, tooLong.body).toBe(400);
+    expect(tooLong.body).toContain(`at most ${FEATURE_ID_MAX_LENGTH} characters`);
+    const version = await call(
+      'GET',
+      `/catalogue/tools/nx-flash-programmer/versions/${'9'.repeat(VERSION_LABEL_MAX_LENGTH + 1)}/release-notes`,
+      null,
+    );
+    expect(version.statusCode, version.body).toBe(400);
+    expect(version.body).toContain(`at most ${VERSION_LABEL_MAX_LENGTH} characters`);
+  });
+
   it('answers every field of a version: downloads with stable addresses and SHA-256, links, dependencies, release notes, license', async () => {
     const detail = await tool('nx-flash-programmer');
     expect(Object.keys(detail.versions)).toEqual(['2.3.0', '2.4.1', '3.0.0']);

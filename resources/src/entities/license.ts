@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { licenseStatusSchema } from '../states.js';
+import { featureIdSchema } from './tool.js';
 
 export const licenseSchema = z.object({
   id: z.uuid(),
@@ -49,7 +50,7 @@ export const installerRecordSchema = installerSchema.extend({
 });
 export type InstallerRecord = z.infer<typeof installerRecordSchema>;
 
-export const installerInputSchema = z.object({ featureId: z.string().min(1).max(100) });
+export const installerInputSchema = z.object({ featureId: featureIdSchema });
 export type InstallerInput = z.infer<typeof installerInputSchema>;
 
 /** An admin's change to a license: revoke or restore it, with a note. */

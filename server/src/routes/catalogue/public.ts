@@ -8,10 +8,12 @@ import {
   customBundleSchema,
   exportAccessRequestInputSchema,
   exportAccessRequestSchema,
+  featureIdSchema,
   formatContentRange,
   questionnaireSchema,
   softwareBundleDetailSchema,
   toolDetailSchema,
+  versionLabelSchema,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { sendStoredFile } from '../../http/byte-range.js';
@@ -23,8 +25,8 @@ import { rangeHeaders, bearerSecurity } from '../../http/openapi.js';
 
 const tags = ['catalogue'];
 const optionalBearer: { [label: string]: string[] }[] = [{}, ...bearerSecurity];
-const featureParams = z.object({ featureId: z.string().min(1).max(100) });
-const versionParams = featureParams.extend({ version: z.string().min(1).max(64) });
+const featureParams = z.object({ featureId: featureIdSchema });
+const versionParams = featureParams.extend({ version: versionLabelSchema });
 const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) });
 
 /** The public catalogue (spec §2.1): browsing needs no sign-in; a token, when sent, shows more. */
