@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, User } from '@portal/resources';
+import type { AuditRecord, ErrorBody, User } from '@portal/resources';
 import { eq } from 'drizzle-orm';
 import { identityAccounts } from '../src/db/schema.js';
 import { identityStore } from '../src/oidc/identity-store.js';
@@ -146,9 +146,33 @@ describe('POST and DELETE users/roles', () => {
   it('writes an audit record for every change', async () => {
     const rows = await t.database.db.query.auditLog.findMany({
       where: (a, { eq }) => eq(a.entity, 'user_role'),
+      orderBy: (a, { asc }) => asc(a.id),
     });
     expect(rows.map((r) => r.action)).toEqual(['create', 'delete', 'create', 'delete']);
     expect(rows.every((r) => r.actorId)).toBe(true);
+    // Each names the person it is about and belongs to them (issue 45): their History shows it.
+    expect(
+      rows.map((r) => [r.subjectEmail, r.subjectName, r.parentEntity, r.parentId === r.subjectId]),
+    ).toEqual([
+      ['customer@portal.test', 'Chris Customer', 'user', true],
+      ['customer@portal.test', 'Chris Customer', 'user', true],
+      ['admin@portal.test', 'Ada Admin', 'user', true],
+      ['admin@portal.test', 'Ada Admin', 'user', true],
+    ]);
+    const history = await call(
+      'GET',
+      `/api/v1/audit-log?filter=${encodeURIComponent(JSON.stringify({ history: 'user:customer@portal.test' }))}`,
+      admin,
+    );
+    expect(
+      history
+        .json<AuditRecord[]>()
+        .filter((record) => record.entity === 'user_role')
+        .map((record) => [record.action, record.subject?.email, record.subject?.name]),
+    ).toEqual([
+      ['delete', 'customer@portal.test', 'Chris Customer'],
+      ['create', 'customer@portal.test', 'Chris Customer'],
+    ]);
   });
 
   it('lets a new role take effect on the next call', async () => {

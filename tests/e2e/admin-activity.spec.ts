@@ -118,8 +118,8 @@ test.describe('admin console: Activity and History (issue 22)', () => {
       await page.goto('/admin/audit-log');
       await expect(admin.title()).toContainText('Activity');
       const list = await filterActivity(page, {
-        'About user (email)': CUSTOMER,
-        'Actor email': 'admin@portal.test',
+        'About user (email or name)': CUSTOMER,
+        'Actor (email or name)': 'admin@portal.test',
       });
       await expect(list.rows()).toHaveCount(2);
       const [permissionRow, roleRow] = [list.rows().nth(0), list.rows().nth(1)];
@@ -128,18 +128,19 @@ test.describe('admin console: Activity and History (issue 22)', () => {
       await expect(permissionRow).toContainText(CUSTOMER);
       await expect(roleRow).toContainText('user_role');
       await expect(roleRow).toContainText(customerId);
-      // Old → new, field by field: the role did not exist before.
-      const roleChange = roleRow.getByRole('row').filter({ hasText: 'role' });
-      await expect(roleChange.getByRole('cell').nth(0)).toHaveText('—');
-      await expect(roleChange.getByRole('cell').nth(1)).toHaveText(`→ ${ROLE}`);
+      // The person the grant is about, by name and email, not only their id (issue 45).
+      await expect(roleRow).toContainText(`<${CUSTOMER}>`);
+      // A creation in short (issue 45): the fields a person set, here the role.
+      const created = roleRow.getByRole('table', { name: 'Created with' });
+      await expect(created.getByRole('row').filter({ hasText: 'role' }).getByRole('cell')).toHaveText([ROLE]);
 
-      // One record opened: who, when and the same diff.
+      // One record opened: who, when and the same summary.
       await roleRow.click();
       await expect(page).toHaveURL(/\/admin\/audit-log\/\d+\/show$/);
       await expect(page.getByText('admin@portal.test').first()).toBeVisible();
-      const diff = page.getByRole('table', { name: 'History' });
-      await expect(diff.getByRole('columnheader')).toHaveText(['Field', 'Old', 'New']);
-      await expect(diff.getByRole('row').filter({ hasText: 'role' })).toContainText(`→ ${ROLE}`);
+      const summary = page.getByRole('table', { name: 'Created with' });
+      await expect(summary.getByRole('columnheader')).toHaveText(['Field', 'Created with']);
+      await expect(summary.getByRole('row').filter({ hasText: 'role' })).toContainText(ROLE);
 
       // The board's History names the permission and whom it was given to.
       await page.goto(`/admin/boards/${board.id}`);
@@ -181,13 +182,13 @@ test.describe('admin console: Activity and History (issue 22)', () => {
       for (const entity of entities) {
         expect(['project', 'board', 'user', 'user_role', 'company_space']).toContain(entity.trim());
       }
-      await filterActivity(page, { 'About user (email)': CUSTOMER });
+      await filterActivity(page, { 'About user (email or name)': CUSTOMER });
       const inSpaceRow = list.rows().filter({ hasText: inSpace.id }).filter({ hasText: 'grant_permission' });
       await expect(inSpaceRow.first()).toBeVisible();
       await expect(list.rows().filter({ hasText: outside.id })).toHaveCount(0);
       await expect(list.rows().filter({ hasText: customerId }).first()).toBeVisible();
 
-      await filterActivity(page, { 'About user (email)': OUTSIDER });
+      await filterActivity(page, { 'About user (email or name)': OUTSIDER });
       await expect(page.getByText('No Activity found using the current filters.')).toBeVisible();
       await expect(list.rows()).toHaveCount(0);
       await page.context().close();

@@ -542,6 +542,8 @@ export const portalMessages = {
       hidden: 'changed (secret, not shown)',
       changes: 'Changes',
       no_changes: 'No field changed.',
+      created: 'Created with',
+      deleted: 'Deleted record',
     },
     test_pages: {
       gtm_title: 'Tag manager test',
