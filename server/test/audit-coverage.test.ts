@@ -12,6 +12,7 @@ import {
 import { auditLog, identityAccounts } from '../src/db/schema.js';
 import { SECRET_FIELD } from '@portal/resources';
 import { redactSecrets } from '../src/http/audit.js';
+import { demoIconPng } from '../src/db/demo-tool-icons.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { tool as cartTool } from './support/cart-entries.js';
@@ -611,6 +612,12 @@ const walk: Step[] = [
     body: () => ({ requestFlow: 'cart', questionnaireId: null, requestUrl: null }),
   },
   {
+    route: 'PUT /api/v1/software/:id/icon',
+    url: (ids) => `/software/${ids.tool}/icon`,
+    body: () => demoIconPng(0),
+    headers: () => ({ 'content-type': 'image/png' }),
+  },
+  {
     route: 'DELETE /api/v1/software/:id/versions/:versionId',
     url: (ids) => `/software/${ids.tool}/versions/${ids.toolVersion}`,
   },
@@ -885,6 +892,7 @@ const HISTORY_PAGES: {
       'PUT /api/v1/software/:id/versions/:versionId/files/:fileName',
       'DELETE /api/v1/software/:id/versions/:versionId/files/:fileName',
       'PUT /api/v1/software/:id/request-flow',
+      'PUT /api/v1/software/:id/icon',
     ],
   },
   {

@@ -8,8 +8,10 @@ import type {
   ToolInput,
   ToolUpdate,
   ToolVersionDetail,
+  ToolIconType,
   ToolVersionInput,
 } from '@portal/resources';
+import { toolIconPath } from '@portal/resources';
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
 import { audit, type AuditEntry } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
@@ -173,6 +175,33 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
         await audit(tx, actor, { action: 'update', entity: 'tool', entityId: tool.id, before, after });
         return after;
       }),
+
+    /**
+     * Gives a tool a checked icon (issue 45): stored under its content's hash, like the tools' files, then named by
+     * the tool; an icon other tools share stays, so nothing is deleted here (the orphan sweep keeps named icons).
+     */
+    async setIcon(actor: Actor, id: string, bytes: Buffer, type: ToolIconType): Promise<SoftwareRecord> {
+      const tool = await findTool(id);
+      const icon = toolIconPath(sha256Of(bytes), type);
+      if (!(await storage.exists(icon))) await storage.put(icon, bytes);
+      return db.transaction(async (tx) => {
+        const current = await findTool(tool.id, tx);
+        const [row] = await tx
+          .update(tools)
+          .set({ icon, updatedAt: clock.now() })
+          .where(eq(tools.id, current.id))
+          .returning(toolColumns);
+        const after = await record(row!, tx);
+        await audit(tx, actor, {
+          action: 'set_icon',
+          entity: 'tool',
+          entityId: current.id,
+          before: { icon: current.icon },
+          after: { icon },
+        });
+        return after;
+      });
+    },
 
     /** Deletes a tool with its versions and files; answers the deleted record. */
     async remove(actor: Actor, id: string): Promise<SoftwareRecord> {
