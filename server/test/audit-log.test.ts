@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord, ErrorBody } from '@portal/resources';
 import { loadConfig } from '../src/config.js';
@@ -48,7 +48,12 @@ beforeAll(async () => {
     .select()
     .from(companySpaceMembers)
     .where(eq(companySpaceMembers.userId, csaUser!.id));
-  const [board, otherBoard] = await db.select().from(boards).limit(2);
+  // Boards of no project: the demo's projects put their boards in their company spaces.
+  const [board, otherBoard] = await db
+    .select()
+    .from(boards)
+    .where(sql`${boards.id} not in (select board_id from projects)`)
+    .limit(2);
   const [other] = await db.insert(companySpaces).values({ name: 'Audit Other Space' }).returning();
   const [own] = await db
     .insert(projects)
