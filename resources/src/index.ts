@@ -20,3 +20,4 @@ export * from './catalogue-constants.js';
 export * from './outdated-browser.js';
 export * from './api/endpoints.js';
 export * from './own-scope.js';
+export * from './audit-names.js';

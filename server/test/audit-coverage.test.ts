@@ -1,10 +1,18 @@
 import { gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as resources from '@portal/resources';
-import { INVITATION_PASSWORD_HEADER, auditEntityOf, type ResourceDefinition } from '@portal/resources';
+import {
+  HISTORY_ENTITIES,
+  INVITATION_PASSWORD_HEADER,
+  auditEntityOf,
+  historyEntityOf,
+  historyKey,
+  type ResourceDefinition,
+} from '@portal/resources';
 import { auditLog, identityAccounts } from '../src/db/schema.js';
 import { SECRET_FIELD } from '@portal/resources';
 import { redactSecrets } from '../src/http/audit.js';
+import { demoIconPng } from '../src/db/demo-tool-icons.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { tool as cartTool } from './support/cart-entries.js';
@@ -604,6 +612,12 @@ const walk: Step[] = [
     body: () => ({ requestFlow: 'cart', questionnaireId: null, requestUrl: null }),
   },
   {
+    route: 'PUT /api/v1/software/:id/icon',
+    url: (ids) => `/software/${ids.tool}/icon`,
+    body: () => demoIconPng(0),
+    headers: () => ({ 'content-type': 'image/png' }),
+  },
+  {
     route: 'DELETE /api/v1/software/:id/versions/:versionId',
     url: (ids) => `/software/${ids.tool}/versions/${ids.toolVersion}`,
   },
@@ -793,6 +807,132 @@ const secretsIn = (value: unknown, path: string) =>
 
 /** Entity types the walk saw written. */
 const entitiesWritten = new Set<string>();
+/** The ids the walk kept, and the records each walked route wrote (a route walked twice: both steps'). */
+const walked: Ids = {};
+const recordsOfRoute = new Map<string, string[]>();
+
+/**
+ * Every console record page with a History tab (issue 45): the walked record it shows, and the routes that change
+ * it through its parts (and itself). Its History must find a record written by each.
+ */
+const HISTORY_PAGES: {
+  definition: ResourceDefinition;
+  id: (ids: Ids) => string;
+  parts: string[];
+}[] = [
+  {
+    // The user-roles page keys a user by email.
+    definition: resources.userRolesResource,
+    id: () => 'customer@portal.test',
+    parts: [
+      'POST /api/v1/users/roles',
+      'DELETE /api/v1/users/roles',
+      'POST /api/v1/boards/:id/permissions',
+      'DELETE /api/v1/boards/:id/permissions/:userId',
+    ],
+  },
+  {
+    // A person's project memberships, however they came or went: added, substitute, owner, invited, removed, left.
+    definition: resources.userRolesResource,
+    id: () => 'promoted@portal.test',
+    parts: [
+      'POST /api/v1/projects/add-multiple-members',
+      'POST /api/v1/projects/:id/substitute',
+      'DELETE /api/v1/projects/:id/substitute',
+      'POST /api/v1/projects/:id/ownership',
+      'DELETE /api/v1/projects/:id/users',
+      'POST /api/v1/invitations/:id/accept',
+      'DELETE /api/v1/projects/:id/users/me',
+    ],
+  },
+  {
+    // An FAE's places: a project's and a company space's.
+    definition: resources.userRolesResource,
+    id: () => 'internal@portal.test',
+    parts: [
+      'POST /api/v1/projects/:id/fae',
+      'DELETE /api/v1/projects/:id/fae',
+      'POST /api/v1/company-spaces/:id/faes',
+      'DELETE /api/v1/company-spaces/:id/faes/:userId',
+    ],
+  },
+  {
+    definition: resources.boardsResource,
+    id: (ids) => ids.board!,
+    parts: [
+      'PUT /api/v1/boards/:id',
+      'POST /api/v1/boards/:id/serial-numbers',
+      'PUT /api/v1/boards/:id/serial-numbers/:serialNumberId',
+      'POST /api/v1/boards/:id/documents',
+      'POST /api/v1/boards/:id/document-assignments',
+      'POST /api/v1/boards/:id/permissions',
+      'POST /api/v1/boards/:id/links',
+      'POST /api/v1/boards/:id/restrictions',
+    ],
+  },
+  {
+    definition: resources.projectsResource,
+    id: (ids) => ids.project!,
+    parts: [
+      'PATCH /api/v1/projects/:id',
+      'POST /api/v1/projects/:id/substitute',
+      'POST /api/v1/projects/:id/fae',
+      'POST /api/v1/projects/:id/invitations',
+      'POST /api/v1/projects/:id/ownership',
+      'DELETE /api/v1/projects/:id/users',
+    ],
+  },
+  {
+    definition: resources.softwareResource,
+    id: (ids) => ids.tool!,
+    parts: [
+      'PUT /api/v1/software/:id',
+      'POST /api/v1/software/:id/versions',
+      'PUT /api/v1/software/:id/versions/:versionId',
+      'PUT /api/v1/software/:id/versions/:versionId/files/:fileName',
+      'DELETE /api/v1/software/:id/versions/:versionId/files/:fileName',
+      'PUT /api/v1/software/:id/request-flow',
+      'PUT /api/v1/software/:id/icon',
+    ],
+  },
+  {
+    // The bundles page keys a bundle by its uuid.
+    definition: resources.softwareBundlesResource,
+    id: () => bundle.uuid,
+    parts: [
+      'PUT /api/v1/software-bundles/:uuid',
+      'POST /api/v1/software-bundles/:uuid/versions',
+      'PUT /api/v1/software-bundles/:uuid/versions/:versionId',
+      'DELETE /api/v1/software-bundles/:uuid/versions/:versionId',
+      'PUT /api/v1/software-bundles/:uuid/request-flow',
+    ],
+  },
+  {
+    definition: resources.companySpacesResource,
+    id: (ids) => ids.space!,
+    parts: [
+      'PUT /api/v1/company-spaces/:id',
+      'POST /api/v1/company-spaces/:id/members',
+      'POST /api/v1/company-spaces/:id/faes',
+      'DELETE /api/v1/company-spaces/:id/members/:userId',
+    ],
+  },
+  {
+    definition: resources.serviceAccountsResource,
+    id: (ids) => ids.serviceAccount!,
+    parts: ['PUT /api/v1/service-accounts/:id', 'POST /api/v1/service-accounts/:id/secret'],
+  },
+  {
+    definition: resources.questionnairesResource,
+    id: (ids) => ids.questionnaire!,
+    parts: [
+      'PUT /api/v1/questionnaires/:id',
+      'POST /api/v1/questionnaires/:id/questions',
+      'PUT /api/v1/questionnaires/:id/questions/:questionId',
+      'DELETE /api/v1/questionnaires/:id/questions/:questionId',
+    ],
+  },
+];
 
 /** Every resource definition @portal/resources exports. */
 const definitions = (Object.values(resources) as unknown[]).filter(
@@ -846,12 +986,13 @@ describe('every change is recorded', () => {
 
   it('writes an audit record without secrets for every walked route that succeeds', async () => {
     const failures: string[] = [];
-    const ids: Ids = {
+    const ids: Ids = walked;
+    Object.assign(ids, {
       openBoard: (await demoBoards(t)).noSerial.id,
       promotedUser: await projectTestKit(() => t).userId('promoted@portal.test'),
       license: await firstId('/licenses', 'customer'),
       installer: await firstId('/installers', 'customer'),
-    };
+    });
     const dip = await dipUploadProject(t.app, t.database.db, {
       owner: tokens.customer!,
       admin: tokens.admin!,
@@ -885,6 +1026,10 @@ describe('every change is recorded', () => {
       const secrets = [...secretValues(answer), ...secretValues(body), ...storedHashes];
       const records = await t.database.db.select().from(auditLog).where(gt(auditLog.id, before));
       if (!records.length) failures.push(`${step.route}: wrote no audit record`);
+      recordsOfRoute.set(step.route, [
+        ...(recordsOfRoute.get(step.route) ?? []),
+        ...records.map((record) => String(record.id)),
+      ]);
       for (const record of records) {
         entitiesWritten.add(record.entity);
         const fields = [...secretsIn(record.before, 'before'), ...secretsIn(record.after, 'after')];
@@ -896,9 +1041,29 @@ describe('every change is recorded', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it("finds, on every record page's History, a change made through each of its parts", async () => {
+    const pages = new Set(HISTORY_PAGES.map((page) => historyEntityOf(page.definition)));
+    for (const entity of HISTORY_ENTITIES) expect(pages, entity).toContain(entity);
+    const missing: string[] = [];
+    for (const page of HISTORY_PAGES) {
+      const key = historyKey(historyEntityOf(page.definition), page.id(walked));
+      const response = await t.app.inject({
+        url: `/api/v1/audit-log?filter=${encodeURIComponent(JSON.stringify({ history: key }))}`,
+        headers: bearer(tokens.admin!),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const shown = new Set(response.json<{ id: string }[]>().map((record) => record.id));
+      for (const route of page.parts) {
+        const written = recordsOfRoute.get(route) ?? [];
+        if (!written.some((id) => shown.has(id))) missing.push(`${key}: nothing from ${route}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('writes the entity type of a definition (as its History tab reads it) or a listed sub-record type', () => {
     expect(entitiesWritten.size).toBeGreaterThan(10);
-    const defined = new Set(definitions.map(auditEntityOf));
+    const defined = new Set<string>(definitions.map(auditEntityOf));
     const unknown = [...entitiesWritten].filter(
       (entity) => !defined.has(entity) && !(entity in ENTITIES_WITHOUT_DEFINITION),
     );

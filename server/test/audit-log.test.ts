@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord, ErrorBody } from '@portal/resources';
 import { loadConfig } from '../src/config.js';
@@ -48,7 +48,12 @@ beforeAll(async () => {
     .select()
     .from(companySpaceMembers)
     .where(eq(companySpaceMembers.userId, csaUser!.id));
-  const [board, otherBoard] = await db.select().from(boards).limit(2);
+  // Boards of no project: the demo's projects put their boards in their company spaces.
+  const [board, otherBoard] = await db
+    .select()
+    .from(boards)
+    .where(sql`${boards.id} not in (select board_id from projects)`)
+    .limit(2);
   const [other] = await db.insert(companySpaces).values({ name: 'Audit Other Space' }).returning();
   const [own] = await db
     .insert(projects)
@@ -73,8 +78,11 @@ beforeAll(async () => {
     action: 'update',
     entity: 'board',
     entityId: board!.id,
-    // A board permission's entry names the user it was given to.
+    // A board permission's entry names the user it was given to, as its subject (audit() writes it so).
     after: { userId: csaUser!.id, email: 'csa@portal.test' },
+    subjectId: csaUser!.id,
+    subjectEmail: 'csa@portal.test',
+    subjectName: 'Carla Spaceadmin',
     at: at('2026-01-02T10:00:00Z'),
   });
   ids.ownPerson = await seed({
@@ -82,6 +90,9 @@ beforeAll(async () => {
     action: 'create',
     entity: 'user_role',
     entityId: csaUser!.id,
+    parentEntity: 'user',
+    parentId: csaUser!.id,
+    subjectId: csaUser!.id,
     after: { role: 'Internal' },
     at: at('2026-01-03T10:00:00Z'),
   });
@@ -135,6 +146,12 @@ describe('GET /api/v1/audit-log', () => {
   it('filters by actor email, entity, entity id, action, time range and search', async () => {
     const idsOf = async (filter: Record<string, unknown>) => (await list(admin, filter)).map((r) => r.id);
     expect(await idsOf({ actor: 'CSA@portal.test' })).toEqual([ids.foreignProject]);
+    // A person by name as well as by email (issue 45).
+    expect(await idsOf({ actor: 'carla spaceadmin' })).toEqual([ids.foreignProject]);
+    expect(await idsOf({ user: 'Carla' })).toEqual([ids.ownPerson, ids.ownBoard]);
+    // A user's History: their role grant and the permission naming them, by the email that keys the page.
+    expect(await idsOf({ history: 'user:csa@portal.test' })).toEqual([ids.ownPerson, ids.ownBoard]);
+    expect(await idsOf({ history: 'user' })).toEqual([]);
     expect(await idsOf({ entity: 'board' })).toEqual([ids.foreignBoard, ids.ownBoard]);
     expect(await idsOf({ entityId: 'f1' })).toEqual([ids.flag]);
     expect(await idsOf({ action: 'create' })).toEqual([ids.flag, ids.ownPerson]);
@@ -232,6 +249,9 @@ describe('GET /api/v1/audit-log', () => {
   it('refuses an undeclared filter or a malformed time with 400', async () => {
     expect((await get(listUrl({ actorId: 'x' }), admin)).statusCode).toBe(400);
     expect((await get(listUrl({ from: 'yesterday' }), admin)).statusCode).toBe(400);
+    // Entity type and action are choices of the one list: a name nobody writes is refused, not answered empty.
+    expect((await get(listUrl({ entity: 'user-role' }), admin)).statusCode).toBe(400);
+    expect((await get(listUrl({ action: 'rotate-secret' }), admin)).statusCode).toBe(400);
     expect((await get('/api/v1/audit-log/abc', admin)).statusCode).toBe(400);
   });
 
@@ -296,8 +316,12 @@ describe('GET /api/v1/audit-log', () => {
     expect(created.statusCode, created.body).toBe(201);
     const flagId = created.json<{ id: string }>().id;
     const [record] = await list(admin, { entity: 'feature_flag', entityId: flagId });
-    expect(record?.serviceAccount).toMatchObject({ clientId: 'portal-smoke-test' });
-    expect(record?.actor).toMatchObject({ email: 'smoke-test@portal.test' });
+    // A machine's change is named as the machine's (issue 45), with the user it acts as, never as that person.
+    expect(record?.serviceAccount).toMatchObject({
+      clientId: 'portal-smoke-test',
+      actingAs: 'smoke-test@portal.test',
+    });
+    expect(record?.actor).toBeNull();
   });
 });
 

@@ -27,6 +27,14 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
   let portal: BenchPortal;
   let minimal: Baseline;
   let inputs: BaselineInputs;
+  /** The demo data's projects and history records, there before the fill: the admin's lists count them too. */
+  let demo: { projects: number; history: number };
+  // The scoped customers see 250, 250 and 1,250 of the 2,500 bench projects (one board, one board, half of ten): the
+  // last is past the own list's exact limit, so after its first page the portal goes by a kept total, and the
+  // minimal server keeps that count; the others are counted on every call. Two history records per bench project,
+  // counted exactly.
+  const size = { projects: 2500, boards: 10, serialNumbers: 5000, users: 10 };
+  const benchHistory = 5000;
 
   beforeAll(async () => {
     const url = await createDatabaseIn(
@@ -35,12 +43,11 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     );
     portal = await startBenchPortal(url);
     const { db } = portal.database;
-    // The scoped customers see 250, 250 and 1,250 of 2,500 (one board, one board, half of ten): the last is past the
-    // own list's exact limit, so after its first page the portal goes by a kept total, and the minimal server keeps
-    // that count; the others are counted on every call. Two history records per project, counted exactly.
-    const size = { projects: 2500, boards: 10, serialNumbers: 5000, users: 10 };
+    const counted = (await db.execute(sql`select (select count(*) from projects)::int as projects,
+      (select count(*) from audit_log)::int as history`)) as unknown as { rows: (typeof demo)[] };
+    demo = counted.rows[0]!;
     await fillProjects(db, size);
-    await fillAuditLog(db, size, 5000);
+    await fillAuditLog(db, size, benchHistory);
     await fillCatalogue(db, { tools: 100, versionsPerTool: 5, bundles: 10 });
     await addScopedCustomers(db);
     await portal.listen();
@@ -98,12 +105,15 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
     }
     // The deeper pages are where the benchmarks put them: the middle and the deepest offset page of each list (its
     // last 50 rows within LIST_MAX_OFFSET), and the keyset page 50 rows before the end of the admin list. Each page
-    // is as long as the app's own: the console's 25 projects, the customer app's 24 and its catalogue's 12.
+    // is as long as the app's own: the console's 25 projects, the customer app's 24 and its catalogue's 12. The
+    // admin's lists hold the demo's projects and history beside the bench's.
+    const projects = size.projects + demo.projects;
+    const adminPage = (offset: number) => `projects ${offset}-${offset + 24}/${projects}`;
     expect(ranges).toMatchObject({
-      'admin project list': 'projects 0-24/2500',
-      'admin project list, middle page': 'projects 1250-1274/2500',
-      'admin project list, deep page': 'projects 2450-2474/2500',
-      'admin project list, keyset': 'projects 2450-2474/2500',
+      'admin project list': adminPage(0),
+      'admin project list, middle page': adminPage(Math.floor(projects / 2)),
+      'admin project list, deep page': adminPage(projects - 50),
+      'admin project list, keyset': adminPage(projects - 50),
     });
     const catalogueTotal = Number(ranges['catalogue list']!.split('/')[1]);
     const customerTotal = Number(ranges[customerList(0.5, 'first')]!.split('/')[1]);
@@ -119,7 +129,7 @@ describe.skipIf(!usingPostgres())('the minimal baseline server', () => {
       [customerList(0.5, 'deepest')]: own(customerTotal - 50, customerTotal),
       [customerList(0.05, 'deepest')]: own(200, 250),
       [customerList(0.0005, 'deepest')]: own(200, 250),
-      'history list': 'audit-log 0-49/5000',
+      'history list': `audit-log 0-49/${benchHistory + demo.history}`,
       'history list, one project': 'audit-log 0-1/2',
     });
   });

@@ -74,7 +74,8 @@ describe('demo data', () => {
     expect(listed[0]).toMatchObject({
       name: 'NX Flash Programmer',
       type: 'tool',
-      icon: null,
+      // Every demo tool has its drawn icon, named by its content (issue 45).
+      icon: expect.stringMatching(/^tool-icons\/[0-9a-f]{64}\.png$/),
       isOnlineTool: false,
     });
     const rows = await t.database.db.select().from(boardTools);

@@ -471,6 +471,9 @@ describe('follow-ups, system steps and steps that do not apply', () => {
   });
 });
 
+/** Added by the test below to the demo design-in board; the demo numbers its serials `<code>SN0001` … `SN0005`. */
+const OWN_DEMO_BOARD_SERIAL = 'NX114DIPPROCESS1';
+
 describe('the demo design-in processes', () => {
   it('are on NX114_Starter_Kit and SEC282_Starter_Kit, and seeding twice adds nothing', async () => {
     await seedDemoDip(t.database.db);
@@ -491,7 +494,12 @@ describe('the demo design-in processes', () => {
       'check',
     ]);
     expect(secureSteps.warnings).toEqual([]);
-    const registered = await kit.registered(p.owner, 'NX114SN0002');
+    // A serial number of this test's own on the demo board: the demo's projects hold its seeded ones.
+    expectOk(
+      await call('POST', `boards/${demo}/serial-numbers`, p.admin, { serialNumbers: OWN_DEMO_BOARD_SERIAL }),
+      201,
+    );
+    const registered = await kit.registered(p.owner, OWN_DEMO_BOARD_SERIAL);
     const process = await kit.processOf(p.owner, registered.id);
     expect(process.steps[3]!.gettingStarted.map((item) => item.title)).toEqual([
       'Check the reference design',

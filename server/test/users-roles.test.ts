@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, User } from '@portal/resources';
-import { eq } from 'drizzle-orm';
-import { identityAccounts } from '../src/db/schema.js';
+import type { AuditRecord, ErrorBody, User } from '@portal/resources';
+import { and, asc, eq, gt, max } from 'drizzle-orm';
+import { auditLog, identityAccounts } from '../src/db/schema.js';
 import { identityStore } from '../src/oidc/identity-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
@@ -9,8 +9,12 @@ import { bearer, signIn, type Tokens } from './support/sign-in.js';
 let t: TestApp;
 let admin: Tokens;
 let customer: Tokens;
+/** The last history record before this file's changes: the demo data writes its own role grants. */
+let auditBefore: number;
 beforeAll(async () => {
   t = await startTestApp();
+  const [last] = await t.database.db.select({ id: max(auditLog.id) }).from(auditLog);
+  auditBefore = last?.id ?? 0;
   [admin, customer] = await Promise.all([
     signIn(t.app, { email: 'admin@portal.test' }),
     signIn(t.app, { email: 'customer@portal.test' }),
@@ -144,11 +148,36 @@ describe('POST and DELETE users/roles', () => {
   });
 
   it('writes an audit record for every change', async () => {
-    const rows = await t.database.db.query.auditLog.findMany({
-      where: (a, { eq }) => eq(a.entity, 'user_role'),
-    });
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user_role'), gt(auditLog.id, auditBefore)))
+      .orderBy(asc(auditLog.id));
     expect(rows.map((r) => r.action)).toEqual(['create', 'delete', 'create', 'delete']);
     expect(rows.every((r) => r.actorId)).toBe(true);
+    // Each names the person it is about and belongs to them (issue 45): their History shows it.
+    expect(
+      rows.map((r) => [r.subjectEmail, r.subjectName, r.parentEntity, r.parentId === r.subjectId]),
+    ).toEqual([
+      ['customer@portal.test', 'Chris Customer', 'user', true],
+      ['customer@portal.test', 'Chris Customer', 'user', true],
+      ['admin@portal.test', 'Ada Admin', 'user', true],
+      ['admin@portal.test', 'Ada Admin', 'user', true],
+    ]);
+    const history = await call(
+      'GET',
+      `/api/v1/audit-log?filter=${encodeURIComponent(JSON.stringify({ history: 'user:customer@portal.test' }))}`,
+      admin,
+    );
+    expect(
+      history
+        .json<AuditRecord[]>()
+        .filter((record) => record.entity === 'user_role')
+        .map((record) => [record.action, record.subject?.email, record.subject?.name]),
+    ).toEqual([
+      ['delete', 'customer@portal.test', 'Chris Customer'],
+      ['create', 'customer@portal.test', 'Chris Customer'],
+    ]);
   });
 
   it('lets a new role take effect on the next call', async () => {

@@ -11,6 +11,12 @@ import { callApi } from '../support/customer-api.js';
  * SEC282 is a secure board; `<code>SN0002` registers one project only.
  */
 
+/**
+ * A single-registration serial number of the secure board SEC282 that no other suite and no demo project takes: the
+ * demo's secure project "Secure element trial" holds SEC282SN0002.
+ */
+const FREE_SECURE_SERIAL = 'SEC282SN0003';
+
 const serialField = (page: Page) => page.getByRole('textbox', { name: 'Serial number' });
 
 async function fillDetails(page: Page, name: string) {
@@ -216,8 +222,12 @@ test.describe('secure projects behind the step-up', () => {
     page,
     browser,
   }) => {
-    await signInThroughLoginAt(page, '/my/projects/create?board=SEC282SN0002', 'promoted@portal.test');
-    await expect(serialField(page)).toHaveValue('SEC282SN0002');
+    await signInThroughLoginAt(
+      page,
+      `/my/projects/create?board=${FREE_SECURE_SERIAL}`,
+      'promoted@portal.test',
+    );
+    await expect(serialField(page)).toHaveValue(FREE_SECURE_SERIAL);
     await fillDetails(page, 'Secure element');
     await page.getByRole('button', { name: 'Register product' }).click();
     const refusal = page
@@ -227,7 +237,7 @@ test.describe('secure projects behind the step-up', () => {
 
     await refusal.getByRole('link', { name: 'Sign in with second factor' }).click();
     await answerSecondFactor(page, 'promoted@portal.test');
-    await expect(page).toHaveURL(/\/my\/projects\/create\?board=SEC282SN0002$/);
+    await expect(page).toHaveURL(new RegExp(`/my/projects/create\\?board=${FREE_SECURE_SERIAL}$`));
     await fillDetails(page, 'Secure element');
     await submitAndOpen(page, 'Secure element', 'SEC282_Starter_Kit');
     await expect(page.getByText('Secure project').first()).toBeVisible();
@@ -238,11 +248,12 @@ test.describe('secure projects behind the step-up', () => {
     await signInThroughLoginAt(normal, '/my/projects', 'promoted@portal.test');
     const incomplete = normal.getByRole('alert').filter({ hasText: 'List of projects is incomplete' });
     await expect(incomplete).toBeVisible();
-    await expect(normal.getByRole('link', { name: 'Secure element' })).toHaveCount(0);
+    // Exact names: promoted@ also owns the demo's secure "Secure element trial".
+    await expect(normal.getByRole('link', { name: 'Secure element', exact: true })).toHaveCount(0);
     await incomplete.getByRole('link', { name: 'Sign in with second factor' }).click();
     await answerSecondFactor(normal, 'promoted@portal.test');
     await expect(normal).toHaveURL(/\/my\/projects$/);
-    await expect(normal.getByRole('link', { name: 'Secure element' })).toBeVisible();
+    await expect(normal.getByRole('link', { name: 'Secure element', exact: true })).toBeVisible();
     await expect(normal.getByText('List of projects is incomplete')).toHaveCount(0);
     await context.close();
   });

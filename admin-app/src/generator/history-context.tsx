@@ -7,7 +7,7 @@ import { useCanAccess, useTranslate, type Identifier } from 'react-admin';
 /** The audit log's resource name (its definition: `auditLogResource` of @portal/resources). */
 export const AUDIT_LOG = auditLogResource.name;
 
-/** A record's history list: the audit records of one entity and id. */
+/** A record's history list: its own changes and its parts' (`historyKey` of @portal/resources). */
 export type RecordHistoryView = ComponentType<{ entity: string; entityId: Identifier }>;
 
 /**

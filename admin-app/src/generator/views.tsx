@@ -1,6 +1,6 @@
 import {
   ADMIN_ROWS_PER_PAGE,
-  auditEntityOf,
+  historyEntityOf,
   reachablePages,
   rowsPerPageOf,
   type FieldDefinition,
@@ -313,7 +313,7 @@ function HistoryTabContent({ definition }: { definition: ResourceDefinition }) {
   const History = useRecordHistoryView();
   const record = useRecordContext();
   if (!History || record?.id === undefined) return null;
-  return <History entity={auditEntityOf(definition)} entityId={record.id} />;
+  return <History entity={historyEntityOf(definition)} entityId={record.id} />;
 }
 
 /**

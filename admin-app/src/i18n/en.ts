@@ -416,6 +416,8 @@ export const portalMessages = {
       versions_for: 'Versions of %{name}',
       request_flow: 'Request flow',
       request_flow_for: 'Request flow of %{name}',
+      upload_icon: 'Upload icon',
+      icon_uploaded: 'The icon is saved.',
     },
     versions: {
       title: 'Versions of %{name}',
@@ -542,6 +544,8 @@ export const portalMessages = {
       hidden: 'changed (secret, not shown)',
       changes: 'Changes',
       no_changes: 'No field changed.',
+      created: 'Created with',
+      deleted: 'Deleted record',
     },
     test_pages: {
       gtm_title: 'Tag manager test',

@@ -10,7 +10,14 @@ import {
   userRolesResource,
   viewerLinkBoardsResource,
 } from './resources/index.js';
-import { canAccess, listFilterSchema, type ResourceDefinition } from './definition.js';
+import {
+  auditEntityOf,
+  canAccess,
+  historyEntityOf,
+  listFilterSchema,
+  type ResourceDefinition,
+} from './definition.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, historyKey, parseHistoryKey } from '../audit-names.js';
 
 const admin = { roles: [{ name: 'Admin' }] };
 const companySpaceAdmin = { roles: [{ name: 'Company Space Admin' }] };
@@ -240,5 +247,25 @@ describe('the admin resource definitions', () => {
         .map(([key]) => key);
       expect(required.filter((key) => !editable.has(key))).toEqual([]);
     }
+  });
+});
+
+describe('audit names (issue 45: one list, one spelling)', () => {
+  it('lists the audit entity of every definition that writes, in snake_case', () => {
+    const writing = [...ADMIN_RESOURCES, ...ADMIN_SUB_RESOURCES].filter(
+      (definition) => definition.access.create || definition.access.edit || definition.access.delete,
+    );
+    for (const definition of writing) {
+      expect(AUDIT_ENTITIES, definition.name).toContain(auditEntityOf(definition));
+      expect(AUDIT_ENTITIES, definition.name).toContain(historyEntityOf(definition));
+    }
+    for (const name of [...AUDIT_ENTITIES, ...AUDIT_ACTIONS]) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);
+  });
+
+  it('keys a History by entity and id, and refuses a key without either', () => {
+    expect(parseHistoryKey(historyKey('user', 'a@b.test'))).toEqual({ entity: 'user', id: 'a@b.test' });
+    expect(parseHistoryKey('user')).toBeNull();
+    expect(parseHistoryKey(':x')).toBeNull();
+    expect(parseHistoryKey('user:')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { hasAnyRouteRole, type HasRoles, type RouteRole } from '../roles.js';
 import { ADMIN_DEFAULT_PER_PAGE, type ADMIN_ROWS_PER_PAGE } from '../constants.js';
+import type { AuditEntity } from '../audit-names.js';
 
 /** How a field is edited or shown where its type alone does not say. */
 export type Widget =
@@ -108,15 +109,26 @@ export interface ResourceDefinition {
   /** Uniqueness rules, each answered 409 with its own message when a write breaks it. */
   unique?: readonly UniqueRule[];
   /** The audit records' entity type of its records when not the snake_cased singular label (software: `tool`). */
-  auditEntity?: string;
+  auditEntity?: AuditEntity;
+  /**
+   * The entity type its record pages' History tab asks for when not its audit entity: a user-roles row is a user,
+   * whose History holds their role grants and every record about them.
+   */
+  historyEntity?: AuditEntity;
 }
 
 /**
  * The entity type under which changes of a definition's records are audited (`Feature flag` → `feature_flag`):
  * the server's repositories write it, a record's History tab filters by it.
  */
-export const auditEntityOf = (definition: Pick<ResourceDefinition, 'label' | 'auditEntity'>): string =>
-  definition.auditEntity ?? definition.label.one.trim().toLowerCase().replace(/\s+/g, '_');
+export const auditEntityOf = (definition: Pick<ResourceDefinition, 'label' | 'auditEntity'>): AuditEntity =>
+  // A written definition's name is one of AUDIT_ENTITIES: the resources' test holds every writable one to it.
+  (definition.auditEntity ?? definition.label.one.trim().toLowerCase().replace(/\s+/g, '_')) as AuditEntity;
+
+/** The entity type a record page's History tab asks for (see `historyEntity`). */
+export const historyEntityOf = (
+  definition: Pick<ResourceDefinition, 'label' | 'auditEntity' | 'historyEntity'>,
+): AuditEntity => definition.historyEntity ?? auditEntityOf(definition);
 
 /** The rows per page a definition's list opens with: its own `perPage`, else the console's default. */
 export const rowsPerPageOf = (definition: Pick<ResourceDefinition, 'list'>): number =>

@@ -5,7 +5,20 @@ import { z } from 'zod';
 export * from '../secret-fields.js';
 
 export const auditActorSchema = z.object({ id: z.uuid(), name: z.string().nullable(), email: z.string() });
-export const auditServiceAccountSchema = z.object({ clientId: z.string(), name: z.string().nullable() });
+/** A service account's change: its client id, and the email of the user it acts as. */
+export const auditServiceAccountSchema = z.object({
+  clientId: z.string(),
+  name: z.string().nullable(),
+  actingAs: z.string().nullable(),
+});
+/** The person a record is about (a role grant, a permission, a membership), as written with the record. */
+export const auditSubjectSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+});
+/** The record a part's change belongs to (a tool version's tool), as written with the record. */
+export const auditParentSchema = z.object({ entity: z.string(), id: z.string() });
 
 /**
  * A history record's number: the identity column as the API writes it, digits only and at most 18 of them (far
@@ -27,8 +40,12 @@ export const auditRecordSchema = z.object({
   entityId: z.string().nullable(),
   /** The person, null for a system change or a service account call. */
   actor: auditActorSchema.nullable(),
-  /** The service account of a machine client's call, else null. */
+  /** The service account of a machine client's call, else null (then `actor` is null too). */
   serviceAccount: auditServiceAccountSchema.nullable(),
+  /** The person the record is about, else null. */
+  subject: auditSubjectSchema.nullable(),
+  /** The record whose part changed, else null. */
+  parent: auditParentSchema.nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });

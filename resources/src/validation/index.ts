@@ -11,3 +11,4 @@ export * from './text.js';
 export * from './upload.js';
 export * from './upload-rules.js';
 export * from './user.js';
+export * from './tool-icons.js';

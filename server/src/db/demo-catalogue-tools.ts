@@ -3,7 +3,8 @@ import { like } from 'drizzle-orm';
 import type { Price } from '@portal/resources';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { Database } from './client.js';
-import { toolFiles } from './schema-catalogue.js';
+import { toolFiles, tools } from './schema-catalogue.js';
+import { demoToolIcon } from './demo-tool-icons.js';
 
 // The demo catalogue's tools, versions and download files (seeded by demo-catalogue.ts).
 /** Demo files live under this storage prefix; their bytes follow from their key, so a restart can rewrite them. */
@@ -18,16 +19,30 @@ export function demoFileContent(storageKey: string): Buffer {
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Writes the demo files that are missing from the storage (a fresh folder, or a temporary one in tests). */
+/**
+ * Writes the demo files and the demo tools' icons that are missing from the storage (a fresh folder, or a
+ * temporary one in tests).
+ */
 export async function ensureDemoFiles(db: Database, storage: FileStorage): Promise<number> {
   const rows = await db
     .select({ key: toolFiles.storageKey })
     .from(toolFiles)
     .where(like(toolFiles.storageKey, `${DEMO_FILE_PREFIX}%`));
+  const icons = new Map(
+    DEMO_TOOLS.map((_, index) => demoToolIcon(index)).map((icon) => [icon.path, icon.bytes]),
+  );
+  const named = await db.selectDistinct({ icon: tools.icon }).from(tools);
+  const wanted: [string, () => Buffer][] = [
+    ...rows.map(({ key }): [string, () => Buffer] => [key, () => demoFileContent(key)]),
+    ...named.flatMap(({ icon }): [string, () => Buffer][] => {
+      const bytes = icon ? icons.get(icon) : undefined;
+      return bytes ? [[icon!, () => bytes]] : [];
+    }),
+  ];
   let written = 0;
-  for (const { key } of rows) {
+  for (const [key, bytes] of wanted) {
     if (await storage.exists(key)) continue;
-    await storage.put(key, demoFileContent(key));
+    await storage.put(key, bytes());
     written += 1;
   }
   return written;

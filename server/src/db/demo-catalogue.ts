@@ -26,6 +26,7 @@ import {
 } from './schema-commerce.js';
 import { DEMO_FILE_PREFIX, DEMO_TOOLS, demoFileContent, fileName, sha256 } from './demo-catalogue-tools.js';
 import { evaluationQuestions, exportQuestions } from './demo-questionnaires.js';
+import { demoToolIcon } from './demo-tool-icons.js';
 
 export { DEMO_FILE_PREFIX, demoFileContent, ensureDemoFiles } from './demo-catalogue-tools.js';
 
@@ -68,9 +69,8 @@ export async function seedDemoCatalogue(tx: Transaction): Promise<void> {
         featureId: demo.featureId,
         name: demo.name,
         type: demo.type,
-        // No icon paths: this server hosts no icon files, and a path it cannot answer costs each card a failed
-        // request. A provider's catalogue names icons its own server or CDN serves; the card shows its kind's icon.
-        icon: null,
+        // An icon drawn for the demo, stored like an uploaded one (ensureDemoFiles writes its bytes).
+        icon: demoToolIcon(index).path,
         description: demo.description,
         externalUrl: demo.externalUrl ?? null,
         requestFlow: demo.requestFlow ?? 'cart',

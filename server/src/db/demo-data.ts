@@ -3,6 +3,7 @@ import { hashPassword, sha256Hex, verifyPassword } from '../lib/password.js';
 import type { Database } from './client.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  auditLog,
   boards,
   companySpaceMembers,
   companySpaces,
@@ -15,7 +16,7 @@ import { serialNumbers } from './schema-boards.js';
 import { seedDemoBoardTools } from './demo-board-tools.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { seedDemoDip } from './demo-dip.js';
-import { seedEsimBoard } from './demo-projects.js';
+import { seedDemoProjects, seedEsimBoard } from './demo-projects.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -142,7 +143,12 @@ export function demoBoards(): (typeof boards.$inferInsert)[] {
  * Fills an empty database with the demo catalogue and accounts. Does nothing when any board or user exists,
  * so a restart never duplicates and never touches real data.
  */
-export async function seedDemoData(db: Database, issuerKey: string): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  issuerKey: string,
+  /** `projects: false` leaves the demo projects out (the server tests' snapshot; their lists start empty). */
+  options: { projects?: boolean } = {},
+): Promise<boolean> {
   const [existing] = await db
     .select({
       boards: sql<number>`(select count(*) from ${boards})::int`,
@@ -195,6 +201,21 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
         .returning({ id: users.id });
       if (account.roles.length > 0) {
         await tx.insert(userRoles).values(account.roles.map((role) => ({ userId: user!.id, role })));
+        // The grants in the history, by the system (no actor), as part of the user and about them.
+        await tx.insert(auditLog).values(
+          account.roles.map((role) => ({
+            action: 'create',
+            entity: 'user_role',
+            entityId: user!.id,
+            parentEntity: 'user',
+            parentId: user!.id,
+            subjectId: user!.id,
+            subjectEmail: account.email,
+            subjectName: `${account.givenName} ${account.familyName}`,
+            after: { role },
+            at: new Date(Date.UTC(2025, 0, 1, 8)),
+          })),
+        );
       }
     }
     // Acme Devices: the company space of the demo company space admin and the demo customer.
@@ -214,6 +235,8 @@ export async function seedDemoData(db: Database, issuerKey: string): Promise<boo
     // The eSIM board and its pool of profiles, so registering it hands out a profile (customer /my/projects/create/eSim).
     await seedEsimBoard(tx);
     await seedDemoBoardTools(tx);
+    // Projects across two company spaces, with their history.
+    if (options.projects !== false) await seedDemoProjects(tx);
 
     const [robot] = await tx
       .insert(users)

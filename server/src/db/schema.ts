@@ -234,15 +234,22 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The person the record is about (a role grant, a permission, a membership), named as they were then. */
+    subjectId: uuid('subject_id'),
+    subjectEmail: text('subject_email'),
+    subjectName: text('subject_name'),
+    /** The record whose part changed (a tool version's tool), so the part's change shows in its History. */
+    parentEntity: text('parent_entity'),
+    parentId: text('parent_id'),
   },
-  // The history list reads newest first, and one record's history by entity and id, newest first; the records about
-  // a user (the `user` filter) find the entries naming them before or after the change.
+  // The history list reads newest first; a record's History by its own entity and id, by the parent of its parts and
+  // (a user's) by subject, each newest first.
   (t) => [
     // NULLS FIRST as `order by at desc` means it (the planner does not match NULLS LAST to it, not-null or not).
     index('audit_log_at_idx').on(t.at.desc().nullsFirst(), t.id),
     index('audit_log_entity_at_idx').on(t.entity, t.entityId, t.at),
-    index('audit_log_after_user_idx').on(sql`(${t.after} ->> 'userId')`),
-    index('audit_log_before_user_idx').on(sql`(${t.before} ->> 'userId')`),
+    index('audit_log_parent_at_idx').on(t.parentEntity, t.parentId, t.at),
+    index('audit_log_subject_at_idx').on(t.subjectId, t.at),
   ],
 );
 

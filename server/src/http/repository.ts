@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { auditEntityOf, type ResourceDefinition } from '@portal/resources';
+import { auditEntityOf, type AuditEntity, type ResourceDefinition } from '@portal/resources';
 import type { Database } from '../db/client.js';
 import type { FilterSql } from './list-sql.js';
 
@@ -37,7 +37,7 @@ export interface Repository<R extends Row = Row, Rec = unknown> {
   /** Filters that are no column (a user holding a role). */
   filters?: FilterSql;
   /** The audit record's entity (`partner`, `feature_flag`). */
-  entity: string;
+  entity: AuditEntity;
   /** The `:id` parameter's schema (default: the record's id field). */
   keySchema?: z.ZodType;
   /** Records of rows, in the rows' order (one query for a page, not one per row). */

@@ -40,7 +40,7 @@ export async function makePgliteSnapshots(): Promise<{
   try {
     const client = (database.db as unknown as { $client: PGlite }).$client;
     await fs.writeFile(snapshots.empty, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-    await seedDemoData(database.db, SNAPSHOT_ISSUER_KEY);
+    await seedDemoData(database.db, SNAPSHOT_ISSUER_KEY, { projects: false });
     await fs.writeFile(snapshots.seeded, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   } finally {
     await database.close();
@@ -60,7 +60,7 @@ export async function makePostgresTemplates(clusterUrl: string): Promise<Databas
     dataDir: null,
   });
   try {
-    await seedDemoData(seeded.db, SNAPSHOT_ISSUER_KEY);
+    await seedDemoData(seeded.db, SNAPSHOT_ISSUER_KEY, { projects: false });
   } finally {
     await seeded.close();
   }

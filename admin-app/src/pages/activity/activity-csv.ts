@@ -1,35 +1,60 @@
 import { toCsv, type AuditRecord } from '@portal/resources';
 import { downloadCSV, type Exporter } from 'react-admin';
-import { changedFields, valueText } from './diff';
+import { recordChanges, valueText, type FieldChange } from './diff';
+
+const personText = (person: { name: string | null; email: string | null }, fallback = '') =>
+  person.name && person.email
+    ? `${person.name} <${person.email}>`
+    : (person.email ?? person.name ?? fallback);
+
+/** A service account's change as a machine's (issue 45): its client id and the user it acts as. */
+export function serviceAccountText(record: Pick<AuditRecord, 'serviceAccount'>): string {
+  const account = record.serviceAccount;
+  if (!account) return '';
+  const acting = account.actingAs ? ` (acting as ${account.actingAs})` : '';
+  return `service account \`${account.clientId}\`${acting}`;
+}
 
 /** Who made the change, as text: the person (name and email), the service account, or the system. */
 export function actorText(record: Pick<AuditRecord, 'actor' | 'serviceAccount'>): string {
-  const { actor, serviceAccount } = record;
-  if (actor) return actor.name ? `${actor.name} <${actor.email}>` : actor.email;
-  if (!serviceAccount) return 'System';
-  return `${serviceAccount.name ?? serviceAccount.clientId} (service account ${serviceAccount.clientId})`;
+  if (record.serviceAccount) return serviceAccountText(record);
+  return record.actor ? personText(record.actor) : 'System';
 }
 
-/** The change as one cell: `field: old → new` per changed field, secrets as "(secret changed)". */
-export const changesText = (record: AuditRecord) =>
-  changedFields(record.before, record.after)
-    .map((change) =>
-      change.hidden
-        ? `${change.field}: (secret changed)`
-        : `${change.field}: ${valueText(change.before)} → ${valueText(change.after)}`,
-    )
-    .join('; ');
+/** Whom or what the record is about: the person it names, else the changed record's id. */
+export const subjectText = (record: Pick<AuditRecord, 'subject' | 'entityId'>): string =>
+  record.subject ? personText(record.subject, record.subject.id) : (record.entityId ?? '');
 
-/** The audit records as CSV: when, who, what, and the readable diff (never the raw values or a secret). */
+const fieldText = (change: FieldChange, side?: 'before' | 'after') => {
+  if (change.hidden) return `${change.field}: (secret changed)`;
+  if (side) return `${change.field}: ${valueText(change[side])}`;
+  return `${change.field}: ${valueText(change.before)} → ${valueText(change.after)}`;
+};
+
+/**
+ * The change as one cell: a note (`Secret rotated`), a created or deleted record's summary, or `field: old → new`
+ * per changed field; secrets as "(secret changed)".
+ */
+export function changesText(record: AuditRecord): string {
+  const changes = recordChanges(record);
+  if (changes.kind === 'note') return changes.text;
+  if (changes.kind === 'changed') return changes.fields.map((change) => fieldText(change)).join('; ');
+  const side = changes.kind === 'created' ? 'after' : 'before';
+  return `${changes.kind}: ${changes.fields.map((change) => fieldText(change, side)).join('; ')}`;
+}
+
+/** The audit records as CSV: when, who (a machine in its own column), what, and the readable change. */
 export function activityCsv(records: readonly AuditRecord[]): string {
   return toCsv([
-    ['When', 'Actor', 'Action', 'Entity type', 'Entity id', 'Changes'],
+    ['When', 'Actor', 'Service account', 'Action', 'Entity type', 'Entity id', 'About', 'Changes'],
     ...records.map((record) => [
       record.at,
-      actorText(record),
+      record.actor ? personText(record.actor) : record.serviceAccount ? '' : 'System',
+      serviceAccountText(record),
       record.action,
       record.entity,
       record.entityId ?? '',
+      record.subject ? personText(record.subject, record.subject.id) : '',
       changesText(record),
     ]),
   ]);

@@ -8,7 +8,7 @@ import { HistoryProvider } from '../../generator/history-context';
 import { GeneratedShow } from '../../generator/views';
 import { gadgetsResource } from '../../test/gadgets';
 import { renderAdmin } from '../../test/render';
-import { auditLogResource as auditDefinition } from '@portal/resources';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditLogResource as auditDefinition } from '@portal/resources';
 import { ActivityList, RecordHistory } from './activity-views';
 
 // Rendering waits for react-admin's queries; on a busy machine that takes a while.
@@ -33,6 +33,8 @@ const change = {
   entityId: gadgetId,
   actor: { id: '00000000-0000-4000-8000-00000000000a', name: 'Ada Admin', email: 'ada@example.com' },
   serviceAccount: null,
+  subject: null,
+  parent: null,
   before: { name: 'Sprocket', enabled: false, secretHash: 'old-hash-value' },
   after: { name: 'Sprocket', enabled: true, secretHash: 'new-hash-value' },
 };
@@ -83,6 +85,24 @@ describe('Activity and History (issue 22 #2)', () => {
     );
   });
 
+  it('offers entity types and actions as choices of the one list the server writes (issue 45)', async () => {
+    renderAdmin(<ActivityList />, { dataProvider: dataProvider(), definitions, resource: 'audit-log' });
+    const optionsOf = async (filter: string) => {
+      await userEvent.click(await screen.findByRole('combobox', { name: filter }, slow));
+      const listbox = await screen.findByRole('listbox', {}, slow);
+      const names = within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent?.trim())
+        // The empty choice, which clears the filter.
+        .filter(Boolean);
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+      return names;
+    };
+    expect(await optionsOf('Entity type')).toEqual([...AUDIT_ENTITIES]);
+    expect(await optionsOf('Action')).toEqual([...AUDIT_ACTIONS]);
+  });
+
   it('shows a History tab on a record page that lists that record’s changes', async () => {
     const provider = dataProvider();
     showGadget(provider, ['Admin']);
@@ -92,7 +112,7 @@ describe('Activity and History (issue 22 #2)', () => {
     await waitFor(() =>
       expect(provider.getList).toHaveBeenCalledWith(
         'audit-log',
-        expect.objectContaining({ filter: { entity: 'gadget', entityId: gadgetId } }),
+        expect.objectContaining({ filter: { history: `gadget:${gadgetId}` } }),
       ),
     );
   });

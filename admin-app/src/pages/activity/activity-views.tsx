@@ -1,14 +1,17 @@
-import type { AuditRecord, ResourceDefinition } from '@portal/resources';
+import { historyKey, type AuditRecord, type ResourceDefinition } from '@portal/resources';
 import { useRecordContext, type Identifier } from 'react-admin';
 import { useDefinitions } from '../../generator/definitions-context';
 import { AUDIT_LOG } from '../../generator/history-context';
 import { GeneratedList, GeneratedShow, type ViewCustomization } from '../../generator/views';
-import { activityExporter, actorText } from './activity-csv';
+import { activityExporter, actorText, subjectText } from './activity-csv';
 import { ChangesField } from './changes-field';
 
 /** What the Activity views add to the generated ones: the diff of each change, never a create button. */
 export const activityCustomization: ViewCustomization = {
-  fields: { actor: () => <ActorField key="actor" /> },
+  fields: {
+    actor: () => <ActorField key="actor" />,
+    subject: () => <SubjectField key="subject" label="About" />,
+  },
   list: {
     createButton: false,
     exporter: activityExporter,
@@ -22,6 +25,12 @@ export const activityCustomization: ViewCustomization = {
 function ActorField(_props: { label?: string }) {
   const record = useRecordContext<AuditRecord>();
   return record ? <span>{actorText(record)}</span> : null;
+}
+
+/** Whom or what the record is about: the person (name and email), else the entity's id. */
+function SubjectField(_props: { label?: string }) {
+  const record = useRecordContext<AuditRecord>();
+  return record ? <span>{subjectText(record)}</span> : null;
 }
 
 function useAuditDefinition(): ResourceDefinition | undefined {
@@ -40,7 +49,10 @@ export function ActivityShow() {
   return definition ? <GeneratedShow definition={definition} customization={activityCustomization} /> : null;
 }
 
-/** A record's History: the audit records of that entity and id, newest first, with the same diff view. */
+/**
+ * A record's History: its own changes and its parts' (versions, files, members, permissions; for a user every
+ * record about them), found by the server's one rule for `historyKey`, newest first, with the same diff view.
+ */
 export function RecordHistory({ entity, entityId }: { entity: string; entityId: Identifier }) {
   const definition = useAuditDefinition();
   if (!definition) return null;
@@ -48,7 +60,7 @@ export function RecordHistory({ entity, entityId }: { entity: string; entityId: 
     <GeneratedList
       definition={definition}
       customization={activityCustomization}
-      filter={{ entity, entityId: String(entityId) }}
+      filter={{ history: historyKey(entity, entityId) }}
       disableSyncWithLocation
       title={false}
     />

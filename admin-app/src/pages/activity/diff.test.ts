@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, valueText } from './diff';
+import { changedFields, recordChanges, valueText } from './diff';
 
 describe('changedFields (issue 22 #2: changed fields only, old → new, secrets never)', () => {
   it('lists only the fields whose value changed, old and new', () => {
@@ -53,5 +53,34 @@ describe('changedFields (issue 22 #2: changed fields only, old → new, secrets 
 
   it('writes values as text', () => {
     expect([undefined, null, 'a', 2, ['x']].map(valueText)).toEqual(['—', 'null', 'a', '2', '["x"]']);
+  });
+});
+
+describe('recordChanges (issue 45: readable creations, deletions and notes)', () => {
+  it('summarises a creation by its name and the fields a person set', () => {
+    expect(
+      recordChanges({
+        action: 'create',
+        before: null,
+        after: { id: 'p-1', description: 'x', fae: null, name: 'Motor', members: [], createdAt: 'now' },
+      }),
+    ).toEqual({
+      kind: 'created',
+      fields: [
+        { field: 'name', before: undefined, after: 'Motor', hidden: false },
+        { field: 'description', before: undefined, after: 'x', hidden: false },
+      ],
+    });
+  });
+
+  it('shows what a deletion removed, and a note for a secret rotation', () => {
+    expect(recordChanges({ action: 'delete', before: { name: 'Old', note: null }, after: null })).toEqual({
+      kind: 'deleted',
+      fields: [{ field: 'name', before: 'Old', after: undefined, hidden: false }],
+    });
+    expect(recordChanges({ action: 'rotate_secret', before: null, after: null })).toEqual({
+      kind: 'note',
+      text: 'Secret rotated',
+    });
   });
 });

@@ -7,7 +7,7 @@ export interface FieldChange {
   hidden: boolean;
 }
 
-import { isSecretField } from '@portal/resources';
+import { AUDIT_ACTION_SUMMARIES, isSecretField, type AuditAction } from '@portal/resources';
 
 export { isSecretField };
 
@@ -55,4 +55,51 @@ export function valueText(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
+}
+
+/** Fields the server makes (ids, times, counters): a creation's or deletion's summary leaves them out. */
+const SERVER_MADE = new Set(['id', 'createdAt', 'updatedAt', 'deletedAt', 'lastUsedAt', 'at', 'position']);
+/** Fields that name a record, shown first in its summary. */
+const NAMING = ['name', 'title', 'email', 'clientId', 'version', 'fileName', 'role'];
+
+const isBlank = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isPlainObject(value) && Object.keys(value).length === 0);
+
+const leaf = (field: string) => field.split('.').at(-1)!;
+const naming = (field: string) => {
+  const index = NAMING.indexOf(field);
+  return index === -1 ? NAMING.length : index;
+};
+
+/**
+ * What a created or deleted record held, in short (issue 45): its name first, then the fields a person set; nulls,
+ * empty values and server-made fields (ids, times) are left out.
+ */
+export function summaryFields(value: unknown, side: 'before' | 'after'): FieldChange[] {
+  const fields = side === 'after' ? changedFields(null, value) : changedFields(value, null);
+  return fields
+    .filter((change) => change.hidden || !isBlank(change[side]))
+    .filter((change) => !SERVER_MADE.has(leaf(change.field)))
+    .sort((a, b) => naming(a.field) - naming(b.field));
+}
+
+/** How a record's change reads: a note for an action without fields, a summary of a creation or deletion, or a diff. */
+export type RecordChanges =
+  | { kind: 'note'; text: string }
+  | { kind: 'created' | 'deleted'; fields: FieldChange[] }
+  | { kind: 'changed'; fields: FieldChange[] };
+
+export function recordChanges(record: { action: string; before: unknown; after: unknown }): RecordChanges {
+  const note = AUDIT_ACTION_SUMMARIES[record.action as AuditAction];
+  if (note) return { kind: 'note', text: note };
+  const none = (value: unknown) => value === null || value === undefined;
+  if (none(record.before) && !none(record.after))
+    return { kind: 'created', fields: summaryFields(record.after, 'after') };
+  if (none(record.after) && !none(record.before))
+    return { kind: 'deleted', fields: summaryFields(record.before, 'before') };
+  return { kind: 'changed', fields: changedFields(record.before, record.after) };
 }

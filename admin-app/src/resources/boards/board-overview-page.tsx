@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { auditEntityOf, boardsResource } from '@portal/resources';
+import { boardsResource, historyEntityOf } from '@portal/resources';
 import {
   BooleanField,
   ListButton,
@@ -90,7 +90,7 @@ function BoardOverviewContent() {
           <Typography variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 500, mb: 1 }}>
             {translate('portal.history.tab')}
           </Typography>
-          <History entity={auditEntityOf(boardsResource)} entityId={record.id} />
+          <History entity={historyEntityOf(boardsResource)} entityId={record.id} />
         </Box>
       )}
     </Box>

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../audit-names.js';
 import { auditRecordSchema } from '../../entities/audit-log.js';
 import { defineResource } from '../definition.js';
 
@@ -12,17 +13,34 @@ export const auditLogResource = defineResource({
   record: auditRecordSchema,
   recordTitle: 'action',
   list: {
-    columns: ['at', 'actor', 'action', 'entity', 'entityId'],
+    columns: ['at', 'actor', 'action', 'entity', 'entityId', 'subject'],
     sortable: ['at'],
     defaultSort: { field: 'at', order: 'DESC' },
     filters: [
-      { source: 'actor', label: 'Actor email', operator: 'eq', input: 'text', alwaysOn: true },
+      // A person by email or name (either matched whole, ignoring case).
+      { source: 'actor', label: 'Actor (email or name)', operator: 'eq', input: 'text', alwaysOn: true },
       // Who gave this user access, and when: the records about a user (their account, their roles, and entries
       // naming them, as a board permission does), whoever made them.
-      { source: 'user', label: 'About user (email)', operator: 'eq', input: 'text', alwaysOn: true },
-      { source: 'entity', label: 'Entity type', operator: 'eq', input: 'text', alwaysOn: true },
+      { source: 'user', label: 'About user (email or name)', operator: 'eq', input: 'text', alwaysOn: true },
+      {
+        source: 'entity',
+        label: 'Entity type',
+        operator: 'eq',
+        input: 'select',
+        choices: AUDIT_ENTITIES,
+        alwaysOn: true,
+      },
+      {
+        source: 'action',
+        label: 'Action',
+        operator: 'eq',
+        input: 'select',
+        choices: AUDIT_ACTIONS,
+        alwaysOn: true,
+      },
       { source: 'entityId', label: 'Entity id', operator: 'eq', input: 'text' },
-      { source: 'action', label: 'Action', operator: 'eq', input: 'text' },
+      // A record page's History (`historyKey`): the record's own changes and its parts'.
+      { source: 'history', label: 'History of', operator: 'eq', input: 'text' },
       { source: 'from', label: 'From', operator: 'gte', input: 'datetime' },
       { source: 'to', label: 'To', operator: 'lte', input: 'datetime' },
     ],
@@ -33,6 +51,7 @@ export const auditLogResource = defineResource({
     { source: 'at', label: 'When', widget: 'datetime', readOnly: true },
     { source: 'actor', label: 'Actor', widget: 'text', readOnly: true },
     { source: 'serviceAccount', label: 'Service account', widget: 'text', readOnly: true },
+    { source: 'subject', label: 'About', widget: 'text', readOnly: true },
     { source: 'action', label: 'Action', widget: 'text', readOnly: true },
     { source: 'entity', label: 'Entity type', widget: 'text', readOnly: true },
     { source: 'entityId', label: 'Entity id', widget: 'text', readOnly: true },

@@ -16,6 +16,8 @@ export const boardDocumentsResource = defineResource({
   name: 'board-documents',
   path: 'boards/{boardId}/documents',
   label: { one: 'Board document', many: 'Board documents' },
+  // Written as changes of their board (`create_document`, …), so the board's History shows them.
+  auditEntity: 'board',
   record: boardDocumentSchema,
   create: boardDocumentCreateSchema,
   update: boardDocumentUpdateSchema,

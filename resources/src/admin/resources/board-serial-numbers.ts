@@ -9,6 +9,8 @@ export const boardSerialNumbersResource = defineResource({
   name: 'serial-numbers',
   path: 'boards/{boardId}/serial-numbers',
   label: { one: 'Serial number', many: 'Serial numbers' },
+  // Written as changes of their board (`add_serial_numbers`, …), so the board's History shows them.
+  auditEntity: 'board',
   record: serialNumberRecordSchema,
   create: serialNumbersAddSchema,
   recordTitle: 'value',

@@ -14,6 +14,8 @@ export const userRolesResource = defineResource({
   label: { one: 'User role', many: 'User roles' },
   record: userSchema,
   idField: 'email',
+  auditEntity: 'user_role',
+  historyEntity: 'user',
   create: userRoleEntrySchema,
   update: userRoleEntrySchema,
   recordTitle: 'email',

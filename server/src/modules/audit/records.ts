@@ -3,6 +3,7 @@ import { isSecretField, type AuditRecord } from '@portal/resources';
 import type { auditLog } from '../../db/schema.js';
 import { users } from '../../db/schema.js';
 import type { Executor } from '../../http/repository.js';
+import { fullName } from '../../http/audit.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -19,9 +20,6 @@ export function withoutSecrets(value: unknown): unknown {
       .map(([field, inner]) => [field, withoutSecrets(inner)]),
   );
 }
-
-const fullName = (user: { givenName: string | null; familyName: string | null }) =>
-  [user.givenName, user.familyName].filter(Boolean).join(' ') || null;
 
 /** An actor as the history shows it: the user's id, email and name, in the order its statement selects them. */
 export const ACTOR_COLUMNS = {
@@ -67,15 +65,21 @@ export function toAuditRecords(rows: AuditRow[], actors: AuditActor[]): AuditRec
   const byId = new Map(actors.map((actor) => [actor.id, actor]));
   return rows.map((row) => {
     const user = row.actorId ? byId.get(row.actorId) : undefined;
-    const actor = user ? { id: user.id, name: fullName(user), email: user.email } : null;
+    const person = user ? { id: user.id, name: fullName(user), email: user.email } : null;
+    // A machine's change is the service account's, not the person it acts as (issue 45).
+    const serviceAccount = row.actorClientId
+      ? { clientId: row.actorClientId, name: person?.name ?? null, actingAs: person?.email ?? null }
+      : null;
     return {
       id: String(row.id),
       at: row.at.toISOString(),
       action: row.action,
       entity: row.entity,
       entityId: row.entityId,
-      actor,
-      serviceAccount: row.actorClientId ? { clientId: row.actorClientId, name: actor?.name ?? null } : null,
+      actor: serviceAccount ? null : person,
+      serviceAccount,
+      subject: row.subjectId ? { id: row.subjectId, email: row.subjectEmail, name: row.subjectName } : null,
+      parent: row.parentEntity && row.parentId ? { entity: row.parentEntity, id: row.parentId } : null,
       before: withoutSecrets(row.before) ?? null,
       after: withoutSecrets(row.after) ?? null,
     };

@@ -1,8 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { auditLogResource, hasAnyRouteRole, type AuditRecord } from '@portal/resources';
+import { auditLogResource, hasAnyRouteRole, parseHistoryKey, type AuditRecord } from '@portal/resources';
 import { auditLog, companySpaceMembers, users } from '../../db/schema.js';
 import { projects } from '../../db/schema-projects.js';
+import { softwareBundles } from '../../db/schema-catalogue.js';
 import { notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import { defineRepository, type Executor, type Repository } from '../../http/repository.js';
@@ -32,27 +33,60 @@ export function inSpaceOf(userId: string): SQL {
   )`;
 }
 
-/** The ids of the users with this email, ignoring case (the log keeps ids only), as text or as uuid. */
-const userIdsByEmail = (email: unknown, asText = false) =>
-  sql`(select ${asText ? sql`${users.id}::text` : users.id} from ${users} where lower(${users.email}) = lower(${String(email)}))`;
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The records about a user: their account and roles (entity id), and entries naming them by `userId` before or
- * after the change (a board permission, a project membership).
+ * The ids of the users a person filter names (issue 45): by email, whole and ignoring case, or by name, a part of
+ * their given and family name ignoring case.
  */
-function aboutUser(email: unknown): SQL {
-  const ids = userIdsByEmail(email, true);
+const userIdsNamed = (value: unknown) => {
+  const text = String(value).trim();
+  return sql`(select ${users.id} from ${users} where lower(${users.email}) = lower(${text})
+    or concat_ws(' ', ${users.givenName}, ${users.familyName}) ilike ${likePattern(text)})`;
+};
+
+/** The records about a user: their account, and every record written with them as its subject (grants, members). */
+function aboutUser(person: unknown): SQL {
+  const ids = userIdsNamed(person);
   return sql`(
-    (${auditLog.entity} in ('user', 'user_role') and ${auditLog.entityId} in ${ids})
-    or ${auditLog.after} ->> 'userId' in ${ids}
-    or ${auditLog.before} ->> 'userId' in ${ids}
+    ${auditLog.subjectId} in ${ids}
+    or (${auditLog.entity} = 'user' and ${auditLog.entityId} in (select id::text from ${ids} as named(id)))
+  )`;
+}
+
+/**
+ * Record pages keyed by something other than the id their records are written under: the user-roles page keys a
+ * user by email (calls §7.1), the bundles page a bundle by its uuid. Each gives the written ids of a page's key.
+ */
+const WRITTEN_IDS: Partial<Record<string, (key: string) => SQL>> = {
+  user: (key) =>
+    sql`(select ${users.id}::text from ${users} where ${users.id}::text = lower(${key}) or lower(${users.email}) = lower(${key}))`,
+  // A deleted bundle's uuid is still named by its own records (created, changed or deleted with it).
+  software_bundle: (key) =>
+    sql`(select ${softwareBundles.id}::text from ${softwareBundles} where ${softwareBundles.id}::text = lower(${key}) or ${softwareBundles.uuid} = ${key}
+      union select ${auditLog.entityId} from ${auditLog} where ${auditLog.entity} = 'software_bundle'
+        and (${auditLog.after} ->> 'uuid' = ${key} or ${auditLog.before} ->> 'uuid' = ${key}))`,
+};
+
+/**
+ * A record page's History (the one rule, issue 45): the record's own changes (entity and id), its parts' (the
+ * parent written with them) and, for a user, every record about them (the subject written with it).
+ */
+export function historyOf(key: unknown): SQL {
+  const parsed = parseHistoryKey(String(key));
+  if (!parsed) return sql`false`;
+  const { entity, id } = parsed;
+  const ids = WRITTEN_IDS[entity]?.(id) ?? sql`(${id})`;
+  return sql`(
+    (${auditLog.entity} = ${entity} and ${auditLog.entityId} in ${ids})
+    or (${auditLog.parentEntity} = ${entity} and ${auditLog.parentId} in ${ids})
+    ${entity === 'user' ? sql`or ${auditLog.subjectId} in (select named.id::uuid from ${ids} as named(id))` : sql``}
   )`;
 }
 
 const actorEmail = sql`(select ${users.email} from ${users} where ${users.id} = ${auditLog.actorId})`;
 
 export const auditLogRepository = defineRepository<typeof auditLog, AuditRecord>(auditLogResource, auditLog, {
-  entity: 'audit_log',
   columns: {
     id: auditLog.id,
     at: auditLog.at,
@@ -64,9 +98,10 @@ export const auditLogRepository = defineRepository<typeof auditLog, AuditRecord>
     actor: actorEmail,
   },
   filters: {
-    // The actor by email, ignoring case, through the users table (the log keeps only the id).
-    actor: (value) => sql`${auditLog.actorId} in ${userIdsByEmail(value)}`,
+    // The actor by email or name, through the users table (the log keeps only the id).
+    actor: (value) => sql`${auditLog.actorId} in ${userIdsNamed(value)}`,
     user: aboutUser,
+    history: historyOf,
   },
   toRecords: auditRecords,
   listScope: (request) => (reachesEverything(request) ? undefined : inSpaceOf(request.currentUser!.id)),

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/resources';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { audit } from '../../http/audit.js';
@@ -22,7 +23,7 @@ export function saveBoardList<T>(
   db: Database,
   request: Pick<FastifyRequest, 'currentUser'>,
   boardId: string,
-  action: string,
+  action: AuditAction,
   { read, write, audited = (list: T) => list }: BoardListSave<T>,
 ): Promise<NoInfer<T>> {
   return db.transaction(async (tx) => {

@@ -230,7 +230,13 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
             .returning();
           await touch(tx, bundle.id);
           const after = toBundleVersion(row!);
-          await audit(tx, actor, { action: 'create', entity: 'bundle_version', entityId: row!.id, after });
+          await audit(tx, actor, {
+            action: 'create',
+            entity: 'bundle_version',
+            entityId: row!.id,
+            parent: { entity: 'software_bundle', id: bundle.id },
+            after,
+          });
           return after;
         }),
         { duplicate: duplicateVersion },
@@ -254,6 +260,7 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
             action: 'update',
             entity: 'bundle_version',
             entityId: row.id,
+            parent: { entity: 'software_bundle', id: bundle.id },
             before,
             after,
           });
@@ -269,7 +276,13 @@ export function bundlesRepository({ db, clock }: Pick<CatalogueContext, 'db' | '
         const row = await findBundleVersion(bundle.id, versionId, tx);
         await tx.delete(bundleVersions).where(eq(bundleVersions.id, row.id));
         const before = toBundleVersion(row);
-        await audit(tx, actor, { action: 'delete', entity: 'bundle_version', entityId: row.id, before });
+        await audit(tx, actor, {
+          action: 'delete',
+          entity: 'bundle_version',
+          entityId: row.id,
+          parent: { entity: 'software_bundle', id: bundle.id },
+          before,
+        });
         return before;
       }),
   };

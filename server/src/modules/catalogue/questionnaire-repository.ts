@@ -211,7 +211,13 @@ export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clo
             .returning();
           await touch(tx, questionnaire.id);
           const after = toQuestion(row!);
-          await audit(tx, actor, { action: 'create', entity: 'question', entityId: row!.id, after });
+          await audit(tx, actor, {
+            action: 'create',
+            entity: 'question',
+            entityId: row!.id,
+            parent: { entity: 'questionnaire', id: questionnaire.id },
+            after,
+          });
           return after;
         }),
         { duplicate: takenQuestionId },
@@ -233,7 +239,14 @@ export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clo
           .returning();
         await touch(tx, questionnaire.id);
         const after = toQuestion(row!);
-        await audit(tx, actor, { action: 'update', entity: 'question', entityId: before.id, before, after });
+        await audit(tx, actor, {
+          action: 'update',
+          entity: 'question',
+          entityId: before.id,
+          parent: { entity: 'questionnaire', id: questionnaire.id },
+          before,
+          after,
+        });
         return after;
       }),
 
@@ -257,6 +270,7 @@ export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clo
           action: 'delete',
           entity: 'question',
           entityId: question.id,
+          parent: { entity: 'questionnaire', id: questionnaire.id },
           before: question,
         });
         return question;

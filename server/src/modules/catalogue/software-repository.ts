@@ -8,10 +8,12 @@ import type {
   ToolInput,
   ToolUpdate,
   ToolVersionDetail,
+  ToolIconType,
   ToolVersionInput,
 } from '@portal/resources';
+import { toolIconPath } from '@portal/resources';
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
-import { audit } from '../../http/audit.js';
+import { audit, type AuditEntry } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
 import { sha256Of } from '../../storage/file-storage.js';
@@ -117,6 +119,14 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
       .set({ updatedAt: clock.now(), ...values })
       .where(eq(tools.id, toolId));
 
+  /** A version's change (or its files'), written as a part of its tool: the tool's History shows it. */
+  const auditVersion = (
+    tx: Executor,
+    actor: Actor,
+    tool: ToolSummaryRow,
+    entry: Omit<AuditEntry, 'entity' | 'parent'>,
+  ) => audit(tx, actor, { ...entry, entity: 'tool_version', parent: { entity: 'tool', id: tool.id } });
+
   /** A tool and one of its versions, 404 when either is unknown. */
   async function findToolVersion(toolId: string, versionId: string, tx: Executor = db) {
     const tool = await findTool(toolId, tx);
@@ -165,6 +175,33 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
         await audit(tx, actor, { action: 'update', entity: 'tool', entityId: tool.id, before, after });
         return after;
       }),
+
+    /**
+     * Gives a tool a checked icon (issue 45): stored under its content's hash, like the tools' files, then named by
+     * the tool; an icon other tools share stays, so nothing is deleted here (the orphan sweep keeps named icons).
+     */
+    async setIcon(actor: Actor, id: string, bytes: Buffer, type: ToolIconType): Promise<SoftwareRecord> {
+      const tool = await findTool(id);
+      const icon = toolIconPath(sha256Of(bytes), type);
+      if (!(await storage.exists(icon))) await storage.put(icon, bytes);
+      return db.transaction(async (tx) => {
+        const current = await findTool(tool.id, tx);
+        const [row] = await tx
+          .update(tools)
+          .set({ icon, updatedAt: clock.now() })
+          .where(eq(tools.id, current.id))
+          .returning(toolColumns);
+        const after = await record(row!, tx);
+        await audit(tx, actor, {
+          action: 'set_icon',
+          entity: 'tool',
+          entityId: current.id,
+          before: { icon: current.icon },
+          after: { icon },
+        });
+        return after;
+      });
+    },
 
     /** Deletes a tool with its versions and files; answers the deleted record. */
     async remove(actor: Actor, id: string): Promise<SoftwareRecord> {
@@ -218,7 +255,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             .returning();
           await touch(tx, tool.id);
           const after = await versionRecord(tool, row!, tx);
-          await audit(tx, actor, { action: 'create', entity: 'tool_version', entityId: row!.id, after });
+          await auditVersion(tx, actor, tool, { action: 'create', entityId: row!.id, after });
           return after;
         }),
         { duplicate: duplicateVersion },
@@ -236,13 +273,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
             .returning();
           await touch(tx, tool.id);
           const after = await versionRecord(tool, updated!, tx);
-          await audit(tx, actor, {
-            action: 'update',
-            entity: 'tool_version',
-            entityId: row.id,
-            before,
-            after,
-          });
+          await auditVersion(tx, actor, tool, { action: 'update', entityId: row.id, before, after });
           return after;
         }),
         { duplicate: duplicateVersion },
@@ -259,12 +290,7 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
           .where(eq(toolFiles.versionId, row.id));
         await tx.delete(toolVersions).where(eq(toolVersions.id, row.id));
         await touch(tx, tool.id);
-        await audit(tx, actor, {
-          action: 'delete',
-          entity: 'tool_version',
-          entityId: row.id,
-          before: snapshot,
-        });
+        await auditVersion(tx, actor, tool, { action: 'delete', entityId: row.id, before: snapshot });
         return { before: snapshot, keys: stored.map((file) => file.key) };
       });
       await Promise.all(keys.map((key) => storage.delete(key)));
@@ -312,9 +338,8 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
                 .returning();
           await touch(tx, tool.id);
           const after = toCatalogueFile(api, tool.featureId, version.version, row!);
-          await audit(tx, actor, {
+          await auditVersion(tx, actor, tool, {
             action: existing ? 'replace_file' : 'add_file',
-            entity: 'tool_version',
             entityId: version.id,
             before: existing ? toCatalogueFile(api, tool.featureId, version.version, existing) : null,
             after,
@@ -344,9 +369,8 @@ export function softwareRepository({ db, clock, storage, config }: CatalogueCont
         if (!row) throw notFound('File not found.', ['fileName']);
         const snapshot = toCatalogueFile(api, tool.featureId, version.version, row);
         await touch(tx, tool.id);
-        await audit(tx, actor, {
+        await auditVersion(tx, actor, tool, {
           action: 'delete_file',
-          entity: 'tool_version',
           entityId: version.id,
           before: snapshot,
         });

@@ -101,13 +101,15 @@ export async function assignFae(tx: Executor, found: ProjectWithBoard, email: st
   return user;
 }
 
+/** Takes the FAE out of the project; answers their user id (undefined when `quiet` and there was none). */
 export async function removeFae(tx: Executor, projectId: string, options: { quiet?: boolean } = {}) {
   const previous = await holderOf(tx, projectId, 'fae');
   if (!previous) {
-    if (options.quiet) return;
+    if (options.quiet) return undefined;
     throw notFound('This project has no FAE.', ['fae']);
   }
   await dropMember(tx, projectId, previous);
+  return previous;
 }
 
 /**
@@ -160,10 +162,12 @@ export async function assignSubstitute(
 }
 
 /** The substitute steps back to a plain member. */
+/** The substitute steps back to a plain member; answers their user id. */
 export async function removeSubstitute(tx: Executor, projectId: string) {
   const previous = await holderOf(tx, projectId, 'substitute');
   if (!previous) throw notFound('This project has no substitute.', ['substitute']);
   await setRole(tx, projectId, previous, 'member');
+  return previous;
 }
 
 /** Hands the project to another user: the new owner takes their place, the previous owner stays as a member. */

@@ -56,7 +56,15 @@ export default repositoryModule('roleGrants', ({ db }): RoleGrantsRepository => 
               .returning();
       if (!rows.length) return false;
       const recorded = action === 'create' ? { after: { role } } : { before: { role } };
-      await audit(tx, request, { action, entity: 'user_role', entityId: userId, ...recorded });
+      // A grant is a part of its user and about them: it shows in the user's History.
+      await audit(tx, request, {
+        action,
+        entity: 'user_role',
+        entityId: userId,
+        parent: { entity: 'user', id: userId },
+        subjectId: userId,
+        ...recorded,
+      });
       return true;
     });
     return changed ? (await usersWithRolesById(db, [userId]))[0]! : undefined;

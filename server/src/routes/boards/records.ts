@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audit } from '../../http/audit.js';
-import type { ResourceDefinition } from '@portal/resources';
+import type { AuditAction, ResourceDefinition } from '@portal/resources';
 import { ApiError } from '../../http/errors.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { resourceRoutes } from '../../http/resource-routes.js';
@@ -12,7 +12,7 @@ export const auditBoard = (
   tx: Executor,
   request: Pick<FastifyRequest, 'currentUser'>,
   boardId: string,
-  action: string,
+  action: AuditAction,
   change: { before?: unknown; after?: unknown },
 ) => audit(tx, request, { action, entity: 'board', entityId: boardId, ...change });
 

@@ -50,7 +50,6 @@ const addMultipleMembersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         );
         for (const found of inRequestOrder) {
           const project = found.project.id;
-          const added: string[] = [];
           for (const [email, user] of people) {
             const fail = (errorCode: string, message: string) =>
               result.failed.push({ project, email, errorCode, message });
@@ -66,14 +65,12 @@ const addMultipleMembersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
               fail('duplicate', 'This user is already in the project.');
               continue;
             }
-            added.push(user.email);
             result.added.push({ project, email: user.email });
-          }
-          if (added.length) {
+            // One record per person, naming them (`userId`), so their History shows it too.
             await projects.log(tx, request, {
               action: 'add_members',
               entityId: project,
-              after: { emails: added },
+              after: { userId: user.id, email: user.email, role: 'member' },
             });
           }
         }

@@ -28,7 +28,7 @@ const serviceAccountSecret: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         const row = await findRow(repository, tx, request, request.params.id);
         if (!row) throw notFound('Service account not found.', ['service-account']);
         const secret = await repository.rotateSecret(tx, row);
-        await audit(tx, request, { action: 'rotate-secret', entity: repository.entity, entityId: row.id });
+        await audit(tx, request, { action: 'rotate_secret', entity: repository.entity, entityId: row.id });
         const [record] = await repository.toRecords(tx, [row]);
         return { ...record!, secret };
       }),

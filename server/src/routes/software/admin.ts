@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX_UPLOAD_FILE_SIZE_BYTES,
+  TOOL_ICON_MAX_BYTES,
+  TOOL_ICON_TYPES,
   catalogueFileInputSchema,
   catalogueFileSchema,
   fileBytesSchema,
   errorCodeOf,
   softwareRecordSchema,
   softwareResource,
+  toolIconProblem,
+  toolIconTypeOf,
   toolInputSchema,
   toolUpdateSchema,
   toolVersionDetailSchema,
@@ -16,6 +20,7 @@ import {
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { ApiError } from '../../http/errors.js';
+import { throwUploadProblems } from '../../uploads/file-rules.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../schemas.js';
 import { catalogueAdminRoutes } from '../catalogue-admin.js';
@@ -139,6 +144,44 @@ const softwareAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         versionId: request.params.versionId,
         fileName: request.params.fileName,
       }),
+  );
+
+  // An icon arrives as its bytes, typed as the image it is; the icon rule checks both.
+  app.addContentTypeParser(
+    Object.keys(TOOL_ICON_TYPES),
+    // One byte over the rule's limit, so the rule itself answers an icon too big (its message, not the router's).
+    { parseAs: 'buffer', bodyLimit: TOOL_ICON_MAX_BYTES + 1 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.put(
+    '/:id/icon',
+    {
+      config: rule,
+      bodyLimit: TOOL_ICON_MAX_BYTES + 1,
+      schema: {
+        tags,
+        summary: `Give a tool its icon: the body is a PNG, JPEG or WebP image of at most ${TOOL_ICON_MAX_BYTES / 1024} KB, sent as its type; the tool's \`icon\` then names it (served for good under its content's hash)`,
+        security,
+        params: z.object({ id: z.uuid() }),
+        consumes: Object.keys(TOOL_ICON_TYPES),
+        body: fileBytesSchema,
+        response: { 200: softwareRecordSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes)) {
+        throw ApiError.of(
+          415,
+          'unsupported_media_type',
+          'Send the icon as image/png, image/jpeg or image/webp.',
+          ['body'],
+        );
+      }
+      throwUploadProblems('icon', [toolIconProblem(request.headers['content-type'] ?? '', bytes)]);
+      return software.setIcon(request, request.params.id, bytes, toolIconTypeOf(bytes)!);
+    },
   );
 };
 

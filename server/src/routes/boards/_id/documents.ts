@@ -9,6 +9,7 @@ import {
   documentAssignmentSchema,
   documentSchema,
   type BoardDocument,
+  type AuditAction,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
@@ -41,7 +42,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   /** The steps every change of the board's documents shares: the board locked, the change, its audit record. */
   const changeDocuments = (
     request: Pick<FastifyRequest, 'currentUser'> & { params: { id: string } },
-    action: string,
+    action: AuditAction,
     change: (
       tx: Executor,
       board: BoardRow,

@@ -101,6 +101,7 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
         await projects.log(tx, request, {
           action: 'set_fae',
           entityId: found.project.id,
+          subjectId: user.id,
           after: { email: user.email },
         });
       }),
@@ -123,8 +124,12 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
         request,
         request.params.id,
         async (tx, found) => {
-          await roles.removeFae(tx, found.project.id);
-          await projects.log(tx, request, { action: 'remove_fae', entityId: found.project.id });
+          const fae = await roles.removeFae(tx, found.project.id);
+          await projects.log(tx, request, {
+            action: 'remove_fae',
+            entityId: found.project.id,
+            subjectId: fae,
+          });
         },
         { whileCancelled: true },
       ),
@@ -156,6 +161,7 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
         await projects.log(tx, request, {
           action: 'set_substitute',
           entityId: found.project.id,
+          subjectId: user.id,
           before: { email: current.substitute?.email ?? null },
           after: { email: user.email },
         });
@@ -180,8 +186,12 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
         request,
         request.params.id,
         async (tx, found) => {
-          await roles.removeSubstitute(tx, found.project.id);
-          await projects.log(tx, request, { action: 'remove_substitute', entityId: found.project.id });
+          const substitute = await roles.removeSubstitute(tx, found.project.id);
+          await projects.log(tx, request, {
+            action: 'remove_substitute',
+            entityId: found.project.id,
+            subjectId: substitute,
+          });
         },
         { whileCancelled: true },
       ),
@@ -222,6 +232,7 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
         await projects.log(tx, request, {
           action: 'transfer_ownership',
           entityId: found.project.id,
+          subjectId: user.id,
           before: { owner: current.owner.email },
           after: { owner: user.email },
         });

@@ -5,6 +5,7 @@ import {
   dipProcessSchema,
   dipResetPayloadSchema,
   dipResolvePayloadSchema,
+  type AuditAction,
   type DipProcess,
 } from '@portal/resources';
 import { access } from '../../../../auth/access.js';
@@ -43,7 +44,7 @@ const dipProcessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, optio
   async function act(
     request: FastifyRequest,
     projectId: string,
-    name: string,
+    name: AuditAction,
     work: (action: DipAction) => Promise<void>,
   ): Promise<DipProcess> {
     const discardedKeys: string[] = [];
