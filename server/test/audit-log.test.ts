@@ -118,6 +118,8 @@ beforeAll(async () => {
     at: at('2026-01-06T10:00:00Z'),
   });
   ids.foreignProjectId = foreign!.id;
+  ids.ownBoardId = board!.id;
+  ids.adminUserId = adminUser!.id;
 });
 afterAll(() => t?.close());
 
@@ -322,6 +324,35 @@ describe('GET /api/v1/audit-log', () => {
       actingAs: 'smoke-test@portal.test',
     });
     expect(record?.actor).toBeNull();
+  });
+
+  it("keeps a board's record about a person of another space from a company space admin (boards are shared)", async () => {
+    // A permission on the space's board given to someone outside the space (the admin here).
+    const aboutOutsider = await seed({
+      actorId: ids.adminUserId!,
+      action: 'update',
+      entity: 'board',
+      entityId: ids.ownBoardId!,
+      after: { userId: ids.adminUserId!, email: 'admin@portal.test' },
+      subjectId: ids.adminUserId!,
+      subjectEmail: 'admin@portal.test',
+      subjectName: 'Ada Admin',
+      at: new Date('2027-01-01T10:00:00Z'),
+    });
+    try {
+      expect((await list(admin, { entity: 'board' })).map((r) => r.id)).toContain(aboutOutsider);
+      const seen = (await list(csa, { entity: 'board' })).map((r) => r.id);
+      expect(seen).toEqual([ids.ownBoard]);
+      expect((await list(csa, { user: 'admin@portal.test' })).map((r) => r.id)).toEqual([]);
+      expect((await get(`/api/v1/audit-log/${aboutOutsider}`, csa)).statusCode).toBe(404);
+    } finally {
+      await t.database.db.delete(auditLog).where(eq(auditLog.id, Number(aboutOutsider)));
+    }
+  });
+
+  it('reads a blank person filter as naming nobody, not as every name', async () => {
+    expect(await list(admin, { user: '  ' })).toEqual([]);
+    expect(await list(admin, { actor: ' ' })).toEqual([]);
   });
 });
 

@@ -42,6 +42,10 @@ describe('tool icons', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(bytes)).toBe(true);
+    // An image loaded by a page carries the page's cookies: a shared cache must not keep a session's token cookie.
+    const fromPage = await t.app.inject({ url: `/api/v1/${icon}`, headers: { cookie: 'other=1' } });
+    expect(fromPage.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(fromPage.headers['set-cookie']).toBeUndefined();
     // The demo tools' icons are stored the same way.
     const tools = await t.app.inject({ url: '/api/v1/software', headers: bearer(admin) });
     const demoIcon = tools

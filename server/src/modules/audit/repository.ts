@@ -6,6 +6,7 @@ import { projects } from '../../db/schema-projects.js';
 import { softwareBundles } from '../../db/schema-catalogue.js';
 import { notFound } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
+import { likePattern } from '../../http/list-sql.js';
 import { defineRepository, type Executor, type Repository } from '../../http/repository.js';
 import { auditRecords, type AuditRow } from './records.js';
 
@@ -20,20 +21,20 @@ const reachesEverything = (request: FastifyRequest) => hasAnyRouteRole(request.c
 
 /**
  * The records of the caller's company space (server README "History"): its projects, the boards of its projects, its
- * people (their user and role records) and the space itself. A caller in no space matches nothing.
+ * people (their user and role records) and the space itself. A caller in no space matches nothing. Boards are shared
+ * between spaces, so a board's record about a person (a permission) is in only when that person is of the space.
  */
 export function inSpaceOf(userId: string): SQL {
   const space = sql`(select ${companySpaceMembers.companySpaceId} from ${companySpaceMembers} where ${companySpaceMembers.userId} = ${userId})`;
   const id = auditLog.entityId;
   return sql`(
     (${auditLog.entity} = 'project' and ${id} in (select ${projects.id}::text from ${projects} where ${projects.companySpaceId} in ${space}))
-    or (${auditLog.entity} = 'board' and ${id} in (select ${projects.boardId}::text from ${projects} where ${projects.companySpaceId} in ${space}))
+    or (${auditLog.entity} = 'board' and ${id} in (select ${projects.boardId}::text from ${projects} where ${projects.companySpaceId} in ${space})
+      and (${auditLog.subjectId} is null or ${auditLog.subjectId} in (select ${companySpaceMembers.userId} from ${companySpaceMembers} where ${companySpaceMembers.companySpaceId} in ${space})))
     or (${auditLog.entity} in ('user', 'user_role') and ${id} in (select ${companySpaceMembers.userId}::text from ${companySpaceMembers} where ${companySpaceMembers.companySpaceId} in ${space}))
     or (${auditLog.entity} = 'company_space' and ${id} in (select ${companySpaceMembers.companySpaceId}::text from ${companySpaceMembers} where ${companySpaceMembers.userId} = ${userId}))
   )`;
 }
-
-const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The ids of the users a person filter names (issue 45): by email, whole and ignoring case, or by name, a part of
@@ -41,6 +42,8 @@ const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
  */
 const userIdsNamed = (value: unknown) => {
   const text = String(value).trim();
+  // A blank filter names nobody (as a pattern it would match every name).
+  if (text === '') return sql`(select ${users.id} from ${users} where false)`;
   return sql`(select ${users.id} from ${users} where lower(${users.email}) = lower(${text})
     or concat_ws(' ', ${users.givenName}, ${users.familyName}) ilike ${likePattern(text)})`;
 };

@@ -27,8 +27,11 @@ const toolIconRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.any().describe('The image'), ...errorResponses(400, 404) },
       },
       // After the API's own no-store header (set for every answer of /api/v1), so this one wins.
+      // A shared cache keeps the answer for everyone, so it carries no session's cookie (the CSRF token's).
       onSend: async (_request, reply) => {
-        if (reply.statusCode === 200) reply.header('Cache-Control', IMMUTABLE);
+        if (reply.statusCode !== 200) return;
+        reply.header('Cache-Control', IMMUTABLE);
+        reply.removeHeader('set-cookie');
       },
     },
     async (request, reply) => {
