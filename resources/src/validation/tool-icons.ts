@@ -28,16 +28,19 @@ export function toolIconTypeOf(bytes: Uint8Array): ToolIconType | null {
  * image (by its bytes, and as sent) of at most {@link TOOL_ICON_MAX_BYTES}.
  */
 export function toolIconProblem(sentType: string, bytes: Uint8Array): UploadProblem | null {
-  const accepted = Object.keys(TOOL_ICON_TYPES).join(', ');
   if (bytes.length > TOOL_ICON_MAX_BYTES)
     return {
       status: 413,
       errorCode: 'file_too_big',
-      message: `An icon may have at most ${TOOL_ICON_MAX_BYTES / 1024} KB.`,
+      message: `An icon may have at most ${TOOL_ICON_SIZE_TEXT}.`,
     };
   const type = toolIconTypeOf(bytes);
   if (!type || type !== sentType.split(';')[0]!.trim().toLowerCase())
-    return { status: 400, errorCode: 'wrong_file_type', message: `An icon is an image of type ${accepted}.` };
+    return {
+      status: 400,
+      errorCode: 'wrong_file_type',
+      message: `An icon is an image of type ${TOOL_ICON_TYPE_LIST}.`,
+    };
   return null;
 }
 
@@ -46,4 +49,10 @@ export const toolIconPath = (sha256Hex: string, type: ToolIconType) =>
   `${TOOL_ICON_PATH}/${sha256Hex}.${TOOL_ICON_TYPES[type]}`;
 
 /** A stored icon's file name as the icon route takes it (`<sha256>.<extension>`). */
-export const TOOL_ICON_FILE_NAME = /^[0-9a-f]{64}\.(png|jpg|webp)$/;
+export const TOOL_ICON_FILE_NAME = new RegExp(
+  `^[0-9a-f]{64}\\.(${Object.values(TOOL_ICON_TYPES).join('|')})$`,
+);
+/** The accepted icon types as a message lists them ("image/png, image/jpeg, image/webp"). */
+export const TOOL_ICON_TYPE_LIST = Object.keys(TOOL_ICON_TYPES).join(', ');
+/** The icon size limit as a message names it. */
+export const TOOL_ICON_SIZE_TEXT = `${TOOL_ICON_MAX_BYTES / 1024} KB`;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   MAX_UPLOAD_FILE_SIZE_BYTES,
   TOOL_ICON_MAX_BYTES,
+  TOOL_ICON_SIZE_TEXT,
+  TOOL_ICON_TYPE_LIST,
   TOOL_ICON_TYPES,
   catalogueFileInputSchema,
   catalogueFileSchema,
@@ -161,7 +163,7 @@ const softwareAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       bodyLimit: TOOL_ICON_MAX_BYTES + 1,
       schema: {
         tags,
-        summary: `Give a tool its icon: the body is a PNG, JPEG or WebP image of at most ${TOOL_ICON_MAX_BYTES / 1024} KB, sent as its type; the tool's \`icon\` then names it (served for good under its content's hash)`,
+        summary: `Give a tool its icon: the body is an image (${TOOL_ICON_TYPE_LIST}) of at most ${TOOL_ICON_SIZE_TEXT}, sent as its type; the tool's \`icon\` then names it (served for good under its content's hash)`,
         security,
         params: z.object({ id: z.uuid() }),
         consumes: Object.keys(TOOL_ICON_TYPES),
@@ -172,12 +174,9 @@ const softwareAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (request) => {
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes)) {
-        throw ApiError.of(
-          415,
-          'unsupported_media_type',
-          'Send the icon as image/png, image/jpeg or image/webp.',
-          ['body'],
-        );
+        throw ApiError.of(415, 'unsupported_media_type', `Send the icon as one of ${TOOL_ICON_TYPE_LIST}.`, [
+          'body',
+        ]);
       }
       throwUploadProblems('icon', [toolIconProblem(request.headers['content-type'] ?? '', bytes)]);
       return software.setIcon(request, request.params.id, bytes, toolIconTypeOf(bytes)!);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TOOL_ICON_FILE_NAME, TOOL_ICON_PATH, TOOL_ICON_TYPES } from '@portal/resources';
+import { TOOL_ICON_FILE_NAME, TOOL_ICON_PATH, TOOL_ICON_TYPE_LIST, TOOL_ICON_TYPES } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses } from '../schemas.js';
@@ -21,7 +21,7 @@ const toolIconRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.public() },
       schema: {
         tags: ['catalogue'],
-        summary: "A tool's icon (PNG, JPEG or WebP), by the name the tool's `icon` gives; cached for good",
+        summary: `A tool's icon (${TOOL_ICON_TYPE_LIST}), by the name the tool's \`icon\` gives; cached for good`,
         params: z.object({ name: z.string().regex(TOOL_ICON_FILE_NAME) }),
         produces: Object.keys(TOOL_ICON_TYPES),
         response: { 200: z.any().describe('The image'), ...errorResponses(400, 404) },
