@@ -22,10 +22,13 @@ export const UPLOAD_HINT_MAX_FILE_SIZE_BYTES = 100 * 1024 * 1024;
 export const MAX_XML_FILE_SIZE_BYTES = 5 * 1024 * 1024;
 export const FILE_NAME_MAX_LENGTH = 100;
 
-const MEGABYTE = 1024 * 1024;
-/** A byte limit as a message names it ("25 MB"): texts render limits from the constants above, never retype them. */
-export const sizeLimitText = (bytes: number): string =>
-  bytes % MEGABYTE === 0 ? `${bytes / MEGABYTE} MB` : `${bytes} bytes`;
+const KILOBYTE = 1024;
+const MEGABYTE = 1024 * KILOBYTE;
+/** A byte limit as a message names it ("25 MB"): texts render limits from the constants, never retype them. */
+export function sizeLimitText(bytes: number): string {
+  if (bytes % MEGABYTE === 0) return `${bytes / MEGABYTE} MB`;
+  return bytes % KILOBYTE === 0 ? `${bytes / KILOBYTE} KB` : `${bytes} bytes`;
+}
 export const META_DESCRIPTION_MAX_LENGTH = 158;
 export const BOARD_SERIAL_NUMBER_MAX_LENGTH = 45;
 export const PROJECT_NAME_MAX_LENGTH = 45;

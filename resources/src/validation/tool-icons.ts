@@ -1,3 +1,4 @@
+import { sizeLimitText } from '../constants.js';
 import type { UploadProblem } from './upload-rules.js';
 
 /**
@@ -55,4 +56,4 @@ export const TOOL_ICON_FILE_NAME = new RegExp(
 /** The accepted icon types as a message lists them ("image/png, image/jpeg, image/webp"). */
 export const TOOL_ICON_TYPE_LIST = Object.keys(TOOL_ICON_TYPES).join(', ');
 /** The icon size limit as a message names it. */
-export const TOOL_ICON_SIZE_TEXT = `${TOOL_ICON_MAX_BYTES / 1024} KB`;
+export const TOOL_ICON_SIZE_TEXT = sizeLimitText(TOOL_ICON_MAX_BYTES);

@@ -123,6 +123,7 @@ describe('limits in messages', () => {
   it('names each byte limit from its constant, so a changed limit changes the message', () => {
     expect(sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)).toBe('25 MB');
     expect(sizeLimitText(MAX_XML_FILE_SIZE_BYTES)).toBe('5 MB');
+    expect(sizeLimitText(256 * 1024)).toBe('256 KB');
     expect(sizeLimitText(1000)).toBe('1000 bytes');
     expect(ERROR_MESSAGES.file_too_big).toBe(
       `A file may be at most ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)}.`,

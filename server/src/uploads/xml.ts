@@ -1,6 +1,6 @@
 import { DOMParser, MIME_TYPE, type Document, type Node as XmlNode } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { MAX_XML_FILE_SIZE_BYTES } from '@portal/resources';
+import { MAX_XML_FILE_SIZE_BYTES, sizeLimitText } from '@portal/resources';
 import { ApiError } from '../http/errors.js';
 
 /**
@@ -54,7 +54,7 @@ function checkShape(document: Document): void {
 export function parseXml(source: Buffer | string): XmlDocument {
   const size = typeof source === 'string' ? Buffer.byteLength(source) : source.length;
   if (size > MAX_XML_BYTES) {
-    throw new XmlRefusedError(`it is larger than ${MAX_XML_BYTES / 1024 / 1024} MB.`);
+    throw new XmlRefusedError(`it is larger than ${sizeLimitText(MAX_XML_BYTES)}.`);
   }
   let text: string;
   try {
