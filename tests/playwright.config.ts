@@ -25,8 +25,6 @@ const baseURL = `http://localhost:${own.port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 const chromium = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
-/** The specs that time what they measure (the largest contentful paint of /welcome). */
-const TIMED = /customer-shell-budget\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -46,11 +44,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
-  projects: [
-    { name: 'chromium', testIgnore: TIMED, use: chromium },
-    // A spec that times a page load runs when every other spec is done, so the other worker does not share the cores.
-    { name: 'chromium-timed', testMatch: TIMED, dependencies: ['chromium'], use: chromium },
-  ],
+  // No spec times what it measures (times are `pnpm bench`'s, on a quiet machine), so every spec shares the cores.
+  projects: [{ name: 'chromium', use: chromium }],
   webServer: servers.map(({ port, dataDir }) => ({
     // The production build of the server (`pnpm build`) with the built apps, the embedded provider and a fresh
     // PGlite database.

@@ -2,18 +2,17 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole } from '../support/admin-console.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
+import { followInApp } from '../support/in-app.js';
 
 /**
- * Opens each page, waits for its text, its calls and the end of its loading, and expects no serious or critical
- * axe finding.
+ * Opens each page in the console already loaded, waits for its calls, the end of its loading and its text, and
+ * expects no serious or critical axe finding.
  */
 async function expectNoSeriousFindings(page: Page, pages: [path: string, text?: string][], label = '') {
   for (const [path, text] of pages) {
-    await page.goto(path);
-    if (text) await expect(page.getByText(text).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
     // The page as loaded, not its spinner (a page without its text to wait for can still be loading).
-    await expect(page.getByRole('progressbar'), `${path}${label}`).toHaveCount(0);
+    await followInApp(page, path);
+    if (text) await expect(page.getByText(text).first()).toBeVisible();
     await expectNoSeriousA11yFindings(page, `${path}${label}`);
   }
 }

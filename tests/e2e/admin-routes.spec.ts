@@ -1,6 +1,7 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { AdminApi, boardNamed, ownQuestionnaire } from '../support/admin-api.js';
 import { ConsoleWatch } from '../support/console-watch.js';
+import { followInApp, watchRequests } from '../support/in-app.js';
 import { signedInPage } from '../support/saved-sign-in.js';
 import { answerDialog, openPopup } from '../support/popups.js';
 
@@ -145,40 +146,6 @@ test.afterAll(async () => {
   await dispose?.();
 });
 
-/**
- * The requests a page makes from now on: the paths under /api/v1 it calls, and a wait until none is in flight.
- */
-function watchRequests(page: Page) {
-  const apiPaths: string[] = [];
-  const inFlight = new Set<Request>();
-  let lastChange = Date.now();
-  const started = (request: Request) => {
-    inFlight.add(request);
-    lastChange = Date.now();
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/v1/')) apiPaths.push(url.pathname.slice('/api/v1/'.length));
-  };
-  const ended = (request: Request) => {
-    if (inFlight.delete(request)) lastChange = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return {
-    apiPaths,
-    /** Until no request has been in flight for `quietMs`. */
-    settled: (quietMs: number) =>
-      expect
-        .poll(() => inFlight.size === 0 && Date.now() - lastChange >= quietMs, { intervals: [100] })
-        .toBe(true),
-    stop: () => {
-      page.off('request', started);
-      page.off('requestfinished', ended);
-      page.off('requestfailed', ended);
-    },
-  };
-}
-
 /** The calls every console start makes: the portal's configuration and who the user is. */
 const WHO_AM_I = ['config', 'users/me'];
 const otherCalls = (paths: string[]) => paths.filter((call) => !WHO_AM_I.includes(call));
@@ -192,31 +159,11 @@ async function open(page: Page, path: string) {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
-/** How long no request may be in flight before a page counts as having made every call it makes. */
-const QUIET_MS = 500;
-/** The same, once the page the calls lead to shows (the console's access-denied page is drawn after its calls). */
-const SHOWN_QUIET_MS = 250;
-
 /**
- * Opens `path` in the console already loaded in the tab, as its own links do: the router moves to it without a
- * reload (the console's scripts load once per role, not once per route). Then waits, as `open` does with
- * `networkidle`, until no request (the page's code chunk, its API calls) has been in flight for a while, and no
- * progress bar shows. Returns the API paths the move called.
+ * How long no request may be in flight once the page the calls lead to shows (the console's access-denied page is
+ * drawn after its calls).
  */
-async function follow(page: Page, path: string): Promise<string[]> {
-  const requests = watchRequests(page);
-  try {
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await requests.settled(QUIET_MS);
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
-    return requests.apiPaths;
-  } finally {
-    requests.stop();
-  }
-}
+const SHOWN_QUIET_MS = 250;
 
 test.describe('every admin route as every role', () => {
   test('an admin opens every route without a script error, an error toast or a raw key', async ({
@@ -227,7 +174,7 @@ test.describe('every admin route as every role', () => {
     const watch = await ConsoleWatch.on(page);
     await open(page, '/admin');
     for (const { path } of adminRoutes(ids)) {
-      await follow(page, path);
+      await followInApp(page, path);
       await expect(accessDenied(page), path).toHaveCount(0);
       await expect(page.getByText('Something went wrong'), path).toHaveCount(0);
       await watch.expectClean(path);
@@ -255,7 +202,7 @@ test.describe('every admin route as every role', () => {
     const watch = await ConsoleWatch.on(page);
     await open(page, '/admin');
     for (const { path, csa } of adminRoutes(ids)) {
-      const calls = await follow(page, path);
+      const calls = await followInApp(page, path);
       if (csa) {
         await expect(accessDenied(page), path).toHaveCount(0);
       } else {

@@ -6,6 +6,7 @@ import {
   serviceAccountToken,
   setMaintenance,
 } from '../support/customer-shell.js';
+import { followInApp } from '../support/in-app.js';
 import { openPopup } from '../support/popups.js';
 import { signInThroughLoginAt } from '../support/saved-sign-in.js';
 
@@ -44,8 +45,9 @@ test.describe('accessibility of the customer shell (axe, WCAG 2.1 AA)', () => {
   ]) {
     test(`public pages on a ${viewport.name}`, async ({ page }) => {
       await page.setViewportSize(viewport);
+      await page.goto('/welcome');
       for (const [path, heading] of PUBLIC_PAGES) {
-        await page.goto(path);
+        await followInApp(page, path);
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
         await expectNoSeriousA11yFindings(page, `${path} (${viewport.name})`);
       }
@@ -59,7 +61,7 @@ test.describe('accessibility of the customer shell (axe, WCAG 2.1 AA)', () => {
     await expectNoSeriousA11yFindings(page, '/my/projects with a notification');
 
     for (const [path, heading] of SIGNED_IN_PAGES) {
-      await page.goto(path);
+      await followInApp(page, path);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       await expectNoSeriousA11yFindings(page, path);
     }
@@ -95,6 +97,21 @@ test.describe('accessibility of the customer shell (axe, WCAG 2.1 AA)', () => {
     } finally {
       await setMaintenance(baseURL!, token, { text: '', show: false });
     }
+  });
+
+  test('the check itself finds a planted serious finding, also on a page reached in the app', async ({
+    page,
+  }) => {
+    await page.goto('/welcome');
+    await expectNoSeriousA11yFindings(page, '/welcome before the plant');
+    await followInApp(page, '/documents');
+    await expect(page.getByRole('heading', { level: 1, name: 'Documents', exact: true })).toBeVisible();
+    // A button without a name: axe's button-name rule, critical.
+    await page.evaluate(() => document.querySelector('main')!.append(document.createElement('button')));
+    const error = await expectNoSeriousA11yFindings(page, '/documents with a planted button').catch(
+      (caught: Error) => caught,
+    );
+    expect(String(error)).toContain('critical button-name');
   });
 
   test('reaches every control of the header in order with the keyboard', async ({ page }) => {

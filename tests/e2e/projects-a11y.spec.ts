@@ -3,18 +3,10 @@ import { answerDialog, chooseMenuItem, closeWithEscape, openPopup } from '../sup
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { callApi } from '../support/customer-api.js';
+import { followInApp } from '../support/in-app.js';
 
-/**
- * Axe (WCAG 2.1 A/AA) on the project pages in their main states; no serious or critical finding is allowed.
- * With E2E_SCREENSHOTS_DIR set, each checked state is also saved as a full-page screenshot there.
- */
-
-async function check(page: Page, label: string) {
-  await expectNoSeriousA11yFindings(page, label);
-  const folder = process.env.E2E_SCREENSHOTS_DIR;
-  if (folder)
-    await page.screenshot({ path: `${folder}/${label.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
-}
+/** Axe (WCAG 2.1 A/AA) on the project pages in their main states; no serious or critical finding is allowed. */
+const check = expectNoSeriousA11yFindings;
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -43,7 +35,7 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await expect(page.getByRole('table').first()).toBeVisible();
     await check(page, 'my projects table grouped');
 
-    await page.goto('/my/projects/create');
+    await followInApp(page, '/my/projects/create');
     await expect(h1(page, 'Register product')).toBeVisible();
     await page.getByRole('button', { name: 'Register product' }).click();
     await expect(page.getByText('Project name is required.')).toBeVisible();
@@ -59,19 +51,19 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await check(page, 'service agreement dialog');
     await closeWithEscape(page, agreement);
 
-    await page.goto('/qr-code-scan');
+    await followInApp(page, '/qr-code-scan');
     await expect(h1(page, 'Scan a QR code')).toBeVisible();
     // No camera in a headless browser: the page says so and offers the other ways.
     await expect(page.getByRole('button', { name: 'Read from a photo' })).toBeVisible();
     await expect(page.getByRole('alert')).toBeVisible();
     await check(page, 'qr code scan without camera');
 
-    await page.goto('/my/projects/create/eSim');
+    await followInApp(page, '/my/projects/create/eSim');
     await expect(h1(page, 'Register eSIM product')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Register and get profile' })).toBeVisible();
     await check(page, 'esim registration');
 
-    await page.goto(path);
+    await followInApp(page, path);
     await expect(h1(page, 'Accessible project')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
     await check(page, 'project page');
@@ -85,10 +77,10 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     await check(page, 'request cancellation dialog');
     await answerDialog(cancellation, 'Cancel');
 
-    await page.goto(`${path}/edit`);
+    await followInApp(page, `${path}/edit`);
     await expect(page.getByRole('textbox', { name: 'Project name' })).toHaveValue('Accessible project');
     await check(page, 'edit project');
-    await page.goto(`${path}/manage-notifications`);
+    await followInApp(page, `${path}/manage-notifications`);
     await expect(page.getByRole('switch', { name: 'File uploads' })).toBeVisible();
     await check(page, 'notification settings');
     await page.goto(`${path}/manage-members/add`);
@@ -98,7 +90,7 @@ test.describe('accessibility of the project pages (axe, WCAG 2.1 AA)', () => {
     const link = await created.getByRole('textbox', { name: 'Invitation link' }).inputValue();
     const password = await created.getByRole('textbox', { name: 'Password' }).inputValue();
     await check(page, 'add members with an invitation');
-    await page.goto(`${path}/manage-members`);
+    await followInApp(page, `${path}/manage-members`);
     await expect(page.getByRole('region', { name: 'Owner' })).toBeVisible();
     await check(page, 'manage members');
 

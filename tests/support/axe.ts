@@ -1,12 +1,31 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.1 A and AA rules. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** WCAG 2.1 A and AA rules; only violations are collected (passes and incomplete cost time and are not read). */
+const RUN_OPTIONS: axe.RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  resultTypes: ['violations'],
+};
+
+/**
+ * Runs axe-core in the page's own document, injecting it only when this document does not hold it yet: a page
+ * walked in the app without a reload keeps it. `@axe-core/playwright` injected it twice per call and aggregated in
+ * a new tab, several times the cost of the run itself; the apps have no frames for that to reach.
+ */
+async function runAxe(page: Page): Promise<axe.Result[]> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.evaluate(axe.source);
+  const { violations } = await page.evaluate(
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
+    RUN_OPTIONS,
+  );
+  return violations;
+}
 
 /**
  * Runs axe on the page as it is and fails on serious or critical findings, naming each with the elements it
- * found; lesser findings are listed in the test output.
+ * found; lesser findings are listed in the test output. With E2E_SCREENSHOTS_DIR set, each checked state is also
+ * saved there as a full-page screenshot.
  */
 export async function expectNoSeriousA11yFindings(page: Page, label: string) {
   // A menu or dialog still fading in would be judged on its half-transparent colours.
@@ -16,11 +35,15 @@ export async function expectNoSeriousA11yFindings(page: Page, label: string) {
       return iterations === Infinity || animation.playState !== 'running';
     }),
   );
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const describe = (v: (typeof violations)[number]) =>
+  const violations = await runAxe(page);
+  const describe = (v: axe.Result) =>
     `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`;
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const lesser = violations.filter((v) => !serious.includes(v));
   if (lesser.length > 0) console.log(`[axe] ${label}: ${lesser.map(describe).join('; ')}`);
   expect(serious.map(describe), `serious or critical accessibility findings on ${label}`).toEqual([]);
+  // A full-page picture of every checked state, for a person to look at, only when asked for: each costs time.
+  const folder = process.env.E2E_SCREENSHOTS_DIR;
+  if (folder)
+    await page.screenshot({ path: `${folder}/${label.replace(/[^a-z0-9]+/gi, '-')}.png`, fullPage: true });
 }
