@@ -67,9 +67,13 @@ function readJson(file) {
 }
 
 /** A check of the fresh builds that writes `{ passed, failed }` to its --json file. */
-async function buildCheck(runner, label, script) {
+async function buildCheck(runner, label, script, options) {
   const file = path.join(reports, `${runner}.json`);
-  const { ok, seconds } = await run(label, ['exec', 'tsx', script, `--static-dir=${root}`, `--json=${file}`]);
+  const { ok, seconds } = await run(
+    label,
+    ['exec', 'tsx', script, `--static-dir=${root}`, `--json=${file}`],
+    options,
+  );
   const report = readJson(file);
   results.push({
     runner,
@@ -79,14 +83,22 @@ async function buildCheck(runner, label, script) {
   });
 }
 
-// Lint and the type check beside the build of the apps: each of the two keeps about one core busy, and neither
-// reads what the build writes (both skip the dist folders; the type check reads the packages' sources).
+// Lint, the type check and the build of the apps side by side: none reads what another writes (lint and the type
+// check skip the dist folders), and together they keep both cores busy where one after the other left one idle.
+// The checks of the fresh builds follow the build at once.
 const [build] = await Promise.all([
-  run('build apps', ['build']),
   (async () => {
-    await check('lint', ['lint'], { held: true });
-    await check('typecheck', ['typecheck'], { held: true });
+    const built = await run('build apps', ['build']);
+    if (built.ok) {
+      // Size budgets over the fresh builds: one check per entry route (scripts/bench/budgets.ts).
+      await buildCheck('budgets', 'bundle size budgets', 'scripts/bench/check-budgets.ts', { held: true });
+      // Syntax of every built chunk against the supported browsers: one check per app.
+      await buildCheck('syntax', 'syntax of the built chunks', 'scripts/syntax-check.ts', { held: true });
+    }
+    return built;
   })(),
+  check('lint', ['lint'], { held: true }),
+  check('typecheck', ['typecheck'], { held: true }),
 ]);
 
 {
@@ -118,11 +130,6 @@ const [build] = await Promise.all([
   if (!build.ok) {
     results.push({ runner: 'build', passed: 0, failed: 1, seconds: build.seconds });
   } else {
-    // Size budgets over the fresh builds: one check per entry route (scripts/bench/budgets.ts).
-    await buildCheck('budgets', 'bundle size budgets', 'scripts/bench/check-budgets.ts');
-    // Syntax of every built chunk against the supported browsers: one check per app.
-    await buildCheck('syntax', 'syntax of the built chunks', 'scripts/syntax-check.ts');
-
     const file = path.join(reports, 'playwright.json');
     const { ok, seconds } = await run('playwright (end-to-end in Chromium)', [
       '--filter',
