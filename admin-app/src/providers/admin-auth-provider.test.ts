@@ -5,6 +5,7 @@ import {
   featureFlagsResource,
   maintenanceResource,
   reachableResources,
+  type ResourceDefinition,
 } from '@portal/resources';
 import { describe, expect, it, vi } from 'vitest';
 import { decideAccess, withResourceAccess } from './admin-auth-provider';
@@ -38,7 +39,7 @@ describe('decideAccess', () => {
         edit: ['ADMIN'],
       },
     });
-    const withWidgets = new Map([...definitions, ['widgets', widgets]]);
+    const withWidgets = new Map<string, ResourceDefinition>([...definitions, ['widgets', widgets]]);
     const ask = (roles: string[], action: string) =>
       decideAccess(roles, withWidgets, { resource: 'widgets', action });
     expect(ask(['Company Space Admin'], 'list')).toBe(true);
