@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { defineResource } from '../admin/definition.js';
 
-/**
- * A resource that exists only in tests (issue 47 #2): a name and a country, admin CRUD, company space admins
- * read-only. The server's and the console's tests register it by this definition alone.
- */
-export const WIDGET_COUNTRIES = ['DE', 'FR', 'NL'] as const;
+const WIDGET_COUNTRIES = ['DE', 'FR', 'NL'] as const;
 
 const widgetInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'Name is required.').max(100),
   country: z.enum(WIDGET_COUNTRIES),
 });
 
+/**
+ * A resource that exists only in tests (issue 47 #2): a name and a country, admin CRUD, company space admins
+ * read-only. The server's and the console's tests register it by this definition alone.
+ */
 export const widgetsResource = defineResource({
   name: 'widgets',
   path: 'widgets',

@@ -12,8 +12,7 @@ export interface AddedResources {
 }
 
 /** The SQL name of a definition's table: its name, snake_cased (`feature-flags` → `feature_flags`). */
-export const tableNameOf = (definition: Pick<ResourceDefinition, 'name'>) =>
-  definition.name.replace(/-/g, '_');
+const tableNameOf = (definition: Pick<ResourceDefinition, 'name'>) => definition.name.replace(/-/g, '_');
 
 /** A route path with its parameters unnamed, so `/boards/:id/documents` and `/boards/:boardId/documents` match. */
 const shapeOf = (url: string) => url.replace(/:\w+/g, ':');

@@ -78,7 +78,7 @@ function sampleOf(schema: JsonSchema, seed: string): unknown {
 }
 
 /** A body its schema accepts, made from the schema alone; throws when the schema asks more than this can make. */
-export function sampleBody(schema: z.ZodType, route: string): unknown {
+function sampleBody(schema: z.ZodType, route: string): unknown {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const body = sampleOf(json, seedOf());
   if (!schema.safeParse(body).success) {
