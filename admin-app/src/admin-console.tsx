@@ -1,9 +1,8 @@
 import type { ResourceDefinition } from '@portal/resources';
 import { useState } from 'react';
 import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
-import { Route } from 'react-router';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+// From react-router-dom, as react-admin imports it, so a test that renders the console meets one copy.
+import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { DefinitionsProvider } from './generator/definitions-context';
 import { HistoryProvider } from './generator/history-context';
 import { ApiProvider, type ApiContextValue } from './providers/api-context';

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH } from '@portal/resources';
 import { ConfigError, DEMO_CREDENTIALS_REFUSED, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { definitionRoutes, type AddedResources } from './http/definition-routes.js';
 import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
 import { access } from './auth/access.js';
 import authPlugin from './auth/plugin.js';
@@ -67,6 +68,8 @@ export interface BuildOptions {
   mailQueue?: { retryDelaysMs?: readonly number[]; pollIntervalMs?: number; leaseMs?: number };
   /** Called with the root instance before any plugin: its hooks see every route and answer (tests log them). */
   onInstance?: (app: FastifyInstance) => void;
+  /** Definitions and tables served beside the portal's own (a test's resource, defined nowhere else). */
+  added?: AddedResources;
 }
 
 declare module 'fastify' {
@@ -332,6 +335,8 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
         ignorePattern: notPlugins,
         options: moduleOptions,
       });
+      // After the route files: a definition none of them serves is served from its table alone.
+      await api.register(definitionRoutes(options.added), moduleOptions);
     },
     { prefix: API_PREFIX },
   );

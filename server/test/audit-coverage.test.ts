@@ -18,26 +18,21 @@ import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { tool as cartTool } from './support/cart-entries.js';
 import { dipUploadProject } from './access-dip-support.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
+import { generatedWriteSteps, type WalkStep } from './support/generated-writes.js';
 
 /**
  * Issue 22 point 3: every state-changing API route writes an audit record when it succeeds, and no record holds a
  * secret. The walk makes each route succeed with real inputs, in order (a create gives the id later steps use);
  * a route that writes no record by design, or that the walk cannot make succeed, is listed below with its reason.
+ * The generator's create, update and delete routes that no step names are walked from their definition's schemas.
  */
 
 type Ids = Record<string, string>;
 type Caller = 'admin' | 'customer' | 'promoted';
 
-interface Step {
-  /** The route as the app's route table names it: `METHOD /api/v1/...`. */
-  route: string;
-  /** The concrete path below /api/v1 (ids from earlier steps). */
-  url: (ids: Ids) => string;
-  body?: (ids: Ids) => unknown;
+interface Step extends WalkStep {
   as?: Caller;
   headers?: (ids: Ids) => Record<string, string>;
-  /** Keeps an id of the answer for later steps. */
-  keep?: (answer: Record<string, unknown>, ids: Ids) => void;
 }
 
 /** Routes that write no audit record by design: each with the reason. */
@@ -135,7 +130,8 @@ const bundleVersion = {
 const address = { street: 'Rue 1', postalCode: '75001', city: 'Paris', country: 'FR' };
 
 const walk: Step[] = [
-  // Partners, feature flags, metadata keys: generic resources.
+  // Partners and metadata keys: generic resources whose ids later steps use or whose key stays. Feature flags
+  // have no step: the generated writes are walked with bodies made from their schemas (support/generated-writes).
   {
     route: 'POST /api/v1/partners',
     url: () => '/partners',
@@ -147,18 +143,6 @@ const walk: Step[] = [
     url: (ids) => `/partners/${ids.partner}`,
     body: () => ({ name: 'Audit Partner 2', linkUrl: 'https://audit.example.com' }),
   },
-  {
-    route: 'POST /api/v1/feature-flags',
-    url: () => '/feature-flags',
-    body: () => ({ key: 'audit-walk', description: 'Audit walk', enabled: false }),
-    keep: (a, ids) => (ids.flag = String(a.id)),
-  },
-  {
-    route: 'PUT /api/v1/feature-flags/:id',
-    url: (ids) => `/feature-flags/${ids.flag}`,
-    body: () => ({ key: 'audit-walk', description: 'Audit walk', enabled: true }),
-  },
-  { route: 'DELETE /api/v1/feature-flags/:id', url: (ids) => `/feature-flags/${ids.flag}` },
   {
     route: 'POST /api/v1/metadata-keys',
     url: () => '/metadata-keys',
@@ -971,12 +955,15 @@ describe('every change is recorded', () => {
   });
 
   it('names every state-changing route: walked, or listed with a reason', () => {
+    const generated = generatedWriteSteps(t.app, new Set(walk.map((s) => s.route)));
+    // Proves the derivation runs on the portal's own routes, not only on a test's resource.
+    expect(generated.map((s) => s.route)).toContain('POST /api/v1/feature-flags');
     const changing = t.app.apiRoutes
       .filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     const named = [
-      ...new Set(walk.map((s) => s.route)),
+      ...new Set([...walk, ...generated].map((s) => s.route)),
       ...Object.keys(WRITES_NO_RECORD),
       ...Object.keys(NOT_WALKED),
     ];
@@ -1004,7 +991,8 @@ describe('every change is recorded', () => {
       .select({ hash: identityAccounts.passwordHash })
       .from(identityAccounts);
     const storedHashes = ['demo1234', ...accounts.map((a) => a.hash)];
-    for (const step of walk) {
+    const steps: Step[] = [...walk, ...generatedWriteSteps(t.app, new Set(walk.map((s) => s.route)))];
+    for (const step of steps) {
       const before = await lastAuditId();
       const [method] = step.route.split(' ') as ['POST'];
       const body = step.body?.(ids);

@@ -1,4 +1,12 @@
-import { ADMIN_RESOURCES, boardSerialNumbersResource, maintenanceResource } from '@portal/resources';
+import {
+  ADMIN_RESOURCES,
+  boardSerialNumbersResource,
+  defineResource,
+  featureFlagsResource,
+  maintenanceResource,
+  reachableResources,
+  type ResourceDefinition,
+} from '@portal/resources';
 import { describe, expect, it, vi } from 'vitest';
 import { decideAccess, withResourceAccess } from './admin-auth-provider';
 
@@ -9,17 +17,35 @@ const listable = (roles: string[]) =>
   );
 
 describe('decideAccess', () => {
-  it("gives a company space admin's menu exactly what the definitions allow them", () => {
-    expect(listable(['Company Space Admin']).sort()).toEqual([
-      'audit-log',
-      'board-viewer-links',
-      'company-spaces',
-    ]);
+  it('gives each role the menu reachableResources derives from the definitions', () => {
+    for (const roles of [['Company Space Admin'], ['Admin'], ['Internal User'], []]) {
+      const user = { roles: roles.map((name) => ({ name })) };
+      expect(listable(roles), roles.join()).toEqual(
+        reachableResources(user, ADMIN_RESOURCES).map((d) => d.name),
+      );
+    }
+    // The derivation is not vacuous: a company space admin reaches some resources, and fewer than an admin.
+    expect(listable(['Company Space Admin']).length).toBeGreaterThan(0);
+    expect(listable(['Company Space Admin']).length).toBeLessThan(ADMIN_RESOURCES.length);
   });
 
-  it('gives an admin every resource and a customer none', () => {
-    expect(listable(['Admin'])).toEqual(ADMIN_RESOURCES.map((d) => d.name));
-    expect(listable([])).toEqual([]);
+  it('opens a resource to a role exactly when its definition grants the role', () => {
+    const widgets = defineResource({
+      ...featureFlagsResource,
+      name: 'widgets',
+      access: {
+        list: ['ADMIN', 'COMPANYSPACE_ADMIN'],
+        show: ['ADMIN', 'COMPANYSPACE_ADMIN'],
+        edit: ['ADMIN'],
+      },
+    });
+    const withWidgets = new Map<string, ResourceDefinition>([...definitions, ['widgets', widgets]]);
+    const ask = (roles: string[], action: string) =>
+      decideAccess(roles, withWidgets, { resource: 'widgets', action });
+    expect(ask(['Company Space Admin'], 'list')).toBe(true);
+    expect(ask(['Company Space Admin'], 'edit')).toBe(false);
+    expect(ask(['Admin'], 'edit')).toBe(true);
+    expect(ask(['Internal User'], 'list')).toBe(false);
   });
 
   it("asks a singleton's list as its show", () => {

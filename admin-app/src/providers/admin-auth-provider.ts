@@ -1,6 +1,7 @@
 import type { PortalAuthProvider } from '@portal/data-provider';
 import {
   canAccess,
+  canOpen,
   hasAnyRouteRole,
   type ResourceAction,
   type ResourceDefinition,
@@ -24,7 +25,7 @@ const ACTIONS: ReadonlySet<string> = new Set<ResourceAction>(['list', 'show', 'c
 
 /**
  * The one access question of the console, answered from the resource definitions with the same `canAccess`
- * the server's route guard uses. A singleton's list is its page, so it asks for `show`. Anything unknown is
+ * the server's route guard uses; a page is opened as `canOpen` says (a singleton's by `show`). Anything unknown is
  * refused. The server's answer is the one that counts; this only shapes menus, buttons and routes.
  */
 export function decideAccess(
@@ -37,8 +38,8 @@ export function decideAccess(
   if (page) return hasAnyRouteRole(user, page);
   const definition = definitions.get(resource);
   if (!definition || !ACTIONS.has(action)) return false;
-  const asked = definition.singleton && action === 'list' ? 'show' : (action as ResourceAction);
-  return canAccess(user, definition, asked);
+  if (action === 'list') return canOpen(user, definition);
+  return canAccess(user, definition, action as ResourceAction);
 }
 
 /** The portal's auth provider with `canAccess` from the definitions. */

@@ -147,6 +147,21 @@ export function canAccess(
   return !!roles && hasAnyRouteRole(user, roles);
 }
 
+/**
+ * Whether a user opens a resource's page at all: its list, or a singleton's one record. The console's menu and
+ * every test of who reaches what ask this, so the definitions' `access` is the only list of it.
+ */
+export const canOpen = (
+  user: HasRoles | null | undefined,
+  definition: Pick<ResourceDefinition, 'access' | 'singleton'>,
+): boolean => canAccess(user, definition, definition.singleton ? 'show' : 'list');
+
+/** The resources among `definitions` whose pages a user opens, in their order (the console's menu). */
+export const reachableResources = <D extends Pick<ResourceDefinition, 'access' | 'singleton'>>(
+  user: HasRoles | null | undefined,
+  definitions: readonly D[],
+): D[] => definitions.filter((definition) => canOpen(user, definition));
+
 const filterValue = (filter: FilterDefinition): z.ZodType => {
   const text = z.string().max(255);
   if (filter.input === 'boolean') return z.boolean();

@@ -53,14 +53,14 @@ export interface TestApp {
 /** The real app on a fresh database with the demo data, the embedded provider and in-memory keys. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { onInstance }: Pick<BuildOptions, 'onInstance'> = {},
+  { onInstance, added }: Pick<BuildOptions, 'onInstance' | 'added'> = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   // The seeded snapshot holds the demo data the app would seed itself (for the embedded provider's issuer key).
   const database = await freshDatabase({
     seeded: config.seedDemoData && issuerKeyOf(config) === SNAPSHOT_ISSUER_KEY,
   });
-  const app = await buildApp(config, { database, inMemory: true, logger: false, onInstance });
+  const app = await buildApp(config, { database, inMemory: true, logger: false, onInstance, added });
   await app.ready();
   return {
     app,

@@ -1,0 +1,66 @@
+import type { ApiClient } from '@portal/data-provider';
+import { widgetsResource } from '@portal/resources/test-fixtures';
+import { render, screen } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { AdminConsole } from './admin-console';
+import { createI18nProvider } from './i18n/i18n-provider';
+import { testAuthProvider } from './test/render';
+
+// Issue 47 #2: a definition written only in a test gets its console page, its menu entry and its access rules,
+// with no customization of the console (the server's side: server/test/resource-by-definition.test.ts).
+const anvil = { id: '00000000-0000-4000-8000-000000000001', name: 'Anvil', country: 'DE', updatedAt: null };
+const slow = { timeout: 15_000 };
+
+function dataProvider(): DataProvider {
+  return {
+    getList: vi.fn(async () => ({ data: [anvil], total: 1 })),
+    getOne: vi.fn(async () => ({ data: anvil })),
+    getMany: vi.fn(async () => ({ data: [anvil] })),
+    getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
+  } as unknown as DataProvider;
+}
+
+/** The whole console with the widgets definition alone, at `path`, for a user holding `roles`. */
+function renderConsole(roles: string[], path: string) {
+  window.history.pushState({}, '', path);
+  const provider = dataProvider();
+  render(
+    <AdminConsole
+      dataProvider={provider}
+      authProvider={testAuthProvider(roles, [widgetsResource])}
+      i18nProvider={createI18nProvider([widgetsResource])}
+      api={{ api: {} as ApiClient, download: vi.fn() }}
+      definitions={[widgetsResource]}
+    />,
+  );
+  return provider;
+}
+
+describe('a resource the console knows by its definition alone', () => {
+  it('gives a company space admin its menu entry and list, sorted as it says, without create', async () => {
+    const provider = renderConsole(['Company Space Admin'], '/admin/widgets');
+    expect(await screen.findByText('Anvil', {}, slow)).toBeTruthy();
+    const menu = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(menu).toContain('Widgets');
+    expect(provider.getList).toHaveBeenCalledWith(
+      'widgets',
+      expect.objectContaining({ sort: { field: 'name', order: 'ASC' } }),
+    );
+    expect(screen.getAllByText('Country').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: /create/i })).toBeNull();
+  });
+
+  it('refuses a company space admin its create page, which the definition keeps for admins', async () => {
+    renderConsole(['Company Space Admin'], '/admin/widgets/create');
+    expect(await screen.findByRole('heading', { name: 'Access denied', level: 1 }, slow)).toBeTruthy();
+  });
+
+  it('gives an admin the create button the company space admin lacks, and its form with the fields', async () => {
+    renderConsole(['Admin'], '/admin/widgets');
+    expect(await screen.findByText('Anvil', {}, slow)).toBeTruthy();
+    (await screen.findByRole('link', { name: /create/i }, slow)).click();
+    expect(await screen.findByLabelText(/Name/, {}, slow)).toBeTruthy();
+    expect(screen.getByLabelText(/Country/)).toBeTruthy();
+  });
+});
