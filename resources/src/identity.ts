@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { singleLineText } from './validation/text.js';
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MAX_LENGTH = 128;
 
 /** A required one-line text: names, company and country (no line breaks or control characters). */
 const trimmed = (label: string, max: number) =>

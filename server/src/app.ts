@@ -96,7 +96,7 @@ export const issuerKeyOf = (config: Config): string =>
   config.oidc.embedded ? 'embedded' : config.oidc.issuer.replace(/\/+$/, '');
 
 /** The start-log warning of a provider that does not list `email_verified`; null when it does or email is trusted. */
-export function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
+function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
   const listed = metadata.claims_supported;
   if (!Array.isArray(listed) || listed.includes('email_verified') || config.oidc.trustEmail !== false)
     return null;

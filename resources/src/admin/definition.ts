@@ -5,7 +5,7 @@ import { ADMIN_DEFAULT_PER_PAGE, type ADMIN_ROWS_PER_PAGE } from '../constants.j
 import type { AuditEntity } from '../audit-names.js';
 
 /** How a field is edited or shown where its type alone does not say. */
-export type Widget =
+type Widget =
   | 'text'
   | 'textarea'
   | 'rich-text'
@@ -45,7 +45,7 @@ export interface FieldDefinition {
 }
 
 /** `gte`/`lte`: a lower or upper bound (a time range's from and to). */
-export type FilterOperator = 'eq' | 'contains' | 'in' | 'gte' | 'lte';
+type FilterOperator = 'eq' | 'contains' | 'in' | 'gte' | 'lte';
 
 /** A list filter, allow-listed: the API refuses any filter a definition does not declare. */
 export interface FilterDefinition {
@@ -68,7 +68,7 @@ export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
  * A uniqueness rule of a resource: no two records share these fields (the database's unique index enforces it).
  * The API answers a create or update that breaks it with 409, this code and this message, naming the fields.
  */
-export interface UniqueRule {
+interface UniqueRule {
   fields: readonly string[];
   /** Default `duplicate`. */
   errorCode?: ErrorCode;

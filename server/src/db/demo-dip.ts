@@ -21,7 +21,7 @@ interface DemoStep {
 /** The non-secure demo board with a design-in process; its serial numbers are NX114SN0001 … NX114SN0005. */
 export const DEMO_DIP_BOARD = 'NX114_Starter_Kit';
 /** Where NX114 projects continue after their design-in process (same owner). */
-export const DEMO_DIP_NEXT_BOARD = 'NX121_Shield';
+const DEMO_DIP_NEXT_BOARD = 'NX121_Shield';
 /** The secure demo board with the secure workflow; SEC282SN0001 … SEC282SN0005, for a promoted user with MFA. */
 export const DEMO_SECURE_DIP_BOARD = 'SEC282_Starter_Kit';
 
@@ -113,7 +113,7 @@ const SEC_STEPS: DemoStep[] = [
 ];
 
 /** What the secure demo board checks in an uploaded configuration. */
-export const DEMO_XML_ENTRIES = [
+const DEMO_XML_ENTRIES = [
   {
     type: 'metadata' as const,
     xpath: '/secureConfiguration/device/@id',

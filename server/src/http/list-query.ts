@@ -90,7 +90,7 @@ export const LIST_MAX_ROWS = 1000;
  * The page a `Range` header asks for, else the first {@link LIST_MAX_ROWS} rows; 400 for a malformed header. With
  * `keyset`, the page is found by a cursor and the offset is not read, so its depth is not bounded.
  */
-export function rangeOf(
+function rangeOf(
   rangeHeader: string | undefined,
   keyset = false,
 ): { offset: number; limit: number; asked: boolean } {

@@ -35,7 +35,7 @@ export interface ResourceRoutesContext {
 const ACTIONS: readonly ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
 
 /** The path of a definition as Fastify writes it: `boards/{boardId}/documents` → `/boards/:boardId/documents`. */
-export const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
+const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
   `/${definition.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 const pathParameterNames = (definition: Pick<ResourceDefinition, 'path'>) =>

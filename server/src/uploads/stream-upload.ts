@@ -62,7 +62,7 @@ export interface ReceivedUpload {
  * body's values (the NUL-character check of http/security.ts) see an empty object, not the socket and server
  * behind the stream.
  */
-export class StreamedUploadBody {
+class StreamedUploadBody {
   readonly #stream: Readable;
 
   constructor(stream: Readable) {

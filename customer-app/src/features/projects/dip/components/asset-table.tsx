@@ -41,7 +41,7 @@ const sizeFormat = (locale: string) =>
   new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
 
 /** A file size as people read it (B, kB, MB). */
-export function formatSize(bytes: number, locale: string): string {
+function formatSize(bytes: number, locale: string): string {
   if (bytes < 1024) {
     return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
   }
