@@ -17,8 +17,8 @@ export const MAX_UPLOAD_FILE_SIZE_BYTES = 26_214_400;
 export const MAX_XML_FILE_SIZE_BYTES = 5 * 1024 * 1024;
 export const FILE_NAME_MAX_LENGTH = 100;
 
-const KILOBYTE = 1024;
-const MEGABYTE = 1024 * KILOBYTE;
+export const KILOBYTE = 1024;
+export const MEGABYTE = 1024 * KILOBYTE;
 /** A byte limit as a message names it ("25 MB"): texts render limits from the constants, never retype them. */
 export function sizeLimitText(bytes: number): string {
   if (bytes % MEGABYTE === 0) return `${bytes / MEGABYTE} MB`;

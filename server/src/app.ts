@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH } from '@portal/resources';
+import { BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '@portal/resources';
 import { ConfigError, DEMO_CREDENTIALS_REFUSED, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
@@ -117,7 +117,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
         : { level: config.logLevel, stream: options.logStream, ...requestLogOptions() },
     // One line per request instead, at a level by outcome and time (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
     // Autoload imports every module and route file inside one plugin: on a busy machine (or from the TypeScript
     // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.
     pluginTimeout: 120_000,

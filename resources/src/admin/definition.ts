@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { hasAnyRouteRole, type HasRoles, type RouteRole } from '../roles.js';
 import { ADMIN_DEFAULT_PER_PAGE, type ADMIN_ROWS_PER_PAGE } from '../constants.js';
+import { QUERY_LIST_MAX_VALUES, QUERY_TEXT_MAX_LENGTH } from '../request-limits.js';
 import type { AuditEntity } from '../audit-names.js';
 
 /** How a field is edited or shown where its type alone does not say. */
@@ -148,7 +149,7 @@ export function canAccess(
 }
 
 const filterValue = (filter: FilterDefinition): z.ZodType => {
-  const text = z.string().max(255);
+  const text = z.string().max(QUERY_TEXT_MAX_LENGTH);
   if (filter.input === 'boolean') return z.boolean();
   if (filter.input === 'datetime') return z.iso.datetime({ offset: true });
   if (filter.input === 'select' && filter.choices?.length) {
@@ -156,7 +157,7 @@ const filterValue = (filter: FilterDefinition): z.ZodType => {
     return filter.operator === 'in' ? z.union([choice, z.array(choice).max(100)]) : choice;
   }
   if (filter.input === 'reference' || filter.operator === 'in')
-    return z.union([text, z.array(text).max(1000)]);
+    return z.union([text, z.array(text).max(QUERY_LIST_MAX_VALUES)]);
   return text;
 };
 

@@ -352,8 +352,17 @@ export const exportAccessRequestSchema = z.object({
 });
 export type ExportAccessRequest = z.infer<typeof exportAccessRequestSchema>;
 
+/** The reason a customer may give for an export-controlled download. */
+export const EXPORT_ACCESS_REASON_MAX_LENGTH = 1000;
 export const exportAccessRequestInputSchema = z.object({
-  reason: z.string().max(1000, 'The reason may have at most 1000 characters.').nullable().default(null),
+  reason: z
+    .string()
+    .max(
+      EXPORT_ACCESS_REASON_MAX_LENGTH,
+      `The reason may have at most ${EXPORT_ACCESS_REASON_MAX_LENGTH} characters.`,
+    )
+    .nullable()
+    .default(null),
 });
 export type ExportAccessRequestInput = z.infer<typeof exportAccessRequestInputSchema>;
 

@@ -1,5 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_ACCEPTED_FILE_TYPES, type DipCompletionType, type DipResolverRole } from '@portal/resources';
+import {
+  DEFAULT_ACCEPTED_FILE_TYPES,
+  type DipCompletionType,
+  type DipResolverRole,
+  MAX_UPLOAD_FILE_SIZE_BYTES,
+  sizeLimitText,
+} from '@portal/resources';
 import type { Database } from './client.js';
 import { boards } from './schema.js';
 import { gettingStartedItems } from './schema-boards.js';
@@ -48,8 +54,7 @@ const NX_STEPS: DemoStep[] = [
   },
   {
     title: 'Upload your schematics',
-    description:
-      '<p>Upload the schematics and the bill of materials of your board (PDF or ZIP, up to 25 MB each). Our field application engineer reviews them and confirms the step.</p>',
+    description: `<p>Upload the schematics and the bill of materials of your board (PDF or ZIP, up to ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)} each). Our field application engineer reviews them and confirms the step.</p>`,
     completionType: 'file-upload',
     resolverRoles: ['project-member'],
     completer: 'fae',

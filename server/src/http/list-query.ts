@@ -6,6 +6,7 @@ import {
   simpleRestQuerySchema,
   type FilterDefinition,
   type ResourceDefinition,
+  QUERY_TEXT_MAX_LENGTH,
 } from '@portal/resources';
 import { badRequest } from './errors.js';
 
@@ -22,7 +23,7 @@ function filterParameter(filter: FilterDefinition): z.ZodType {
       .optional()
       .describe(described);
   }
-  return z.string().max(255).optional().describe(described);
+  return z.string().max(QUERY_TEXT_MAX_LENGTH).optional().describe(described);
 }
 
 /**
@@ -49,7 +50,7 @@ export function listQuerystringFor(definition: Pick<ResourceDefinition, 'list'>)
   if (search) {
     shape.q = z
       .string()
-      .max(255)
+      .max(QUERY_TEXT_MAX_LENGTH)
       .optional()
       .describe(`Search over ${search.fields.join(', ')}`);
   }

@@ -1,3 +1,4 @@
+import { KILOBYTE } from '@portal/resources';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage.js';
@@ -25,7 +26,7 @@ export interface Scanner {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** clamd reads INSTREAM in chunks of at most StreamMaxLength; 64 KiB chunks stay far below any setting. */
-const CHUNK = 64 * 1024;
+const CHUNK = 64 * KILOBYTE;
 
 class ScanFailedError extends Error {
   constructor(message: string) {

@@ -1,3 +1,4 @@
+import { KILOBYTE, MEGABYTE } from '@portal/resources';
 import Delete from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -42,12 +43,12 @@ const sizeFormat = (locale: string) =>
 
 /** A file size as people read it (B, kB, MB). */
 function formatSize(bytes: number, locale: string): string {
-  if (bytes < 1024) {
+  if (bytes < KILOBYTE) {
     return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
   }
-  if (bytes < 1024 * 1024) return sizeFormat(locale).format(bytes / 1024);
+  if (bytes < MEGABYTE) return sizeFormat(locale).format(bytes / KILOBYTE);
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-    bytes / 1024 / 1024,
+    bytes / MEGABYTE,
   );
 }
 
