@@ -54,6 +54,12 @@ describe('limits written once, in @portal/resources (issue 47)', () => {
       fs.mkdirSync(folder, { recursive: true });
       fs.writeFileSync(path.join(folder, 'probe.ts'), 'export const name = z.string().max(64);\n');
       fs.writeFileSync(path.join(folder, 'probe.test.ts'), 'export const name = z.string().max(64);\n');
+      const resources = path.join(root, 'resources/src');
+      fs.mkdirSync(resources, { recursive: true });
+      fs.writeFileSync(
+        path.join(resources, 'probe.ts'),
+        "export const MAX = 64;\nexport const name = z.string().max(MAX, 'at most 64 characters');\n",
+      );
       expect(literalLimits(root, [{ file: 'server/src/gone.ts', match: '25 MB' }])).toEqual([
         {
           file: 'server/src/routes/probe.ts',
@@ -61,6 +67,7 @@ describe('limits written once, in @portal/resources (issue 47)', () => {
           what: 'a length limit in a schema',
           match: '.max(64)',
         },
+        { file: 'resources/src/probe.ts', line: 2, what: 'a length limit in text', match: '64 characters' },
         {
           file: 'server/src/gone.ts',
           line: 0,
@@ -73,7 +80,7 @@ describe('limits written once, in @portal/resources (issue 47)', () => {
     }
   });
 
-  it('finds none in the sources of the apps, the data provider, the command line and the server', () => {
+  it('finds none in the apps, the data provider, the command line, the server, nor the texts of the resources', () => {
     expect(literalLimits()).toEqual([]);
   });
 });

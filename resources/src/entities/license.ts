@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { licenseStatusSchema } from '../states.js';
 import { featureIdSchema } from './tool.js';
+import { tooLong } from '../validation/text.js';
 
 export const licenseSchema = z.object({
   id: z.uuid(),
@@ -53,14 +54,9 @@ export type InstallerRecord = z.infer<typeof installerRecordSchema>;
 export const installerInputSchema = z.object({ featureId: featureIdSchema });
 export type InstallerInput = z.infer<typeof installerInputSchema>;
 
-const LICENSE_COMMENTS_MAX_LENGTH = 1000;
-
 /** An admin's change to a license: revoke or restore it, with a note. */
 export const licenseUpdateSchema = z.object({
   revoked: z.boolean(),
-  comments: z
-    .string()
-    .max(LICENSE_COMMENTS_MAX_LENGTH, `Comments may have at most ${LICENSE_COMMENTS_MAX_LENGTH} characters.`)
-    .nullable(),
+  comments: z.string().max(1000, tooLong('Comments may have')).nullable(),
 });
 export type LicenseUpdate = z.infer<typeof licenseUpdateSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boardSchema } from '../../entities/board.js';
 import { defineResource } from '../definition.js';
 import { boardsResource } from './boards.js';
+import { tooLong } from '../../validation/text.js';
 
 /** A link between a board and a company space admin or viewer (spec §2.3 manage-board-csa/csv-link). */
 const boardUserLinkSchema = z.object({
@@ -14,7 +15,7 @@ export type BoardUserLink = z.infer<typeof boardUserLinkSchema>;
 
 const boardUserLinkInputSchema = z.object({
   boardId: z.uuid('Choose a board.'),
-  userEmail: z.email('Enter a valid email address.').max(255, 'Email may have at most 255 characters.'),
+  userEmail: z.email('Enter a valid email address.').max(255, tooLong('Email may have')),
 });
 
 const boardPicker = (resource: string) =>
