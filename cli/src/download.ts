@@ -95,7 +95,7 @@ async function openOwnFile(file: string, flags: number): Promise<FileHandle | nu
 }
 
 /** The SHA-256 of a regular file of ours (never followed through a link); null when there is none. */
-export async function sha256OfFile(file: string): Promise<string | null> {
+async function sha256OfFile(file: string): Promise<string | null> {
   const handle = await openOwnFile(file, constants.O_RDONLY);
   if (!handle) return null;
   const hash = createHash('sha256');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CliError } from './errors.js';
 
 export const LOCK_FILE_NAME = 'portal.lock.json';
-export const LOCK_FILE_VERSION = 1;
+const LOCK_FILE_VERSION = 1;
 
 /** One downloaded file as pinned: which feature, version and file, and the checksum its bytes must keep. */
 export interface LockEntry {
@@ -35,7 +35,7 @@ const SHA256 = /^[0-9a-f]{64}$/;
 const text = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** The digest of an entry's pinned fields (everything but the digest itself), in a fixed order. */
-export function pinDigestOf(entry: LockEntry): string {
+function pinDigestOf(entry: LockEntry): string {
   const { featureId, version, fileName, os, architecture, size, sha256, kind, out } = entry;
   const fields = [featureId, version, fileName, os, architecture, size, sha256, kind ?? null, out ?? null];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 32);

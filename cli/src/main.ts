@@ -6,9 +6,9 @@ import { SEARCH_KINDS } from './kinds.js';
 
 /** Set by the build (scripts/build.mjs); the workspace's sources run as `dev`. */
 declare const PORTAL_CLI_VERSION: string | undefined;
-export const VERSION = typeof PORTAL_CLI_VERSION === 'string' ? PORTAL_CLI_VERSION : 'dev';
+const VERSION = typeof PORTAL_CLI_VERSION === 'string' ? PORTAL_CLI_VERSION : 'dev';
 
-export const USAGE = `Usage: portal <command> [options]
+const USAGE = `Usage: portal <command> [options]
 
 Commands:
   login                        sign in with the service account and show who it is

@@ -48,7 +48,7 @@ const CONFIG_PATH = '/api/v1/config';
 export const LIST_LIMIT = 100;
 
 /** The portal URL and service-account credentials from flags, else from the environment; all three are needed. */
-export function resolveCredentials(
+function resolveCredentials(
   options: ConnectOptions,
   env: NodeJS.ProcessEnv,
 ): ClientCredentials & { portalUrl: string } {

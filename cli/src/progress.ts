@@ -22,7 +22,7 @@ export const quietProgress = (write: (line: string) => void): Progress => ({
 });
 
 /** A bar redrawn in place on a terminal. */
-export function terminalProgress(stream: NodeJS.WriteStream): Progress {
+function terminalProgress(stream: NodeJS.WriteStream): Progress {
   let name = '';
   let total: number | null = null;
   let bytes = 0;

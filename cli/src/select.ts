@@ -22,7 +22,7 @@ export function parseFeatureSpec(spec: string): { featureId: string; version: st
 }
 
 /** The asked version, or the latest one by the spec's rule (product §4) when none was asked. */
-export function pickVersion(tool: ToolDetail, version: string | null): ToolVersionDetail {
+function pickVersion(tool: ToolDetail, version: string | null): ToolVersionDetail {
   const picked = version === null ? latestVersion(tool) : tool.versions[version];
   if (!picked) {
     const known = Object.keys(tool.versions).join(', ') || 'none';
@@ -65,7 +65,7 @@ export function pickFile(featureId: string, version: ToolVersionDetail, platform
 }
 
 /** Whether a version lies within a dependency's bounds (inclusive, compared by versionNumeric). */
-export function satisfies(version: ToolVersionDetail, dependency: ToolDependency): boolean {
+function satisfies(version: ToolVersionDetail, dependency: ToolDependency): boolean {
   const { minVersionNumeric: min, maxVersionNumeric: max } = dependency;
   if (min === null && max === null) return true;
   const numeric = version.versionNumeric;

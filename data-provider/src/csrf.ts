@@ -1,6 +1,6 @@
 /** Cookie the server sets and header it expects back on state-changing calls (double-submit CSRF check). */
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'X-XSRF-TOKEN';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+const CSRF_HEADER = 'X-XSRF-TOKEN';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

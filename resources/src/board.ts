@@ -1,7 +1,1 @@
-export {
-  BOARD_SORT_FIELDS,
-  boardListFilterSchema,
-  boardSchema,
-  PRODUCT_TYPES,
-  type Board,
-} from './entities/board.js';
+export { boardSchema, type Board } from './entities/board.js';

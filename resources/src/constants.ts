@@ -11,19 +11,14 @@ const HOUR_MS = 60 * 60 * SECOND_MS;
 /** Largest accepted upload: 25 MB (26214400 bytes), that size itself included. */
 export const MAX_UPLOAD_FILE_SIZE_BYTES = 26_214_400;
 /**
- * What the upload hint text promises (spec: "any file up to 100 MB"). The spec gives both readings; uploads are
- * checked against {@link MAX_UPLOAD_FILE_SIZE_BYTES}, so keep hint texts on that value and this one for reference.
- */
-export const UPLOAD_HINT_MAX_FILE_SIZE_BYTES = 100 * 1024 * 1024;
-/**
  * Largest XML file (a secure configuration): it is parsed whole in memory to be validated, so it is bounded
  * tighter than other uploads.
  */
 export const MAX_XML_FILE_SIZE_BYTES = 5 * 1024 * 1024;
 export const FILE_NAME_MAX_LENGTH = 100;
 
-const KILOBYTE = 1024;
-const MEGABYTE = 1024 * KILOBYTE;
+export const KILOBYTE = 1024;
+export const MEGABYTE = 1024 * KILOBYTE;
 /** A byte limit as a message names it ("25 MB"): texts render limits from the constants, never retype them. */
 export function sizeLimitText(bytes: number): string {
   if (bytes % MEGABYTE === 0) return `${bytes / MEGABYTE} MB`;
@@ -44,10 +39,7 @@ export const SRC_LENGTH = { min: 3, max: 8 } as const;
 export const INVITATION_VALIDITY_MS = 48 * HOUR_MS;
 export const CHECKOUT_SESSION_VALIDITY_MS = 24 * HOUR_MS;
 
-export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_LOCALE = 'en-US';
-
-export const API_VERSION = 'v1';
 
 /** The project states of spec product §4, zod-free for the project list (the schema is in `states.ts`). */
 export const PROJECT_STATUSES = ['active', 'cancellation-requested', 'cancelled', 'finished'] as const;

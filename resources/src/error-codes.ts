@@ -56,7 +56,7 @@ export const INVITATION_ERROR_CODES = [
 ] as const;
 
 /** Refusals of the catalogue, downloads, questionnaires, orders and licenses. */
-export const CATALOGUE_ERROR_CODES = [
+const CATALOGUE_ERROR_CODES = [
   'export_controlled',
   'purchase_required',
   'download_disabled',
@@ -74,7 +74,7 @@ export const CATALOGUE_ERROR_CODES = [
 ] as const;
 
 /** The billing issues of spec calls-auth-errors §8.4, each with its own code (`billing_` and the issue). */
-export const BILLING_ERROR_CODES = [
+const BILLING_ERROR_CODES = [
   'billing_no_address',
   'billing_country_not_whitelisted',
   'billing_not_export_approved',
@@ -85,7 +85,7 @@ export const BILLING_ERROR_CODES = [
 ] as const;
 
 /** Checkout session states that refuse a call (spec product §4), and the payment provider's answers. */
-export const CHECKOUT_ERROR_CODES = [
+const CHECKOUT_ERROR_CODES = [
   'checkout_expired',
   'checkout_failed',
   'checkout_completed',

@@ -3,7 +3,7 @@ import {
   DOWNLOAD_DISABLED_MESSAGE,
   UNKNOWN_ERROR_MESSAGE,
 } from './shell-error-messages.js';
-import { MAX_UPLOAD_FILE_SIZE_BYTES, sizeLimitText } from './constants.js';
+import { FILE_NAME_MAX_LENGTH, MAX_UPLOAD_FILE_SIZE_BYTES, sizeLimitText } from './constants.js';
 import type { ErrorCode } from './errors.js';
 
 /**
@@ -18,7 +18,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   wrong_file_type: 'This file type is not accepted here.',
   duplicate_name: 'A file with this name already exists.',
   invalid_name: 'A file name may contain only letters, digits, dots, hyphens, underscores and parentheses.',
-  name_too_long: 'A file name may be at most 100 characters long.',
+  name_too_long: `A file name may be at most ${FILE_NAME_MAX_LENGTH} characters long.`,
   file_too_big: `A file may be at most ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)}.`,
   metadata_invalid: 'The metadata of these files is invalid.',
   match_failed: 'These files do not match the expected content.',

@@ -2,9 +2,6 @@ import { z } from 'zod';
 
 // The codes live in their own module: a first page that needs the status titles only does not carry them.
 export {
-  BILLING_ERROR_CODES,
-  CATALOGUE_ERROR_CODES,
-  CHECKOUT_ERROR_CODES,
   CONFLICT_ERROR_CODES,
   DIP_ERROR_CODES,
   ERROR_CODES,
@@ -24,12 +21,7 @@ export {
 } from './shell-error-messages.js';
 export { ERROR_MESSAGES, errorMessage, forbiddenMessage } from './error-messages.js';
 export { BILLING_ISSUE_MESSAGES, MESSAGES } from './page-messages.js';
-export {
-  errorFieldPath,
-  errorsByField,
-  type ErrorsByField,
-  type ErrorsByFieldOptions,
-} from './error-fields.js';
+export { errorFieldPath, errorsByField, type ErrorsByFieldOptions } from './error-fields.js';
 
 /** HTTP status titles of spec calls-auth-errors §8.2. */
 export const STATUS_TITLES: Record<number, string> = {
@@ -69,7 +61,7 @@ export function downloadFailedMessage(failed: number, total: number): string {
   return total <= 1 ? 'The download failed.' : `${failed} of ${total} downloads failed.`;
 }
 
-export const errorItemSchema = z.object({
+const errorItemSchema = z.object({
   errorCode: z.string(),
   resources: z.array(z.string()),
   messages: z.array(z.string()),

@@ -12,6 +12,7 @@ export * from './entities/index.js';
 export * from './validation/index.js';
 export * from './domain/index.js';
 export * from './constants.js';
+export * from './request-limits.js';
 export * from './states.js';
 export * from './notifications.js';
 export * from './item-types.js';

@@ -1,6 +1,6 @@
 /** Notification types of spec product §3 and calls §8.5. */
 export const NOTIFICATION_TYPES = ['success', 'locked', 'error'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Timings and size of the notification stack (spec product §9, calls §8.5). */
 export const NOTIFICATION_DEFAULT_DURATION_MS = 5000;
@@ -12,7 +12,7 @@ export const NOTIFICATION_PANEL_WIDTH_PX = 350;
 /** Toast kinds: the notification types plus the warning toast of spec calls §8.5. */
 export type ToastKind = NotificationType | 'warning';
 
-export const TOAST_DURATIONS_MS = {
+const TOAST_DURATIONS_MS = {
   error: 5000,
   /** An error that carries an error code (spec calls §8.3) stays longer: its item list takes time to read. */
   codedError: 20_000,

@@ -12,7 +12,7 @@ export const simpleRestQuerySchema = z.object({
  * out, the caller's own, every customer's for an admin (the console); `own`, the caller's own whatever their
  * roles (the command line's service accounts); `all`, every customer's, for an admin only (403 otherwise).
  */
-export const OWN_LIST_SCOPES = ['own', 'all'] as const;
+const OWN_LIST_SCOPES = ['own', 'all'] as const;
 export type OwnListScope = (typeof OWN_LIST_SCOPES)[number];
 /** The querystring of such a list: the simple-rest parameters and `scope`. */
 export const ownListQuerySchema = simpleRestQuerySchema.extend({

@@ -26,7 +26,6 @@ export const workflowStatusSchema = z.enum([
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
 export const invitationStatusSchema = z.enum(['active', 'expired']);
-export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
 
 export const licenseStatusSchema = z.enum(['active', 'expired', 'revoked', 'perpetual', 'unknown']);
 export type LicenseStatus = z.infer<typeof licenseStatusSchema>;
@@ -45,11 +44,8 @@ export type OrderPositionStatus = z.infer<typeof orderPositionStatusSchema>;
 
 /** A canceled checkout session can be resumed; one that is not finished expires after 24 hours. */
 export const checkoutSessionStatusSchema = z.enum(['started', 'canceled', 'failed', 'expired']);
-export type CheckoutSessionStatus = z.infer<typeof checkoutSessionStatusSchema>;
 
 export const billingValidationStatusSchema = z.enum(['ok', 'not-ok', 'pending']);
-export type BillingValidationStatus = z.infer<typeof billingValidationStatusSchema>;
 
 export const authenticationTypeSchema = z.enum(['NONE', 'NORMAL', 'MFA']);
 export type AuthenticationType = z.infer<typeof authenticationTypeSchema>;
-export const DEFAULT_AUTHENTICATION_TYPE: AuthenticationType = 'NONE';

@@ -1,6 +1,6 @@
 import type { User } from './entities/user.js';
 
-export { roleSchema, userSchema, type User } from './entities/user.js';
+export { userSchema, type User } from './entities/user.js';
 
 /** Full name is the given name followed by the family name (family name alone if the given name is missing). */
 export function fullName(user: { givenName?: string | null; familyName?: string | null }): string {

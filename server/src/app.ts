@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH } from '@portal/resources';
+import { BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '@portal/resources';
 import { ConfigError, DEMO_CREDENTIALS_REFUSED, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { definitionRoutes, type AddedResources } from './http/definition-routes.js';
@@ -99,7 +99,7 @@ export const issuerKeyOf = (config: Config): string =>
   config.oidc.embedded ? 'embedded' : config.oidc.issuer.replace(/\/+$/, '');
 
 /** The start-log warning of a provider that does not list `email_verified`; null when it does or email is trusted. */
-export function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
+function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
   const listed = metadata.claims_supported;
   if (!Array.isArray(listed) || listed.includes('email_verified') || config.oidc.trustEmail !== false)
     return null;
@@ -120,7 +120,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
         : { level: config.logLevel, stream: options.logStream, ...requestLogOptions() },
     // One line per request instead, at a level by outcome and time (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
     // Autoload imports every module and route file inside one plugin: on a busy machine (or from the TypeScript
     // sources through a transform) that outlasts Fastify's default 10 s, and the app would refuse to start.
     pluginTimeout: 120_000,

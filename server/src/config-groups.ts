@@ -3,6 +3,9 @@ import { OIDC_PROVIDERS } from './auth/claim-mapping.js';
 import { parseTrustProxy } from './http/proxy.js';
 
 /** The variables of the proxy in front and the metrics endpoint (http/proxy.ts, ops/metrics.ts). */
+/** The metrics endpoint's token: long enough that it cannot be guessed. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
 export const operationsEnv = {
   TRUST_PROXY: z
     .string()
@@ -17,7 +20,10 @@ export const operationsEnv = {
       return z.NEVER;
     })
     .optional(),
-  METRICS_TOKEN: z.string().min(16, 'expected a token of at least 16 characters').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(METRICS_TOKEN_MIN_LENGTH, `expected a token of at least ${METRICS_TOKEN_MIN_LENGTH} characters`)
+    .optional(),
   METRICS_PORT: z.coerce
     .number({ message: 'expected a port number' })
     .int('expected a whole port number')

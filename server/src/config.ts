@@ -198,7 +198,7 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Whether the portal runs as a local trial: served on a loopback address and not in production mode. */
-export function isLocalTrial(publicUrl: string, nodeEnv: string | undefined): boolean {
+function isLocalTrial(publicUrl: string, nodeEnv: string | undefined): boolean {
   return nodeEnv !== 'production' && isLoopbackHost(new URL(publicUrl).hostname);
 }
 

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   latestVersion,
   parseContentRange,
+  ERROR_MESSAGES,
   FEATURE_ID_MAX_LENGTH,
+  FILE_NAME_MAX_LENGTH,
   VERSION_LABEL_MAX_LENGTH,
   type CatalogueDocument,
   type CatalogueItem,
@@ -464,6 +466,18 @@ describe('tool details', () => {
 });
 
 describe('downloads', () => {
+  it('checks the file name in the path by the upload rule of @portal/resources', async () => {
+    const base = '/catalogue/tools/nx-flash-programmer/versions/3.0.0/files';
+    const malformed = await call('GET', `${base}/${encodeURIComponent('setup tool.exe')}`, null);
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(malformed.body).toContain(ERROR_MESSAGES.invalid_name);
+    const tooLong = await call('GET', `${base}/${'a'.repeat(FILE_NAME_MAX_LENGTH + 1)}`, null);
+    expect(tooLong.statusCode, tooLong.body).toBe(400);
+    expect(tooLong.body).toContain(ERROR_MESSAGES.name_too_long);
+    const longest = await call('GET', `${base}/${'a'.repeat(FILE_NAME_MAX_LENGTH)}`, null);
+    expect(longest.statusCode, longest.body).toBe(404);
+  });
+
   it('serves a public file at its stable address with its SHA-256, to anyone', async () => {
     const file = (await tool('nx-flash-programmer')).versions['3.0.0']!.downloadUrls[0]!;
     const response = await call('GET', pathOf(file.url), null);

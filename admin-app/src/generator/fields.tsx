@@ -28,7 +28,7 @@ export function itemText(item: unknown): string {
 }
 
 /** A list value as chips; an empty list as an em dash, like other empty fields. */
-export function ChipsField({ source, max }: { source: string; label?: string; max?: number }) {
+function ChipsField({ source, max }: { source: string; label?: string; max?: number }) {
   const value = useFieldValue({ source }) as unknown;
   const translate = useTranslate();
   const items = Array.isArray(value) ? value : [];
@@ -54,7 +54,7 @@ export function ChipsField({ source, max }: { source: string; label?: string; ma
  * A text field that also reads a record the API embeds where the definition names a plain value (a project's
  * owner): it shows the record's email, name or title.
  */
-export function TextValueField({ source }: { source: string; label?: string }) {
+function TextValueField({ source }: { source: string; label?: string }) {
   const value = useFieldValue({ source }) as unknown;
   if (value !== null && typeof value === 'object') return <span>{itemText(value)}</span>;
   return <TextField source={source} emptyText="—" />;
@@ -64,7 +64,7 @@ export function TextValueField({ source }: { source: string; label?: string }) {
  * A reference: the referenced record's display field, read through react-admin's ReferenceField when the value
  * is an id, or straight from the record when the API embeds it (a project's board).
  */
-export function ReferenceValueField({
+function ReferenceValueField({
   source,
   reference,
   display,
@@ -86,7 +86,7 @@ export function ReferenceValueField({
 }
 
 /** A list of texts on a show page: one line each, in order. */
-export function TextListField({ source }: { source: string; label?: string }) {
+function TextListField({ source }: { source: string; label?: string }) {
   const value = useFieldValue({ source }) as unknown;
   const items = Array.isArray(value) ? value.map(itemText) : [];
   if (items.length === 0) return <span>—</span>;

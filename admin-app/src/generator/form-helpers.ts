@@ -3,11 +3,7 @@ import type { z } from 'zod';
 import { apiErrorsOf, toAdminError } from '../providers/errors';
 
 /** A zod schema's verdict on form values, one message per top-level field, as react-admin's `validate` reads it. */
-export function schemaErrors(
-  schema: z.ZodType,
-  values: unknown,
-  fallbackField = 'root',
-): Record<string, string> {
+function schemaErrors(schema: z.ZodType, values: unknown, fallbackField = 'root'): Record<string, string> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Record<string, string> = {};

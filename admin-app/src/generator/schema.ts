@@ -26,7 +26,7 @@ export const isTextWidget = (field: Pick<FieldDefinition, 'widget'>): boolean =>
   TEXT_WIDGETS.has(field.widget);
 
 /** Widgets whose value is a list: empty means `[]`. */
-export const isListWidget = (field: Pick<FieldDefinition, 'widget'>): boolean =>
+const isListWidget = (field: Pick<FieldDefinition, 'widget'>): boolean =>
   field.widget === 'multi-select' || field.widget === 'role-multi-select' || field.widget === 'string-list';
 
 /**
@@ -85,7 +85,7 @@ export function fieldOf(definition: ResourceDefinition, source: string): FieldDe
   );
 }
 
-export function humanize(source: string): string {
+function humanize(source: string): string {
   const words = source
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')

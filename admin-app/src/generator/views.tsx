@@ -133,13 +133,13 @@ function ReachablePaginationActions(props: PaginationActionsProps) {
  * Every save and delete is sent at once and waits for the server: react-admin's undoable mode holds it back for
  * the toast's 5 s, and a reload or a navigation away in that window lost it without a word.
  */
-export const MUTATION_MODE = 'pessimistic';
+const MUTATION_MODE = 'pessimistic';
 
 /** A local date and time as the API's ISO instant (a time range's bound); empty: no bound. */
 const toIsoTime = (value: string) => (value ? new Date(value).toISOString() : undefined);
 
 /** The filters of a list: the full-text search first, then every declared filter by its input. */
-export function filterElements(
+function filterElements(
   definition: ResourceDefinition,
   definitions: ReadonlyMap<string, ResourceDefinition>,
 ): ReactElement[] {
@@ -202,7 +202,7 @@ function ListActions({ definition, customization, meta }: GeneratedViewProps) {
 }
 
 /** The DataTable of a definition's list columns, sortable where the definition allows. */
-export function GeneratedDataTable({ definition, customization, meta }: GeneratedViewProps) {
+function GeneratedDataTable({ definition, customization, meta }: GeneratedViewProps) {
   const rowClick =
     customization?.list?.rowClick ??
     (hasEditView(definition) ? 'edit' : hasShowView(definition) ? 'show' : false);

@@ -1,3 +1,5 @@
+import { BOARD_SERIAL_NUMBER_MAX_LENGTH } from '@portal/resources';
+
 /**
  * The console's own texts (react-admin's are in ra-language-english, the resources' labels come from their
  * definitions). Keys are `portal.<area>.<text>`; `%{name}` is filled in by the caller.
@@ -245,7 +247,7 @@ export const portalMessages = {
       add: 'Add serial numbers',
       add_title: 'Add serial numbers to %{name}',
       field_lines: 'Serial numbers',
-      lines_help: 'One per line; letters and digits only, at most 45 characters each.',
+      lines_help: `One per line; letters and digits only, at most ${BOARD_SERIAL_NUMBER_MAX_LENGTH} characters each.`,
       field_multi: 'Multi registration (many projects may register each)',
       added: '%{smart_count} serial number added. |||| %{smart_count} serial numbers added.',
       sik: 'Sik file',

@@ -4,7 +4,7 @@ import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { portalMessages } from './en';
 
-export interface ResourceMessages {
+interface ResourceMessages {
   name: string;
   fields: Record<string, string>;
   filters: Record<string, string>;
@@ -14,9 +14,7 @@ export interface ResourceMessages {
  * The resource part of the catalogue, from the definitions: `resources.<name>.name` (one |||| many) and a
  * label per field and filter, so react-admin's own components find them by source.
  */
-export function resourceMessages(
-  definitions: readonly ResourceDefinition[],
-): Record<string, ResourceMessages> {
+function resourceMessages(definitions: readonly ResourceDefinition[]): Record<string, ResourceMessages> {
   const messages: Record<string, ResourceMessages> = {};
   for (const definition of definitions) {
     const fields: Record<string, string> = {};
@@ -33,7 +31,7 @@ export function resourceMessages(
 }
 
 /** Every text of the console: react-admin's English, the definitions' labels, and the console's own texts. */
-export function buildMessages(definitions: readonly ResourceDefinition[]): TranslationMessages {
+function buildMessages(definitions: readonly ResourceDefinition[]): TranslationMessages {
   const resources = resourceMessages(definitions);
   return {
     ...englishMessages,

@@ -9,7 +9,7 @@ import {
 import { isCodedMessage } from '../providers/errors';
 
 /** Time to undo: the save waits for the toast to close, so it keeps the warning duration rather than 3 s. */
-export const UNDO_DURATION_MS = toastDuration('warning');
+const UNDO_DURATION_MS = toastDuration('warning');
 
 /**
  * How long a toast stays (spec calls §8.5): success 3 s (react-admin's "saved" toasts are `info`), warning

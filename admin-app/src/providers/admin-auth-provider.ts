@@ -13,13 +13,13 @@ import type { AuthProvider } from 'react-admin';
  * Hand-made pages that are no resource, and who may open them (spec product §2.3). Their access question is
  * asked like a resource's: `canAccess({ resource: 'statistics', action: 'list' })`.
  */
-export const PAGE_ACCESS = {
+const PAGE_ACCESS = {
   dashboard: ['ADMIN', 'COMPANYSPACE_ADMIN'],
   statistics: ['ADMIN'],
   'test-pages': ['ADMIN'],
 } as const satisfies Record<string, readonly RouteRole[]>;
 
-export type AdminPage = keyof typeof PAGE_ACCESS;
+type AdminPage = keyof typeof PAGE_ACCESS;
 
 const ACTIONS: ReadonlySet<string> = new Set<ResourceAction>(['list', 'show', 'create', 'edit', 'delete']);
 

@@ -41,7 +41,7 @@ export interface AdminDataProviderOptions {
 }
 
 /** The largest page the API serves. */
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 interface Params {
   meta?: Record<string, unknown>;

@@ -5,7 +5,7 @@ import { HttpError } from 'react-admin';
 const CODED: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** Whether an answer carries an error code of spec calls §8.3: its toast then stays 20 s (§8.5). */
-export const isCodedError = (items: readonly ApiErrorItem[] | undefined): boolean =>
+const isCodedError = (items: readonly ApiErrorItem[] | undefined): boolean =>
   !!items?.some((item) => CODED.has(item.errorCode));
 
 /**
@@ -36,7 +36,7 @@ export const isCodedMessage = (message: unknown): boolean =>
  * A field the API names in `resources`, as the form knows it: validation errors say `body.name`, rule errors
  * `name`; `body.roles.0` is the `roles` field.
  */
-export function toFormField(resource: string): string {
+function toFormField(resource: string): string {
   const path = errorFieldPath(resource);
   return path.split('.')[0] ?? path;
 }

@@ -29,11 +29,10 @@ export const tokens = {
   fontFamily: '"Roboto", "Helvetica", "Arial", sans-serif',
 } as const;
 
-export type TokenName = keyof typeof tokens;
+type TokenName = keyof typeof tokens;
 
 /** `primaryDark` → `--portal-primary-dark` */
-export const cssVariable = (name: TokenName) =>
-  `--portal-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const cssVariable = (name: TokenName) => `--portal-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 export function applyTokens(root: HTMLElement = document.documentElement): void {
   for (const [name, value] of Object.entries(tokens))

@@ -80,7 +80,7 @@ export const itemPageTexts = {
   'tool.export.action': 'request access',
   'tool.export.request': 'Request access',
   'tool.export.reason': 'What will you use it for?',
-  'tool.export.reasonHelp': 'Optional; helps us decide quickly. At most 1000 characters.',
+  'tool.export.reasonHelp': 'Optional; helps us decide quickly. At most {max} characters.',
   'tool.export.send': 'Send the request',
   'tool.export.requested': 'Your access request has been sent.',
   'tool.export.pending': 'Your access request is being reviewed.',

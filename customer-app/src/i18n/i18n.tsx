@@ -3,10 +3,10 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { enUS, type EnglishTexts } from './en-us';
 
 /** The catalogue of one locale: the same keys as the English reference. */
-export type Catalogue = { readonly [K in keyof EnglishTexts]: string };
+type Catalogue = { readonly [K in keyof EnglishTexts]: string };
 export type MessageKey = keyof EnglishTexts;
 /** Keys with plural forms, named without their `_one` / `_other` ending. */
-export type PluralKey = MessageKey extends infer K ? (K extends `${infer Base}_one` ? Base : never) : never;
+type PluralKey = MessageKey extends infer K ? (K extends `${infer Base}_one` ? Base : never) : never;
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /**
@@ -18,7 +18,7 @@ export type Text = { key: MessageKey | PluralKey; params?: MessageParams } | { l
 /** The English reference: the shell's texts, and each feature's once its pages have loaded. */
 const reference: Record<string, string> = { ...enUS };
 
-export const catalogues: Readonly<Record<string, Partial<Catalogue>>> = { [DEFAULT_LOCALE]: reference };
+const catalogues: Readonly<Record<string, Partial<Catalogue>>> = { [DEFAULT_LOCALE]: reference };
 
 /** Adds a feature's English texts to the reference (once its pages load; tests add every feature's). */
 export function addTexts(texts: Readonly<Record<string, string>>): void {

@@ -9,7 +9,7 @@ export { statusTitleKey };
 const CODED: ReadonlySet<string> = new Set(ERROR_CODES);
 
 /** The text of an error code, the current-user variant when the user is in its list (spec calls §8.3). */
-export function errorCodeText(code: string, currentUserInList = false): Text {
+function errorCodeText(code: string, currentUserInList = false): Text {
   if (!isErrorCode(code)) return key('error.unknownCode');
   if (currentUserInList && code in CURRENT_USER_ERROR_MESSAGES) {
     return key(`errorCodeForYou.${code as keyof typeof CURRENT_USER_ERROR_MESSAGES}`);

@@ -35,7 +35,7 @@ export function NotificationStack({ store }: { store: NotificationStore }) {
  * One entry and its timer: every 25 ms the remaining time drops by a tick unless the pointer or the keyboard
  * focus is on the entry (hovering pauses it); it closes once the time has passed -150 ms.
  */
-export function NotificationEntry({ entry, onClose }: { entry: PortalNotification; onClose: () => void }) {
+function NotificationEntry({ entry, onClose }: { entry: PortalNotification; onClose: () => void }) {
   const { t, text } = useI18n();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -1,7 +1,7 @@
 import { toastDuration, type ToastKind } from '@portal/resources';
 import type { MessageParams, Text } from '../i18n/i18n';
 
-export type NotificationKind = ToastKind;
+type NotificationKind = ToastKind;
 
 export interface PortalNotification {
   id: number;

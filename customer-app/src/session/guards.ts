@@ -31,7 +31,7 @@ const requestPath = (request: Request) => pathWithSearch(new URL(request.url));
  * Spec product §2.5: anonymous visitors go to login with redirectTo, unverified users to /user-not-verified.
  * Answers the portal's user (users/me, shared with the header and the pages through the shell's cache).
  */
-export async function ensureVerifiedUser(
+async function ensureVerifiedUser(
   { session, api }: Pick<GuardDeps, 'session' | 'api'>,
   request: Request,
 ): Promise<User> {

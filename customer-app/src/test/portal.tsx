@@ -17,7 +17,7 @@ export function testSession(signedIn: boolean): Session {
   } as unknown as Session;
 }
 
-export interface SentRequest {
+interface SentRequest {
   method: string;
   path: string;
   body: unknown;

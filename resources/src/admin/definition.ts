@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { hasAnyRouteRole, type HasRoles, type RouteRole } from '../roles.js';
 import { ADMIN_DEFAULT_PER_PAGE, type ADMIN_ROWS_PER_PAGE } from '../constants.js';
+import { QUERY_LIST_MAX_VALUES, QUERY_TEXT_MAX_LENGTH } from '../request-limits.js';
 import type { AuditEntity } from '../audit-names.js';
 
 /** How a field is edited or shown where its type alone does not say. */
-export type Widget =
+type Widget =
   | 'text'
   | 'textarea'
   | 'rich-text'
@@ -45,7 +46,7 @@ export interface FieldDefinition {
 }
 
 /** `gte`/`lte`: a lower or upper bound (a time range's from and to). */
-export type FilterOperator = 'eq' | 'contains' | 'in' | 'gte' | 'lte';
+type FilterOperator = 'eq' | 'contains' | 'in' | 'gte' | 'lte';
 
 /** A list filter, allow-listed: the API refuses any filter a definition does not declare. */
 export interface FilterDefinition {
@@ -68,7 +69,7 @@ export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
  * A uniqueness rule of a resource: no two records share these fields (the database's unique index enforces it).
  * The API answers a create or update that breaks it with 409, this code and this message, naming the fields.
  */
-export interface UniqueRule {
+interface UniqueRule {
   fields: readonly string[];
   /** Default `duplicate`. */
   errorCode?: ErrorCode;
@@ -163,7 +164,7 @@ export const reachableResources = <D extends Pick<ResourceDefinition, 'access' |
 ): D[] => definitions.filter((definition) => canOpen(user, definition));
 
 const filterValue = (filter: FilterDefinition): z.ZodType => {
-  const text = z.string().max(255);
+  const text = z.string().max(QUERY_TEXT_MAX_LENGTH);
   if (filter.input === 'boolean') return z.boolean();
   if (filter.input === 'datetime') return z.iso.datetime({ offset: true });
   if (filter.input === 'select' && filter.choices?.length) {
@@ -171,7 +172,7 @@ const filterValue = (filter: FilterDefinition): z.ZodType => {
     return filter.operator === 'in' ? z.union([choice, z.array(choice).max(100)]) : choice;
   }
   if (filter.input === 'reference' || filter.operator === 'in')
-    return z.union([text, z.array(text).max(1000)]);
+    return z.union([text, z.array(text).max(QUERY_LIST_MAX_VALUES)]);
   return text;
 };
 

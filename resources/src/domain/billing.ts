@@ -1,14 +1,14 @@
 import type { BillingIssue, BillingValidation } from '../entities/cart.js';
 
 /** Member states of the European Union, whose business customers need a VAT ID. */
-export const EU_COUNTRIES: readonly string[] =
+const EU_COUNTRIES: readonly string[] =
   'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' ');
 
 /**
  * Countries the portal sells to (the spec has a country whitelist without values): the EU and EEA, Switzerland,
  * the United Kingdom and the main export markets. A deployment passes its own list.
  */
-export const DEFAULT_BILLING_COUNTRIES: readonly string[] = [
+const DEFAULT_BILLING_COUNTRIES: readonly string[] = [
   ...EU_COUNTRIES,
   ...['IS', 'LI', 'NO', 'CH', 'GB', 'US', 'CA', 'JP', 'KR', 'TW', 'SG', 'AU', 'NZ'],
 ];

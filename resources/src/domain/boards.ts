@@ -1,5 +1,5 @@
 /** Placeholder images for boards without an image of their own (spec product §3), served by the apps. */
-export const BOARD_PLACEHOLDER_IMAGES = {
+const BOARD_PLACEHOLDER_IMAGES = {
   secure: '/images/placeholder-secure.svg',
   board: '/images/placeholder-board.svg',
   chip: '/images/placeholder-chip.svg',

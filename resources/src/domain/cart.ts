@@ -4,7 +4,7 @@ import { hasSerialProductNumber } from './serial-product-number.js';
 export const CART_STORAGE_KEY = 'cart';
 
 export const CART_ENTRY_TYPES = ['tool', 'bundle', 'custom-bundle'] as const;
-export type CartEntryType = (typeof CART_ENTRY_TYPES)[number];
+type CartEntryType = (typeof CART_ENTRY_TYPES)[number];
 
 /** The fields of a cart entry (spec product §3) that identify it and decide its category. */
 export interface CartEntryLike {
@@ -15,8 +15,7 @@ export interface CartEntryLike {
   customBundle?: { name?: string | null } | null;
 }
 
-export const CART_CATEGORIES = ['payable', 'non-payable'] as const;
-export type CartCategory = (typeof CART_CATEGORIES)[number];
+export type CartCategory = 'payable' | 'non-payable';
 
 function required(value: string | null | undefined, what: string): string {
   if (!value) throw new TypeError(`A cart entry needs ${what}`);

@@ -54,7 +54,7 @@ export function dipUploadAcceptedTypes(
 }
 
 /** Largest file a step takes: a configuration is parsed whole, so it is bounded tighter than other files. */
-export const dipUploadMaxBytes = (completionType: DipCompletionType | null) =>
+const dipUploadMaxBytes = (completionType: DipCompletionType | null) =>
   completionType === 'file-upload-xml-validation' ? MAX_XML_FILE_SIZE_BYTES : MAX_UPLOAD_FILE_SIZE_BYTES;
 
 /** Every problem of a picked file by name, then by size (too big for the step, or empty). */

@@ -7,7 +7,7 @@ export function isMaintenanceBannerVisible(
 }
 
 /** The product suffix of every page title and the title of pages without a name of their own (spec product §9). */
-export const PAGE_TITLE_SUFFIX = ' | Developer Portal';
+const PAGE_TITLE_SUFFIX = ' | Developer Portal';
 export const DEFAULT_PAGE_TITLE = `Products and tools${PAGE_TITLE_SUFFIX}`;
 
 /** The document title of a page: its name plus the product suffix, or the default title when it has no name. */
@@ -16,7 +16,7 @@ export function pageTitle(pageName?: string | null): string {
   return name ? `${name}${PAGE_TITLE_SUFFIX}` : DEFAULT_PAGE_TITLE;
 }
 
-export const COPYRIGHT_START_YEAR = 1999;
+const COPYRIGHT_START_YEAR = 1999;
 
 /**
  * The years of the footer's copyright line (spec product §2.4): '1999–2025'. A clock set before 1999 gives

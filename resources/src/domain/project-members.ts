@@ -26,7 +26,7 @@ export interface ProjectMemberLike {
   roles?: ReadonlyArray<string | { name: string }> | null;
 }
 
-export function projectRoleNames(member: ProjectMemberLike): string[] {
+function projectRoleNames(member: ProjectMemberLike): string[] {
   return (member.roles ?? []).map((role) => (typeof role === 'string' ? role : role.name));
 }
 

@@ -1,5 +1,5 @@
 /** The tool API versions internal users may switch between (spec product §4, calls §7.8). */
-export const TOOL_API_VERSIONS = ['v1', 'v2'] as const;
+const TOOL_API_VERSIONS = ['v1', 'v2'] as const;
 export type ToolApiVersion = (typeof TOOL_API_VERSIONS)[number];
 
 /** What the apps store locally: the version in use and whether the next navigation resets it to v2. */

@@ -10,7 +10,7 @@ export interface ToolKindLike {
 }
 
 /** Item types the launcher can install (spec product §3). */
-export const INSTALLABLE_ITEM_TYPES = ['tool', 'content-pack'] as const satisfies readonly ItemType[];
+const INSTALLABLE_ITEM_TYPES = ['tool', 'content-pack'] as const satisfies readonly ItemType[];
 
 /** Installable only when not an online tool and the type is tool or content-pack. */
 export function isInstallable(tool: ToolKindLike): boolean {

@@ -12,8 +12,8 @@ export interface ToolVersionsLike<V extends VersionLike = VersionLike> {
 }
 
 /** Labels that win over the highest version for online tools and external software (spec product §4). */
-export const ONLINE_VERSION_LABEL = 'online';
-export const EXTERNAL_VERSION_LABEL = 'external';
+const ONLINE_VERSION_LABEL = 'online';
+const EXTERNAL_VERSION_LABEL = 'external';
 
 interface Segment {
   /** The leading digits without leading zeros, '' when the segment has none. */

@@ -68,16 +68,6 @@ export const boardDetailSchema = boardSchema.extend({
 });
 export type BoardDetail = z.infer<typeof boardDetailSchema>;
 
-/** The list columns an admin may sort boards by, and the filters the board list accepts. */
-export const BOARD_SORT_FIELDS = ['name', 'ispn', 'type', 'productType', 'createdAt', 'updatedAt'] as const;
-export const boardListFilterSchema = z
-  .object({
-    q: z.string().max(255).optional(),
-    name: z.string().max(255).optional(),
-    id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).optional(),
-  })
-  .strict();
-
 /**
  * A board as the admin API answers it (`/api/v1/boards`): the scalar fields of {@link boardSchema} plus the texts
  * the board form edits. What hangs under a board (serial numbers, documents, links, …) has its own sub-paths.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bundleKeySchema, bundleNameSchema, bundleUuidSchema } from '../validation/catalogue.js';
-import { httpUrlSchema } from '../validation/text.js';
+import { httpUrlSchema, tooLong } from '../validation/text.js';
 import { requestFlowTypeSchema } from './request-flow.js';
 import { featureIdSchema, toolSchema, versionLabelSchema } from './tool.js';
 
@@ -100,7 +100,7 @@ export type BundleVersion = z.infer<typeof bundleVersionSchema>;
 
 export const bundleVersionInputSchema = z.object({
   version: versionLabelSchema,
-  description: z.string().max(5000, 'The description may have at most 5000 characters.').nullable(),
+  description: z.string().max(5000, tooLong('The description may have')).nullable(),
   released: z.boolean(),
   toolVersions: z
     .array(z.object({ featureId: featureIdSchema, version: versionLabelSchema }))

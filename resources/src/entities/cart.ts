@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILLING_ISSUE_MESSAGES } from '../errors.js';
 import { billingValidationStatusSchema, checkoutSessionStatusSchema } from '../states.js';
 import { bundleKeySchema } from '../validation/catalogue.js';
-import { requiredText, singleLineText } from '../validation/text.js';
+import { requiredText, singleLineText, tooLong } from '../validation/text.js';
 import { customBundleInputSchema, customBundleSchema, softwareBundleSchema } from './bundle.js';
 import { orderRecordSchema } from './order.js';
 import { featureIdSchema, priceSchema, toolSchema, toolVersionSchema, versionLabelSchema } from './tool.js';
@@ -24,9 +24,9 @@ export const billingIssueSchema = z.enum(BILLING_ISSUES as [BillingIssue, ...Bil
 export type BillingIssue = keyof typeof BILLING_ISSUE_MESSAGES;
 
 export const postalAddressSchema = z.object({
-  street: requiredText('Street is required.').max(255, 'Street may have at most 255 characters.'),
-  postalCode: requiredText('Postal code is required.').max(20, 'Postal code may have at most 20 characters.'),
-  city: requiredText('City is required.').max(255, 'City may have at most 255 characters.'),
+  street: requiredText('Street is required.').max(255, tooLong('Street may have')),
+  postalCode: requiredText('Postal code is required.').max(20, tooLong('Postal code may have')),
+  city: requiredText('City is required.').max(255, tooLong('City may have')),
   /** ISO 3166-1 alpha-2. */
   country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country by its two-letter code, such as DE.'),
 });
@@ -34,14 +34,12 @@ export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
 /** The customer billing information page: what a purchase needs besides the card. */
 export const billingInformationInputSchema = z.object({
-  companyName: singleLineText('Company name')
-    .max(255, 'Company name may have at most 255 characters.')
-    .nullable(),
+  companyName: singleLineText('Company name').max(255, tooLong('Company name may have')).nullable(),
   billingAddress: postalAddressSchema.nullable(),
   shippingAddress: postalAddressSchema.nullable(),
   /** VAT or other tax ID, with its country prefix for EU VAT IDs (DE123456789). */
   /** Spaces, dots and hyphens are ignored and letters upper-cased (`normalizeTaxId`). */
-  taxId: z.string().max(32, 'The tax ID may have at most 32 characters.').nullable(),
+  taxId: z.string().max(32, tooLong('The tax ID may have')).nullable(),
 });
 export type BillingInformationInput = z.infer<typeof billingInformationInputSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation/text.js';
+import { requiredText, tooLong } from '../validation/text.js';
 
 export const FEATURE_FLAG_KEY_MAX_LENGTH = 100;
 
@@ -23,7 +23,7 @@ export const featureFlagInputSchema = z.object({
       /^[a-z][a-z0-9-]*$/,
       'Key may contain only lower-case letters, digits and hyphens, starting with a letter.',
     ),
-  description: z.string().max(500, 'Description may have at most 500 characters.').nullable(),
+  description: z.string().max(500, tooLong('Description may have')).nullable(),
   enabled: z.boolean(),
 });
 export type FeatureFlagInput = z.infer<typeof featureFlagInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { licenseStatusSchema } from '../states.js';
 import { featureIdSchema } from './tool.js';
+import { tooLong } from '../validation/text.js';
 
 export const licenseSchema = z.object({
   id: z.uuid(),
@@ -56,6 +57,6 @@ export type InstallerInput = z.infer<typeof installerInputSchema>;
 /** An admin's change to a license: revoke or restore it, with a note. */
 export const licenseUpdateSchema = z.object({
   revoked: z.boolean(),
-  comments: z.string().max(1000, 'Comments may have at most 1000 characters.').nullable(),
+  comments: z.string().max(1000, tooLong('Comments may have')).nullable(),
 });
 export type LicenseUpdate = z.infer<typeof licenseUpdateSchema>;

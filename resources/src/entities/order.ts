@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_ENTRY_TYPES } from '../domain/cart.js';
 import { orderPositionStatusSchema, orderStatusSchema } from '../states.js';
 import { priceSchema } from './tool.js';
+import { tooLong } from '../validation/text.js';
 
 /** One requested item of an order; `featureId` names the item (the spec shows only status and comment). */
 export const orderPositionSchema = z.object({
@@ -55,7 +56,7 @@ export type OrderRecord = z.infer<typeof orderRecordSchema>;
 export const orderPositionDecisionSchema = z
   .object({
     status: z.enum(['approved', 'rejected', 'reopened']),
-    comment: z.string().max(1000, 'The comment may have at most 1000 characters.').nullable().default(null),
+    comment: z.string().max(1000, tooLong('The comment may have')).nullable().default(null),
   })
   .superRefine((decision, ctx) => {
     if (decision.status === 'rejected' && !decision.comment?.trim()) {

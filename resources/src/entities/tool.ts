@@ -7,7 +7,7 @@ import {
   type ToolItemType,
 } from '../catalogue-constants.js';
 import { itemTypeSchema } from '../item-types.js';
-import { httpUrlSchema, requiredText } from '../validation/text.js';
+import { httpUrlSchema, requiredText, tooLong } from '../validation/text.js';
 
 /** One file of a tool version. Free-text platform fields: the catalogue sends values such as 'windows', 'x64'. */
 export const downloadUrlSchema = z.object({
@@ -202,15 +202,15 @@ export type SoftwareRecord = z.infer<typeof softwareRecordSchema>;
 
 /** The admin's tool form (`/admin/manage-assets`); the request flow and questionnaire have their own editor. */
 export const toolInputSchema = z.object({
-  name: requiredText('Name is required.').max(255, 'Name may have at most 255 characters.'),
+  name: requiredText('Name is required.').max(255, tooLong('Name may have')),
   featureId: featureIdSchema,
   type: toolItemTypeSchema,
-  icon: z.string().max(2048, 'The icon path may have at most 2048 characters.').nullable(),
-  description: z.string().max(5000, 'The description may have at most 5000 characters.').nullable(),
+  icon: z.string().max(2048, tooLong('The icon path may have')).nullable(),
+  description: z.string().max(5000, tooLong('The description may have')).nullable(),
   externalUrl: httpUrlSchema.nullable(),
   isOnlineTool: z.boolean(),
   isInstallableViaLauncher: z.boolean(),
-  licenseText: z.string().max(100_000, 'The license text may have at most 100000 characters.').nullable(),
+  licenseText: z.string().max(100_000, tooLong('The license text may have')).nullable(),
   /** Left out: a new tool is for everybody, a changed one keeps its marking. */
   internalOnly: z.boolean().optional(),
 });
@@ -225,15 +225,15 @@ export const toolVersionInputSchema = z
   .object({
     version: versionLabelSchema,
     versionNumeric: z.number().finite().nullable(),
-    description: z.string().max(5000, 'The description may have at most 5000 characters.').nullable(),
+    description: z.string().max(5000, tooLong('The description may have')).nullable(),
     orderable: z.boolean(),
     tags: z.array(tagSchema).max(TAG_LIMIT, `A version may have at most ${TAG_LIMIT} tags.`),
     protocolLink: httpUrlSchema.nullable(),
-    spn: z.string().max(64, 'The serial product number may have at most 64 characters.').nullable(),
+    spn: z.string().max(64, tooLong('The serial product number may have')).nullable(),
     price: priceSchema.nullable(),
     public: z.boolean(),
     canDownload: z.boolean(),
-    releaseNotes: z.string().max(100_000, 'Release notes may have at most 100000 characters.').nullable(),
+    releaseNotes: z.string().max(100_000, tooLong('Release notes may have')).nullable(),
     exportControlled: z.boolean(),
     exportControlClassifications: z
       .array(requiredText('A classification may not be empty.').max(64))
@@ -352,8 +352,14 @@ export const exportAccessRequestSchema = z.object({
 });
 export type ExportAccessRequest = z.infer<typeof exportAccessRequestSchema>;
 
+/** The reason a customer may give for an export-controlled download. */
+export const EXPORT_ACCESS_REASON_MAX_LENGTH = 1000;
 export const exportAccessRequestInputSchema = z.object({
-  reason: z.string().max(1000, 'The reason may have at most 1000 characters.').nullable().default(null),
+  reason: z
+    .string()
+    .max(EXPORT_ACCESS_REASON_MAX_LENGTH, tooLong('The reason may have'))
+    .nullable()
+    .default(null),
 });
 export type ExportAccessRequestInput = z.infer<typeof exportAccessRequestInputSchema>;
 
@@ -361,7 +367,7 @@ export type ExportAccessRequestInput = z.infer<typeof exportAccessRequestInputSc
 export const exportAccessDecisionSchema = z
   .object({
     status: z.enum(['granted', 'refused']),
-    comment: z.string().max(1000, 'The comment may have at most 1000 characters.').nullable().default(null),
+    comment: z.string().max(1000, tooLong('The comment may have')).nullable().default(null),
   })
   .superRefine((decision, ctx) => {
     if (decision.status === 'refused' && !decision.comment?.trim()) {

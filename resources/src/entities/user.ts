@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE_NAMES } from '../roles.js';
 import { emailSchema } from '../validation/email.js';
 
-export const roleSchema = z.object({ name: z.enum(ROLE_NAMES) });
+const roleSchema = z.object({ name: z.enum(ROLE_NAMES) });
 
 /** The user dto of spec calls §7.1: id, username, email, roles, plus the profile claims of product §3. */
 export const userSchema = z.object({

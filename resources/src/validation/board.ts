@@ -5,12 +5,12 @@ import { httpUrlSchema, LETTERS_AND_DIGITS, requiredText } from './text.js';
 import { MESSAGES } from '../errors.js';
 import { URL_MAX_LENGTH } from './catalogue.js';
 
-export const BOARD_NAME_MAX_LENGTH = 255;
+const BOARD_NAME_MAX_LENGTH = 255;
 export const boardNameSchema = requiredText('Board name is required.')
   .max(BOARD_NAME_MAX_LENGTH, `Board name may have at most ${BOARD_NAME_MAX_LENGTH} characters.`)
   .regex(/^[A-Za-z0-9_-]+$/, 'Board name may contain only letters, digits, - and _.');
 
-export const PRODUCT_IDENTIFIER_MAX_LENGTH = 255;
+const PRODUCT_IDENTIFIER_MAX_LENGTH = 255;
 export const productIdentifierSchema = requiredText('Product identifier is required.')
   .max(
     PRODUCT_IDENTIFIER_MAX_LENGTH,
@@ -32,7 +32,7 @@ export const supportLinkSchema = z
   );
 
 /** The spec's own text (calls-auth-errors §8.4), kept once in the message catalogue. */
-export const SERIAL_NUMBER_CHARACTERS_MESSAGE = MESSAGES.serialNumberInvalid;
+const SERIAL_NUMBER_CHARACTERS_MESSAGE = MESSAGES.serialNumberInvalid;
 
 /** One serial number as an admin adds it to a board. */
 export const boardSerialNumberSchema = requiredText('Serial number is required.')
@@ -42,7 +42,7 @@ export const boardSerialNumberSchema = requiredText('Serial number is required.'
   )
   .regex(LETTERS_AND_DIGITS, SERIAL_NUMBER_CHARACTERS_MESSAGE);
 
-export interface SerialNumberLineError {
+interface SerialNumberLineError {
   /** 1-based line number in the text the admin typed or pasted. */
   line: number;
   value: string;
@@ -98,7 +98,7 @@ export function restrictionEmailSchema(listedEmails: readonly string[]) {
 }
 
 /** The data source that provides a board's release flag; boards it imports have that flag read-only. */
-export const RELEASE_FLAG_SOURCE = 'BSG';
+const RELEASE_FLAG_SOURCE = 'BSG';
 
 /** True when a board's source (a comma list) names the data source that provides the release flag. */
 export function sourceProvidesReleaseFlag(source: string | null | undefined): boolean {
@@ -108,17 +108,17 @@ export function sourceProvidesReleaseFlag(source: string | null | undefined): bo
 export const RELEASE_FLAG_READ_ONLY_MESSAGE =
   'This board is imported from BSG, which provides its release flag: "Released for registration" cannot be changed here.';
 
-export const BOARD_TEXT_MAX_LENGTH = 255;
+const BOARD_TEXT_MAX_LENGTH = 255;
 export const BOARD_DESCRIPTION_MAX_LENGTH = 10_000;
 export const BOARD_PUBLIC_KEY_MAX_LENGTH = 20_000;
-export const BOARD_BULLETS_MAX = 50;
+const BOARD_BULLETS_MAX = 50;
 
 /** A short free text of a board (ISPN ID, type, version). */
 export const boardTextSchema = (label: string) =>
   z.string().max(BOARD_TEXT_MAX_LENGTH, `${label} may have at most ${BOARD_TEXT_MAX_LENGTH} characters.`);
 
 /** One feature or benefit bullet point: one line of text. */
-export const boardBulletSchema = requiredText('A bullet point may not be empty.')
+const boardBulletSchema = requiredText('A bullet point may not be empty.')
   .max(BOARD_TEXT_MAX_LENGTH, `A bullet point may have at most ${BOARD_TEXT_MAX_LENGTH} characters.`)
   .regex(/^[^\r\n]*$/, 'A bullet point is one line of text.');
 

@@ -3,7 +3,7 @@ import { BUNDLE_NAME_MAX_LENGTH, BUNDLE_UUID_MAX_LENGTH } from '../constants.js'
 import { httpUrlSchema, requiredText } from './text.js';
 
 /** Limits the spec mentions without values ("max lengths"); chosen to fit a card title and a browser URL. */
-export const TITLE_MAX_LENGTH = 255;
+const TITLE_MAX_LENGTH = 255;
 export const URL_MAX_LENGTH = 2048;
 
 const urlTooLong = `A URL may have at most ${URL_MAX_LENGTH} characters.`;

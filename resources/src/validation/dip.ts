@@ -1,6 +1,6 @@
 import { requiredText } from './text.js';
 
-export const DIP_STEP_TITLE_LENGTH = { min: 3, max: 100 } as const;
+const DIP_STEP_TITLE_LENGTH = { min: 3, max: 100 } as const;
 
 /** The spec asks for a minimum and a maximum title length without values; 3 to 100 fits a step card. */
 export const dipStepTitleSchema = requiredText('Step title is required.')

@@ -21,7 +21,7 @@ export const projectNameSchema = requiredText('Project name is required.')
 
 /** The spec limits only the ends of a group name; its length follows the project name's (not shown in the spec). */
 const STARTS_AND_ENDS_WITH_LETTER_OR_DIGIT = /^[A-Za-z0-9](?:.*[A-Za-z0-9])?$/s;
-export const PROJECT_GROUP_MAX_LENGTH = PROJECT_NAME_MAX_LENGTH;
+const PROJECT_GROUP_MAX_LENGTH = PROJECT_NAME_MAX_LENGTH;
 
 /** "None" stands for "no group" in the group pickers, so no group may be called that, in any letter case. */
 export const projectGroupSchema = z
@@ -54,7 +54,7 @@ export const registrationSerialNumberSchema = requiredText('Serial number is req
   'A serial number may consist only of letters, numbers and hyphens.',
 );
 
-export const COMPANY_SPACE_NAME_MAX_LENGTH = 255;
+const COMPANY_SPACE_NAME_MAX_LENGTH = 255;
 export const companySpaceNameSchema = requiredText('Company space name is required.')
   .max(
     COMPANY_SPACE_NAME_MAX_LENGTH,
@@ -70,7 +70,7 @@ export const companySpaceNameSchema = requiredText('Company space name is requir
  * that `/welcome?serialnumber=` forwards to): the serial number printed on it (letters, digits and hyphens), or,
  * for a board that needs no serial number, the board's name (letters, digits, - and _) or id.
  */
-export const PROJECT_BOARD_REFERENCE_MAX_LENGTH = 255;
+const PROJECT_BOARD_REFERENCE_MAX_LENGTH = 255;
 export const projectBoardReferenceSchema = requiredText('Select a product.')
   .max(
     PROJECT_BOARD_REFERENCE_MAX_LENGTH,
@@ -87,7 +87,7 @@ export const INVITATION_PASSWORD_LENGTH = { min: 10, max: 128 } as const;
  * Passwords of at least ten characters that guessing tools try first (leaked-password lists, keyboard rows,
  * the demo's own); compared ignoring case. Short on purpose: it stops the obvious, the length does the rest.
  */
-export const COMMON_PASSWORDS: readonly string[] = [
+const COMMON_PASSWORDS: readonly string[] = [
   '0123456789',
   '1234567890',
   '0987654321',

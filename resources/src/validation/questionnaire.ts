@@ -10,7 +10,7 @@ const isNoAnswer = (value: unknown) =>
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 
-export const freeTextAnswerSchema = z
+const freeTextAnswerSchema = z
   .string({ error: 'Please answer this question.' })
   .max(
     FREE_TEXT_ANSWER_MAX_LENGTH,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { billingInformationInputSchema } from '../entities/cart.js';
 import { registrationSchema } from '../identity.js';
-import { httpUrlSchema, metaDescriptionSchema, requiredText, singleLineText } from './text.js';
+import { z } from 'zod';
+import { licenseUpdateSchema } from '../entities/license.js';
+import { EXPORT_ACCESS_REASON_MAX_LENGTH, exportAccessRequestInputSchema } from '../entities/tool.js';
+import { httpUrlSchema, metaDescriptionSchema, requiredText, singleLineText, tooLong } from './text.js';
 import { chars, messagesFor } from './test-helpers.js';
 
 describe('metaDescriptionSchema', () => {
@@ -13,6 +16,26 @@ describe('metaDescriptionSchema', () => {
     expect(messagesFor(metaDescriptionSchema, chars(159))).toEqual([
       'The meta description may have at most 158 characters.',
     ]);
+  });
+});
+
+describe('tooLong', () => {
+  it('names the limit its check was given, so a changed limit changes the message', () => {
+    expect(messagesFor(z.string().max(3, tooLong('Name may have')), 'abcd')).toEqual([
+      'Name may have at most 3 characters.',
+    ]);
+    expect(messagesFor(z.string().max(5, tooLong('Name may have')), 'abcdef')).toEqual([
+      'Name may have at most 5 characters.',
+    ]);
+  });
+
+  it('reads as the messages did when they spelled the number', () => {
+    expect(messagesFor(licenseUpdateSchema, { revoked: false, comments: chars(1001) })).toEqual([
+      'Comments may have at most 1000 characters.',
+    ]);
+    expect(
+      messagesFor(exportAccessRequestInputSchema, { reason: chars(EXPORT_ACCESS_REASON_MAX_LENGTH + 1) }),
+    ).toEqual([`The reason may have at most ${EXPORT_ACCESS_REASON_MAX_LENGTH} characters.`]);
   });
 });
 

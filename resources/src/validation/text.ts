@@ -12,6 +12,14 @@ export function requiredText(message: string) {
   return z.string({ error: message }).regex(/\S/, { error: message, abort: true });
 }
 
+/**
+ * The message of a text over its `.max()`, naming the limit that check was given, so the number is written once:
+ * `.max(255, tooLong('Name may have'))` reads "Name may have at most 255 characters.".
+ */
+export const tooLong = (subject: string) => ({
+  error: (issue: { maximum?: number | bigint }) => `${subject} at most ${issue.maximum} characters.`,
+});
+
 const INVALID_URL_MESSAGE = 'Please enter a valid URL starting with http:// or https://.';
 
 /** A web address; other schemes (`javascript:`, `data:`, `ftp:`) are refused because these links are clicked. */

@@ -59,7 +59,7 @@ export function uploadNameProblems(name: string): UploadProblem[] {
 }
 
 /** Two names are the same file when they differ in letter case only (as on Windows, where they are downloaded). */
-export const sameFileName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const sameFileName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** 409 `duplicate_name` when a file of the same place already has the name. */
 export function duplicateNameProblem(name: string, existingNames: Iterable<string>): UploadProblem | null {

@@ -37,4 +37,3 @@ export const userRoleChangeSchema = z.object({
   /** Removing one of one's own roles needs this set (spec §5: a separate confirmation). */
   confirmOwnRole: z.boolean().optional(),
 });
-export type UserRoleChange = z.infer<typeof userRoleChangeSchema>;

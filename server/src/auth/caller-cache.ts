@@ -68,5 +68,3 @@ export function callerCache(options: CallerCacheOptions) {
     },
   };
 }
-
-export type CallerCache = ReturnType<typeof callerCache>;

@@ -117,7 +117,7 @@ export function profileOf(claims: JWTPayload, mapping: ClaimMapping): ClaimedPro
 }
 
 /** Whether a token's own claims give the whole profile, so userinfo need not be asked. */
-export const isCompleteProfile = (profile: ClaimedProfile): boolean =>
+const isCompleteProfile = (profile: ClaimedProfile): boolean =>
   Boolean(profile.email && profile.givenName && profile.familyName && profile.emailVerified !== undefined);
 
 /** The token's claims first, userinfo's for what they lack. */

@@ -11,11 +11,11 @@ export interface ProviderMetadata {
 }
 
 /** The discovery document's address: the issuer with `/.well-known/openid-configuration`, one slash between. */
-export const discoveryUrlOf = (issuer: string): string =>
+const discoveryUrlOf = (issuer: string): string =>
   `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 
 /** The same issuer but for trailing slashes (OIDC_ISSUER may be written either way). */
-export const sameIssuer = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+const sameIssuer = (a: string, b: string): boolean => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /**
  * Reads the provider's discovery document. It must name the configured issuer (up to a trailing slash: the

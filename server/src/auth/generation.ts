@@ -8,7 +8,7 @@ import type { Database } from '../db/client.js';
  * moves for changes from any process, and a reader that sees a generation sees every change before it. Kept out of
  * the Drizzle schema files: the migration that makes it also makes the triggers, which drizzle-kit does not know.
  */
-export const authGeneration = pgTable('auth_generation', {
+const authGeneration = pgTable('auth_generation', {
   id: boolean('id').primaryKey(),
   value: bigint('value', { mode: 'number' }).notNull(),
 });

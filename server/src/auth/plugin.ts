@@ -28,7 +28,7 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]*)$/i;
 
-export interface AuthOptions {
+interface AuthOptions {
   verifier: TokenVerifier;
   /** What a person's token says of them: its claims, then the provider's userinfo (claim-mapping.ts); by default
    * the standard claims of the token alone, as the embedded provider writes them. */
@@ -47,7 +47,7 @@ export interface AuthOptions {
  * entry is dropped as soon as the identity generation moves. The age bounds what a rotated-out signing key or a
  * cache entry can outlive.
  */
-export const CALLER_CACHE_DEFAULTS = { maxEntries: 10_000, maxAgeMs: 60_000 };
+const CALLER_CACHE_DEFAULTS = { maxEntries: 10_000, maxAgeMs: 60_000 };
 
 /**
  * Verifies the bearer token, loads the caller, and enforces each API route's declared access rule before the

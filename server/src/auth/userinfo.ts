@@ -73,5 +73,3 @@ export function userInfoCache(options: UserInfoCacheOptions) {
     },
   };
 }
-
-export type UserInfoCache = ReturnType<typeof userInfoCache>;

@@ -7,7 +7,7 @@ import { boards } from './schema.js';
 type Executor = Pick<Database, 'select' | 'insert'>;
 
 /** The demo catalogue's items (featureIds of demo-catalogue.ts) each product family's boards list, in this order. */
-export const DEMO_BOARD_TOOLS: Record<string, readonly string[]> = {
+const DEMO_BOARD_TOOLS: Record<string, readonly string[]> = {
   NX: ['nx-flash-programmer', 'nx-motor-control-lib', 'nx-device-pack', 'serial-terminal'],
   PWR: ['power-designer-online', 'pwr-stage-netlist', 'serial-terminal'],
   SNS: ['sensor-fusion-studio', 'serial-terminal'],

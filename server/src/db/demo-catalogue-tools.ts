@@ -59,7 +59,7 @@ const LINUX: DemoFile = { os: 'linux', architecture: 'x64', kind: 'archive', ext
 const MAC: DemoFile = { os: 'macos', architecture: 'arm64', kind: 'installer', extension: 'dmg' };
 const ANY: DemoFile = { os: 'any', architecture: 'any', kind: 'archive', extension: 'zip' };
 
-export interface DemoVersion {
+interface DemoVersion {
   version: string;
   numeric?: number;
   description: string;
@@ -90,8 +90,8 @@ export interface DemoTool {
   versions: DemoVersion[];
 }
 
-export const EUR = (euros: number): Price => ({ amountCents: euros * 100, currency: 'EUR' });
-export const EULA =
+const EUR = (euros: number): Price => ({ amountCents: euros * 100, currency: 'EUR' });
+const EULA =
   'Developer Portal Software License Agreement. The software is licensed, not sold. You may install and use it for developing and evaluating products with our devices. Redistribution needs our written consent. The software is provided as is, without warranty of any kind.';
 
 export const DEMO_TOOLS: DemoTool[] = [

@@ -106,7 +106,7 @@ const VARIANTS = [
 ];
 
 /** A realistic board catalogue: 40 boards over five product families. */
-export function demoBoards(): (typeof boards.$inferInsert)[] {
+function demoBoards(): (typeof boards.$inferInsert)[] {
   const rows: (typeof boards.$inferInsert)[] = [];
   let n = 0;
   for (const family of FAMILIES) {

@@ -1,5 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_ACCEPTED_FILE_TYPES, type DipCompletionType, type DipResolverRole } from '@portal/resources';
+import {
+  DEFAULT_ACCEPTED_FILE_TYPES,
+  type DipCompletionType,
+  type DipResolverRole,
+  MAX_UPLOAD_FILE_SIZE_BYTES,
+  sizeLimitText,
+} from '@portal/resources';
 import type { Database } from './client.js';
 import { boards } from './schema.js';
 import { gettingStartedItems } from './schema-boards.js';
@@ -21,7 +27,7 @@ interface DemoStep {
 /** The non-secure demo board with a design-in process; its serial numbers are NX114SN0001 … NX114SN0005. */
 export const DEMO_DIP_BOARD = 'NX114_Starter_Kit';
 /** Where NX114 projects continue after their design-in process (same owner). */
-export const DEMO_DIP_NEXT_BOARD = 'NX121_Shield';
+const DEMO_DIP_NEXT_BOARD = 'NX121_Shield';
 /** The secure demo board with the secure workflow; SEC282SN0001 … SEC282SN0005, for a promoted user with MFA. */
 export const DEMO_SECURE_DIP_BOARD = 'SEC282_Starter_Kit';
 
@@ -48,8 +54,7 @@ const NX_STEPS: DemoStep[] = [
   },
   {
     title: 'Upload your schematics',
-    description:
-      '<p>Upload the schematics and the bill of materials of your board (PDF or ZIP, up to 25 MB each). Our field application engineer reviews them and confirms the step.</p>',
+    description: `<p>Upload the schematics and the bill of materials of your board (PDF or ZIP, up to ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)} each). Our field application engineer reviews them and confirms the step.</p>`,
     completionType: 'file-upload',
     resolverRoles: ['project-member'],
     completer: 'fae',
@@ -113,7 +118,7 @@ const SEC_STEPS: DemoStep[] = [
 ];
 
 /** What the secure demo board checks in an uploaded configuration. */
-export const DEMO_XML_ENTRIES = [
+const DEMO_XML_ENTRIES = [
   {
     type: 'metadata' as const,
     xpath: '/secureConfiguration/device/@id',

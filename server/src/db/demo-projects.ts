@@ -21,14 +21,14 @@ import {
 } from './tables.js';
 
 /** The eSIM evaluation board: a board is the eSIM board when its own serial number is the configured eSIM serial. */
-export const DEMO_ESIM_BOARD = {
+const DEMO_ESIM_BOARD = {
   name: 'ESIM_Evaluation_Kit',
   ispn: 'ESIM-EVAL',
   serialnumber: DEFAULT_ESIM_SERIAL_NUMBER,
 } as const;
 
 /** eSIM profiles handed out one per eSIM board registration (test values of an imaginary operator). */
-export function demoEsimProfiles(count: number, first = 1) {
+function demoEsimProfiles(count: number, first = 1) {
   return Array.from({ length: count }, (_, index) => {
     const n = String(first + index).padStart(6, '0');
     return {
@@ -66,7 +66,7 @@ export async function seedEsimBoard(tx: Executor, profiles = 20): Promise<void> 
 }
 
 /** The second demo company space and its people: no sign-in accounts, they own and join its projects. */
-export const DEMO_OTHER_SPACE = 'Initech Sensors';
+const DEMO_OTHER_SPACE = 'Initech Sensors';
 const DEMO_OTHER_PEOPLE = [
   { email: 'lena.lab@initech.test', givenName: 'Lena', familyName: 'Lab', company: 'Initech Sensors' },
   { email: 'omar.ops@initech.test', givenName: 'Omar', familyName: 'Ops', company: 'Initech Sensors' },

@@ -20,9 +20,12 @@ export interface AuditEntry {
   subjectId?: string;
 }
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
-/** The value with every secret field (at any depth) replaced, so no audit record ever holds one. */
+/**
+ * The value with every secret field (at any depth) replaced, so no audit record ever holds one.
+ * @public tested by server/test/audit-coverage.test.ts, which Knip leaves out (see knip.jsonc).
+ */
 export function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
@@ -47,7 +50,7 @@ function userIdOf(value: unknown): string | undefined {
  * The person a record is about (issue 45): the entry's `subjectId`, else the `userId` its values name. One rule
  * for every write, so a History never guesses from entity names.
  */
-export const subjectIdOf = (entry: Pick<AuditEntry, 'subjectId' | 'before' | 'after'>) =>
+const subjectIdOf = (entry: Pick<AuditEntry, 'subjectId' | 'before' | 'after'>) =>
   entry.subjectId ?? userIdOf(entry.after) ?? userIdOf(entry.before);
 
 /** A person's name as the history shows it: given and family name, or null. */

@@ -1,9 +1,10 @@
+import { KILOBYTE } from '@portal/resources';
 import { constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 /** Answers smaller than this are sent as they are: below about 1 KB the headers and the CPU outweigh the bytes saved. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+export const COMPRESS_THRESHOLD_BYTES = KILOBYTE;
 
 /**
  * Answers up to this size are compressed in one synchronous zlib call; larger ones (long lists, files) go through
@@ -12,7 +13,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * body one call costs about 0.07 ms of CPU, the async one-shot call about twice that and the stream pipeline 4 to 6
  * times (measured on this machine, zlib level 4); 64 KB takes about 0.5 ms in one go.
  */
-export const COMPRESS_IN_ONE_CALL_BYTES = 64 * 1024;
+export const COMPRESS_IN_ONE_CALL_BYTES = 64 * KILOBYTE;
 
 /**
  * The gzip level of those one-call answers (API JSON made per request): level 1 takes about half the CPU of level 4

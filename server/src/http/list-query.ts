@@ -6,6 +6,7 @@ import {
   simpleRestQuerySchema,
   type FilterDefinition,
   type ResourceDefinition,
+  QUERY_TEXT_MAX_LENGTH,
 } from '@portal/resources';
 import { badRequest } from './errors.js';
 
@@ -22,7 +23,7 @@ function filterParameter(filter: FilterDefinition): z.ZodType {
       .optional()
       .describe(described);
   }
-  return z.string().max(255).optional().describe(described);
+  return z.string().max(QUERY_TEXT_MAX_LENGTH).optional().describe(described);
 }
 
 /**
@@ -49,7 +50,7 @@ export function listQuerystringFor(definition: Pick<ResourceDefinition, 'list'>)
   if (search) {
     shape.q = z
       .string()
-      .max(255)
+      .max(QUERY_TEXT_MAX_LENGTH)
       .optional()
       .describe(`Search over ${search.fields.join(', ')}`);
   }
@@ -90,7 +91,7 @@ export const LIST_MAX_ROWS = 1000;
  * The page a `Range` header asks for, else the first {@link LIST_MAX_ROWS} rows; 400 for a malformed header. With
  * `keyset`, the page is found by a cursor and the offset is not read, so its depth is not bounded.
  */
-export function rangeOf(
+function rangeOf(
   rangeHeader: string | undefined,
   keyset = false,
 ): { offset: number; limit: number; asked: boolean } {

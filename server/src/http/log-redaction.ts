@@ -2,7 +2,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { INVITATION_PASSWORD_HEADER } from '@portal/resources';
 import { TEST_PAYMENT_PATH } from '../payments/embedded.js';
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /**
  * Query parameters that carry a secret: the e-mail verification token, the authorization code (and its state)

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@portal/resources';
+import { errorBodySchema, RANGE_HEADER_MAX_LENGTH } from '@portal/resources';
 import { z } from 'zod';
 
 /** The spec's error body, documented for the given statuses. */
@@ -10,4 +10,6 @@ export function errorResponses(...statuses: number[]) {
 export const bearerSecurity = [{ bearer: [] }];
 
 /** The `Range` header of every paged list (spec §7), bounded so a huge header is refused before it is parsed. */
-export const rangeHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
+export const rangeHeaders = z
+  .object({ range: z.string().max(RANGE_HEADER_MAX_LENGTH).optional() })
+  .passthrough();

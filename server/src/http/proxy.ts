@@ -28,7 +28,7 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
  * Whether the `hop`-th address of a request's chain (0: the connected peer, then the forwarded addresses from
  * the nearest) is a trusted proxy. Fastify refuses a bare hop count, so the count is a function of our own.
  */
-export function trustFunction(trust: TrustProxy): (address: string, hop: number) => boolean {
+function trustFunction(trust: TrustProxy): (address: string, hop: number) => boolean {
   if (!trust) return () => false;
   if ('hops' in trust) return (_address, hop) => hop < trust.hops;
   return proxyAddr.compile(trust.addresses);

@@ -20,7 +20,7 @@ export function tooManyAttempts(ttlMs: number, budget: string, reply?: FastifyRe
 }
 
 /** One counted attempt: how many the window holds now (this one included) and how long until it ends. */
-export interface RateLimitHit {
+interface RateLimitHit {
   count: number;
   resetAt: Date;
   /** Milliseconds until the window ends, by the database's clock. */

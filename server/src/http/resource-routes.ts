@@ -3,7 +3,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_MESSAGES, type ResourceAction, type ResourceDefinition } from '@portal/resources';
+import {
+  ERROR_MESSAGES,
+  type ResourceAction,
+  type ResourceDefinition,
+  PATH_KEY_MAX_LENGTH,
+} from '@portal/resources';
 import { access } from '../auth/access.js';
 import type { Database } from '../db/client.js';
 import { audit } from './audit.js';
@@ -35,7 +40,7 @@ export interface ResourceRoutesContext {
 const ACTIONS: readonly ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
 
 /** The path of a definition as Fastify writes it: `boards/{boardId}/documents` → `/boards/:boardId/documents`. */
-export const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
+const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
   `/${definition.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 const pathParameterNames = (definition: Pick<ResourceDefinition, 'path'>) =>
@@ -142,7 +147,7 @@ class ResourceRouteSet {
   register(app: Api, action: ResourceAction, base: string): void {
     const { definition } = this;
     const parents = Object.fromEntries(
-      pathParameterNames(definition).map((name) => [name, z.string().min(1).max(255)]),
+      pathParameterNames(definition).map((name) => [name, z.string().min(1).max(PATH_KEY_MAX_LENGTH)]),
     );
     const keySchema =
       this.repository.keySchema ?? definition.record.shape[definition.idField ?? 'id'] ?? z.string();

@@ -27,8 +27,8 @@ declare module 'fastify' {
 }
 
 /** Cookie and header of the double-submit CSRF check (the names Angular-style HTTP clients use by default). */
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+const CSRF_HEADER = 'x-xsrf-token';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -43,7 +43,7 @@ function sameToken(a: string, b: string): boolean {
  * A bearer-only API call (a script, the CLI) is none: it would drop a token cookie on every call, and the
  * double-submit check never applies to a call without cookies anyway.
  */
-export function isBrowserSession(request: FastifyRequest): boolean {
+function isBrowserSession(request: FastifyRequest): boolean {
   const { headers } = request;
   if (headers.cookie) return true;
   if (headers['sec-fetch-mode'] === 'navigate' || headers['sec-fetch-dest'] === 'document') return true;

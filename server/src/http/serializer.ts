@@ -39,7 +39,7 @@ interface Def {
 }
 
 /** The first zod type (by def type) in `schema` that the compiled serializer cannot express, or null. */
-export function inexpressibleType(schema: $ZodType, seen = new Set<$ZodType>()): string | null {
+function inexpressibleType(schema: $ZodType, seen = new Set<$ZodType>()): string | null {
   if (seen.has(schema)) return null;
   seen.add(schema);
   const def = schema._zod.def as Def;

@@ -24,7 +24,7 @@ export function mailLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 }
 
-export const MAIL_FROM = 'Developer Portal <no-reply@portal.test>';
+const MAIL_FROM = 'Developer Portal <no-reply@portal.test>';
 
 /**
  * Delivers one message now. Routes never call it: they queue mail (`queue.ts`), whose worker calls this.

@@ -7,12 +7,12 @@ import type { Mail, Mailer } from './mailer.js';
 /** The database or a transaction of it: enqueueing inside the caller's transaction makes the mail part of it. */
 export type MailExecutor = Pick<Database, 'insert'>;
 
-export interface QueuedMail extends Mail {
+interface QueuedMail extends Mail {
   /** What sends it (verification, project-status-change, …), kept for the log and support. */
   kind: string;
 }
 
-export interface DrainResult {
+interface DrainResult {
   sent: number;
   /** Attempts that failed (the mail is retried later, or given up after the last attempt). */
   failed: number;

@@ -14,7 +14,7 @@ type Writer = Pick<Database, 'insert'>;
 export type IdentityAccount = typeof identityAccounts.$inferSelect;
 
 const VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
-export const TOTP_ISSUER = 'Developer Portal';
+const TOTP_ISSUER = 'Developer Portal';
 
 /** A sign-up of an address that has an account; the account is told by mail, the caller is not. */
 export class EmailTakenError extends Error {

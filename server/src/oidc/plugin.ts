@@ -13,8 +13,13 @@ import type { Database } from '../db/client.js';
 import { signInAttemptKey } from '../http/security.js';
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
-import { z } from 'zod';
-import { registrationSchema, totpCodeSchema } from '@portal/resources';
+import {
+  registrationSchema,
+  SIGN_IN_FORM_MAX_BYTES,
+  signInCodeFormSchema,
+  signInFormSchema,
+  totpCodeSchema,
+} from '@portal/resources';
 import { EmailTakenError, type IdentityStore, type SignUpMailer } from './identity-store.js';
 import { ACR_MFA, ACR_PASSWORD, INTERACTION_PATH, VERIFY_EMAIL_PATH } from './provider.js';
 import {
@@ -40,12 +45,6 @@ function html(reply: FastifyReply, status: number, body: string) {
     .type('text/html; charset=utf-8')
     .send(body);
 }
-
-const loginForm = z.object({
-  email: z.string().max(255).default(''),
-  password: z.string().max(1024).default(''),
-});
-const codeForm = z.object({ code: z.string().max(20).default('') });
 
 export interface EmbeddedOidcOptions {
   provider: Provider;
@@ -102,7 +101,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
   const handle = provider.callback();
 
   await app.register(async (interactions) => {
-    await interactions.register(formbody, { bodyLimit: 16 * 1024 });
+    await interactions.register(formbody, { bodyLimit: SIGN_IN_FORM_MAX_BYTES });
 
     const urls = (uid: string) => ({
       login: `${INTERACTION_PATH}/${uid}/login`,
@@ -210,7 +209,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
         reply,
         async () => {
           const details = await provider.interactionDetails(request.raw, reply.raw);
-          const form = loginForm.safeParse(request.body ?? {});
+          const form = signInFormSchema.safeParse(request.body ?? {});
           const email = form.success ? form.data.email.trim() : '';
           const password = form.success ? form.data.password : '';
           const again = (status: number, error: string) =>
@@ -287,7 +286,7 @@ export async function embeddedOidcPlugin(app: FastifyInstance, options: Embedded
       if (!accountId || !details.prompt.reasons.includes('mfa_required')) return show(request, reply);
       const attempt = { namespace: 'totp-failures', key: `${request.ip}|${accountId}`, ...FAILURES };
       return withAttemptBudget([attempt], reply, async () => {
-        const form = codeForm.safeParse(request.body ?? {});
+        const form = signInCodeFormSchema.safeParse(request.body ?? {});
         const code = totpCodeSchema.safeParse(form.success ? form.data.code : '');
         if (!code.success) {
           const message = code.error.issues[0]!.message;

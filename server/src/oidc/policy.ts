@@ -4,7 +4,7 @@ import { EMBEDDED_MFA_ACR } from '../config.js';
 const { base, Check, Prompt } = interactionPolicy;
 
 /** The acr values an authorization request asks for: its acr_values, else the client's registered default. */
-export function requestedAcrValues(ctx: KoaContextWithOIDC): string[] {
+function requestedAcrValues(ctx: KoaContextWithOIDC): string[] {
   const param = ctx.oidc.params?.acr_values;
   if (typeof param === 'string' && param.trim()) return param.trim().split(/\s+/);
   return (ctx.oidc.client?.defaultAcrValues as string[] | undefined) ?? [];

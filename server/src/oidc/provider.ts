@@ -19,7 +19,7 @@ type Account = typeof identityAccounts.$inferSelect;
 
 export const VERIFY_EMAIL_PATH = '/oidc/verify-email';
 
-export function profileClaims(account: Account) {
+function profileClaims(account: Account) {
   return {
     sub: account.id,
     email: account.email,

@@ -31,7 +31,7 @@ import {
  * the same migration as the backup, in one transaction: it lands whole or not at all.
  */
 
-export { BACKUP_FORMAT, BACKUP_VERSION, BackupError, type BackupManifest } from './backup-tables.js';
+export { BackupError, type BackupManifest } from './backup-tables.js';
 
 const BATCH = 1000;
 

@@ -7,17 +7,17 @@ import type { Config } from '../config.js';
 import { ApiError, notFound, sendApiError, unauthorized } from '../http/errors.js';
 
 /** The background jobs whose turns are watched. */
-export const JOBS = ['mail', 'audit-retention', 'checkout-expiry', 'orphan-cleanup', 'oidc-prune'] as const;
-export type JobName = (typeof JOBS)[number];
+const JOBS = ['mail', 'audit-retention', 'checkout-expiry', 'orphan-cleanup', 'oidc-prune'] as const;
+type JobName = (typeof JOBS)[number];
 
 /** What the database can tell about its connections; PGlite is one connection that queues the queries. */
-export interface PoolState {
+interface PoolState {
   inUse: number;
   waiting: number;
 }
 
 /** The mail not yet delivered: how many, and how long the oldest has waited. */
-export interface MailBacklog {
+interface MailBacklog {
   depth: number;
   oldestAgeSeconds: number;
 }

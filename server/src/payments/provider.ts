@@ -1,6 +1,6 @@
 import type { PaymentProviderName } from '@portal/resources';
 
-export interface PaymentLine {
+interface PaymentLine {
   name: string;
   /** In the smallest unit of the currency. */
   amountCents: number;
@@ -19,7 +19,7 @@ export interface CreateSessionInput {
   cancelUrl: string;
 }
 
-export interface ProviderSession {
+interface ProviderSession {
   providerSessionId: string;
   /** The page where the browser pays. */
   paymentUrl: string;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PaymentProviderError, type PaymentProvider } from './provider.js';
 
 /** The fields of a Stripe Checkout Session this adapter reads. */
-export interface StripeCheckoutSession {
+interface StripeCheckoutSession {
   id: string;
   url: string | null;
   status: 'open' | 'complete' | 'expired';
@@ -23,7 +23,7 @@ export interface StripeProvider extends PaymentProvider {
 }
 
 /** Form encoding of Stripe's API: nested keys in brackets (`line_items[0][price_data][currency]`). */
-export function formEncode(values: Record<string, unknown>, prefix = ''): string[] {
+function formEncode(values: Record<string, unknown>, prefix = ''): string[] {
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;

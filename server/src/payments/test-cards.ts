@@ -14,7 +14,7 @@ export const TEST_CARDS = {
 export type TestCardOutcome = 'succeeded' | 'declined' | 'retry' | 'invalid';
 
 /** The Luhn check digit test every card number passes. */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index += 1) {
     let digit = Number(digits[digits.length - 1 - index]);

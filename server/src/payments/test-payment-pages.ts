@@ -1,3 +1,4 @@
+import { TEST_PAYMENT_FORM_MAX_BYTES } from '@portal/resources';
 import formbody from '@fastify/formbody';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,7 +43,7 @@ export const paymentPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: CatalogueContext = app.catalogue;
   const service: CheckoutService = app.checkout;
   const { db, clock } = ctx;
-  await app.register(formbody, { bodyLimit: 4 * 1024 });
+  await app.register(formbody, { bodyLimit: TEST_PAYMENT_FORM_MAX_BYTES });
   const params = z.object({ session: z.string().regex(/^[\w-]{16,64}$/) });
 
   async function lines(session: SessionRow) {

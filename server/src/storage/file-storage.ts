@@ -20,7 +20,7 @@ export class FileTooBigError extends Error {
   }
 }
 
-export interface PutStreamOptions {
+interface PutStreamOptions {
   /** Largest accepted size in bytes (that size itself included); one byte more throws FileTooBigError. */
   maxBytes: number;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import type { FileStorage } from './file-storage.js';
 
 /** A file is written a moment before the row naming it commits; an hour is far beyond any such moment. */
-export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Removes stored files that no row names: the bytes of an upload whose transaction never committed (the server was

@@ -1,3 +1,4 @@
+import { MEGABYTE } from '@portal/resources';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,7 +28,7 @@ export interface S3StorageConfig {
  * Streamed uploads go in parts of this size, at most QUEUE_SIZE parts in flight: one upload holds at most
  * (QUEUE_SIZE + 1) × PART_SIZE bytes in memory, whatever the file's size. 5 MiB is the smallest part S3 takes.
  */
-const PART_SIZE = 5 * 1024 * 1024;
+const PART_SIZE = 5 * MEGABYTE;
 const QUEUE_SIZE = 2;
 
 const isNotFound = (error: unknown) =>

@@ -1,3 +1,4 @@
+import { KILOBYTE } from '@portal/resources';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage.js';
@@ -25,9 +26,9 @@ export interface Scanner {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** clamd reads INSTREAM in chunks of at most StreamMaxLength; 64 KiB chunks stay far below any setting. */
-const CHUNK = 64 * 1024;
+const CHUNK = 64 * KILOBYTE;
 
-export class ScanFailedError extends Error {
+class ScanFailedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ScanFailedError';
@@ -39,7 +40,7 @@ export class ScanFailedError extends Error {
  * big-endian length, then a zero length) and reads its one answer: `stream: OK`, `stream: <signature> FOUND`, or
  * `… ERROR`. Resolves 'clean' or 'infected'; rejects with ScanFailedError otherwise.
  */
-export function clamdInstream(
+function clamdInstream(
   address: { host: string; port: number },
   body: Readable,
   timeoutMs = DEFAULT_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import {
   notUtf8Problem,
   startsArmoured,
   type UploadProblem,
+  MEGABYTE,
 } from '@portal/resources';
 import { ApiError } from '../http/errors.js';
 import { FileTooBigError, type FileStorage } from '../storage/file-storage.js';
@@ -62,7 +63,7 @@ export interface ReceivedUpload {
  * body's values (the NUL-character check of http/security.ts) see an empty object, not the socket and server
  * behind the stream.
  */
-export class StreamedUploadBody {
+class StreamedUploadBody {
   readonly #stream: Readable;
 
   constructor(stream: Readable) {
@@ -185,7 +186,7 @@ function bodyOf(request: FastifyRequest, name: string): Readable {
 }
 
 /** Past this much of a refused body, the connection is closed rather than read to its end. */
-const DISCARD_LIMIT = 1024 * 1024;
+const DISCARD_LIMIT = MEGABYTE;
 
 /**
  * Reads and drops what the client still sends after a refusal, so it gets the answer and the connection can serve

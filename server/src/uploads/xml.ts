@@ -18,7 +18,7 @@ export type { XmlNode };
 /** Largest XML document parsed (a configuration file is a few kilobytes); the upload form knows it too. */
 export const MAX_XML_BYTES = MAX_XML_FILE_SIZE_BYTES;
 export const MAX_XML_DEPTH = 64;
-export const MAX_XML_NODES = 200_000;
+const MAX_XML_NODES = 200_000;
 
 export class XmlRefusedError extends Error {
   constructor(reason: string) {

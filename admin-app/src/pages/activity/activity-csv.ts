@@ -8,7 +8,7 @@ const personText = (person: { name: string | null; email: string | null }, fallb
     : (person.email ?? person.name ?? fallback);
 
 /** A service account's change as a machine's (issue 45): its client id and the user it acts as. */
-export function serviceAccountText(record: Pick<AuditRecord, 'serviceAccount'>): string {
+function serviceAccountText(record: Pick<AuditRecord, 'serviceAccount'>): string {
   const account = record.serviceAccount;
   if (!account) return '';
   const acting = account.actingAs ? ` (acting as ${account.actingAs})` : '';
@@ -35,7 +35,7 @@ const fieldText = (change: FieldChange, side?: 'before' | 'after') => {
  * The change as one cell: a note (`Secret rotated`), a created or deleted record's summary, or `field: old → new`
  * per changed field; secrets as "(secret changed)".
  */
-export function changesText(record: AuditRecord): string {
+function changesText(record: AuditRecord): string {
   const changes = recordChanges(record);
   if (changes.kind === 'note') return changes.text;
   if (changes.kind === 'changed') return changes.fields.map((change) => fieldText(change)).join('; ');

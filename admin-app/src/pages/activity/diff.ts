@@ -9,8 +9,6 @@ export interface FieldChange {
 
 import { AUDIT_ACTION_SUMMARIES, isSecretField, type AuditAction } from '@portal/resources';
 
-export { isSecretField };
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -79,7 +77,7 @@ const naming = (field: string) => {
  * What a created or deleted record held, in short (issue 45): its name first, then the fields a person set; nulls,
  * empty values and server-made fields (ids, times) are left out.
  */
-export function summaryFields(value: unknown, side: 'before' | 'after'): FieldChange[] {
+function summaryFields(value: unknown, side: 'before' | 'after'): FieldChange[] {
   const fields = side === 'after' ? changedFields(null, value) : changedFields(value, null);
   return fields
     .filter((change) => change.hidden || !isBlank(change[side]))

@@ -37,14 +37,14 @@ const toRow = ({ id, name, featureId, type, isRemoved }: Row): Row => ({
 });
 
 /** The ids a save sends: tools the catalogue removed are left out, so the server drops them (spec product §4). */
-export const toolIdsToSave = (rows: readonly Row[]): string[] =>
+const toolIdsToSave = (rows: readonly Row[]): string[] =>
   rows.filter((row) => !row.isRemoved).map((row) => row.id);
 
 /**
  * The server's refusal, split by row: `PUT boards/{id}/tools` names a refused id by `toolIds.<index>` (index into
  * the ids sent), everything else applies to the whole list.
  */
-export function saveErrorsOf(
+function saveErrorsOf(
   error: unknown,
   sent: readonly string[],
 ): { byId: Record<string, string>; general: string[] } {

@@ -56,7 +56,7 @@ const NEW_VERSION: ToolVersionInput = {
 };
 
 /** The form's values as the version schema reads them: an empty price is no price. */
-export function toVersionInput(values: Record<string, unknown>): Record<string, unknown> {
+function toVersionInput(values: Record<string, unknown>): Record<string, unknown> {
   const price = values.price as { amountCents?: number | null; currency?: string | null } | null | undefined;
   const hasPrice = !!price && price.amountCents !== null && price.amountCents !== undefined;
   const input: Record<string, unknown> = {};

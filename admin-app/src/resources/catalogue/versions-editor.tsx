@@ -33,7 +33,7 @@ export interface VersionRow {
  * The typed calls of an item's versions (`api.call('GET /software/:id/versions', …)` and the like), so the rows
  * and the body sent are the server's schemas.
  */
-export interface VersionCalls<V extends VersionRow, S extends z.ZodType> {
+interface VersionCalls<V extends VersionRow, S extends z.ZodType> {
   list: (api: ApiClient, signal: AbortSignal) => Promise<readonly V[]>;
   /** Creates a version (`versionId` null) or replaces one. */
   save: (api: ApiClient, versionId: string | null, body: z.output<S>) => Promise<unknown>;

@@ -4,7 +4,7 @@ import { useBasename, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../providers/api-context';
 
-export const questionnaireKey = (id: string) => ['questionnaires', 'editor', id];
+const questionnaireKey = (id: string) => ['questionnaires', 'editor', id];
 
 /** A questionnaire with its questions in order (`GET questionnaires/{id}`). */
 export function useQuestionnaire(id: string | undefined) {

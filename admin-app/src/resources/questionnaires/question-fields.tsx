@@ -19,7 +19,7 @@ const nullIfEmpty = (value: unknown) => (value === '' ? null : value);
 const emptyIfNull = (value: unknown) => value ?? '';
 
 /** Whether a question type offers choices. */
-export const hasChoices = (type: QuestionType | undefined) => !!type && (MIN_CHOICES[type] ?? 0) > 0;
+const hasChoices = (type: QuestionType | undefined) => !!type && (MIN_CHOICES[type] ?? 0) > 0;
 
 /** A question as the editor starts a new one. */
 export const NEW_QUESTION: Omit<Question, 'id'> = {

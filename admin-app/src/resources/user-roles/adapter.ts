@@ -12,7 +12,7 @@ export interface UserRoleRecord extends RaRecord {
   username: string;
 }
 
-export const toUserRoleRecord = (user: User): UserRoleRecord => ({
+const toUserRoleRecord = (user: User): UserRoleRecord => ({
   id: user.email,
   email: user.email,
   roles: user.roles.map((role) => role.name),
@@ -21,7 +21,7 @@ export const toUserRoleRecord = (user: User): UserRoleRecord => ({
 });
 
 /** react-admin's meta on a call that removes roles: set once the admin confirmed removing their own. */
-export interface RoleRemovalMeta {
+interface RoleRemovalMeta {
   confirmOwnRole?: boolean;
 }
 

@@ -8,7 +8,7 @@ import { Icon } from '../ui/icon';
 import styles from './layout.module.css';
 
 /** Session storage: the text of the banner the user closed. A new text shows again. */
-export const MAINTENANCE_CLOSED_KEY = 'portal:maintenance-closed';
+const MAINTENANCE_CLOSED_KEY = 'portal:maintenance-closed';
 
 /** The maintenance banner of `GET /maintenance` (spec product §2.4, §4): shown while `show` is true, closable. */
 export function MaintenanceBanner() {

@@ -2,7 +2,7 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'reac
 import { Link, type LinkProps } from 'react-router';
 import ui from '../../styles/ui.module.css';
 
-export type ButtonVariant = 'text' | 'outlined' | 'contained';
+type ButtonVariant = 'text' | 'outlined' | 'contained';
 
 interface Look {
   variant?: ButtonVariant;

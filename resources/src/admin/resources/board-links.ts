@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { boardSchema } from '../../entities/board.js';
 import { defineResource } from '../definition.js';
 import { boardsResource } from './boards.js';
+import { tooLong } from '../../validation/text.js';
 
 /** A link between a board and a company space admin or viewer (spec §2.3 manage-board-csa/csv-link). */
-export const boardUserLinkSchema = z.object({
+const boardUserLinkSchema = z.object({
   id: z.uuid(),
   boardId: z.uuid(),
   boardName: z.string(),
@@ -12,9 +13,9 @@ export const boardUserLinkSchema = z.object({
 });
 export type BoardUserLink = z.infer<typeof boardUserLinkSchema>;
 
-export const boardUserLinkInputSchema = z.object({
+const boardUserLinkInputSchema = z.object({
   boardId: z.uuid('Choose a board.'),
-  userEmail: z.email('Enter a valid email address.').max(255, 'Email may have at most 255 characters.'),
+  userEmail: z.email('Enter a valid email address.').max(255, tooLong('Email may have')),
 });
 
 const boardPicker = (resource: string) =>

@@ -10,6 +10,9 @@ import {
   latestVersion,
   type CatalogueCategory,
   type CatalogueItem,
+  CATEGORIES_FILTER_MAX_COUNT,
+  CATEGORIES_QUERY_MAX_LENGTH,
+  QUERY_TEXT_MAX_LENGTH,
 } from '@portal/resources';
 import { badRequest } from '../../http/errors.js';
 import { parseListQuery, listQuerystring } from '../../http/list-query.js';
@@ -36,16 +39,19 @@ import { iso } from './context.js';
 export const catalogueQuerystring = listQuerystring.extend({
   categories: z
     .string()
-    .max(500)
+    .max(CATEGORIES_QUERY_MAX_LENGTH)
     .optional()
     .describe('Comma-separated categories, as on /assets?categories=…'),
-  q: z.string().max(255).optional().describe('Full-text search'),
+  q: z.string().max(QUERY_TEXT_MAX_LENGTH).optional().describe('Full-text search'),
 });
 
-const categoryList = z.union([z.enum(CATALOGUE_CATEGORIES), z.array(z.enum(CATALOGUE_CATEGORIES)).max(20)]);
+const categoryList = z.union([
+  z.enum(CATALOGUE_CATEGORIES),
+  z.array(z.enum(CATALOGUE_CATEGORIES)).max(CATEGORIES_FILTER_MAX_COUNT),
+]);
 const catalogueFilter = z.strictObject({
   categories: categoryList.optional(),
-  q: z.string().max(255).optional(),
+  q: z.string().max(QUERY_TEXT_MAX_LENGTH).optional(),
 });
 
 /**

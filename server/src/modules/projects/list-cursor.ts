@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { PROJECT_SORT_FIELDS } from '@portal/resources';
+import { PROJECT_SORT_FIELDS, LIST_CURSOR_MAX_LENGTH } from '@portal/resources';
 import { projects } from '../../db/tables.js';
 import { badRequest } from '../../http/errors.js';
 import { listQuerystring } from '../../http/list-query.js';
@@ -38,7 +38,7 @@ export const filterHash = (filter: unknown) =>
 export const projectListQuerystring = listQuerystring.extend({
   cursor: z
     .string()
-    .max(1000)
+    .max(LIST_CURSOR_MAX_LENGTH)
     .optional()
     .describe(
       'Continue after the page that answered this `X-Next-Cursor` (keyset paging, fast at any depth)',

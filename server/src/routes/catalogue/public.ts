@@ -14,6 +14,7 @@ import {
   softwareBundleDetailSchema,
   toolDetailSchema,
   versionLabelSchema,
+  uploadFileNameSchema,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { sendStoredFile } from '../../http/byte-range.js';
@@ -27,7 +28,7 @@ const tags = ['catalogue'];
 const optionalBearer: { [label: string]: string[] }[] = [{}, ...bearerSecurity];
 const featureParams = z.object({ featureId: featureIdSchema });
 const versionParams = featureParams.extend({ version: versionLabelSchema });
-const fileParams = versionParams.extend({ fileName: z.string().min(1).max(255) });
+const fileParams = versionParams.extend({ fileName: uploadFileNameSchema });
 
 /** The public catalogue (spec §2.1): browsing needs no sign-in; a token, when sent, shows more. */
 const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,7 +113,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['application/octet-stream'],
         response: {
           200: z.any().describe('The file'),
-          ...errorResponses(401, 403, 404),
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

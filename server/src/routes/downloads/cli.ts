@@ -1,3 +1,4 @@
+import { FILE_NAME_MAX_LENGTH } from '@portal/resources';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -63,7 +64,7 @@ export function cliDownloadRoutes(staticDir: string): FastifyPluginAsyncZod {
           summary: `The portal command line as an npm tarball (\`${CLI_TARBALL}\` or its versioned name), or its SHA-256 (\`${CLI_TARBALL}${CHECKSUM_SUFFIX}\`)`,
           description:
             "`npm install -g <portal>/downloads/portal-cli.tgz` or `npx -y <portal>/downloads/portal-cli.tgz --help`. The ETag is the SHA-256 of the tarball (`If-None-Match` answers 304), as are `X-Checksum-Sha256` and the tarball answer's `Repr-Digest`.",
-          params: z.object({ fileName: z.string().max(100) }),
+          params: z.object({ fileName: z.string().max(FILE_NAME_MAX_LENGTH) }),
           produces: ['application/gzip', 'text/plain'],
           response: { 200: z.any().describe('The tarball or its checksum line'), 304: z.null() },
         },

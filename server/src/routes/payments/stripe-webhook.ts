@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_MESSAGES } from '@portal/resources';
+import { ERROR_MESSAGES, PAYMENT_SIGNATURE_MAX_LENGTH, PAYMENT_WEBHOOK_MAX_BYTES } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { verifyStripeSignature, type StripeEvent } from '../../payments/stripe.js';
@@ -30,7 +30,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: 512 * 1024 },
+    { parseAs: 'string', bodyLimit: PAYMENT_WEBHOOK_MAX_BYTES },
     (request, body, done) => {
       request.rawBody = body as string;
       try {
@@ -49,7 +49,9 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart and checkout'],
         summary:
           'Stripe webhook: checkout.session.completed / async_payment_succeeded fulfil the purchase, async_payment_failed fails it, expired expires it (signed with STRIPE_WEBHOOK_SECRET; 404 when Stripe is not the provider)',
-        headers: z.object({ 'stripe-signature': z.string().max(2000).optional() }).passthrough(),
+        headers: z
+          .object({ 'stripe-signature': z.string().max(PAYMENT_SIGNATURE_MAX_LENGTH).optional() })
+          .passthrough(),
         body: z.object({ id: z.string().optional(), type: z.string().optional() }).passthrough(),
         response: { 200: z.object({ received: z.boolean() }), ...errorResponses(400, 404, 502) },
       },

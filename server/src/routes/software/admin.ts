@@ -9,7 +9,6 @@ import {
   catalogueFileInputSchema,
   catalogueFileSchema,
   fileBytesSchema,
-  errorCodeOf,
   softwareRecordSchema,
   softwareResource,
   toolIconProblem,
@@ -18,31 +17,19 @@ import {
   toolUpdateSchema,
   toolVersionDetailSchema,
   toolVersionInputSchema,
-  uploadFileNameSchema,
+  sizeLimitText,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { ApiError } from '../../http/errors.js';
-import { throwUploadProblems } from '../../uploads/file-rules.js';
+import { checkUploadName, throwUploadProblems } from '../../uploads/file-rules.js';
 import type { ModuleOptions } from '../../http/module.js';
 import { errorResponses } from '../schemas.js';
 import { catalogueAdminRoutes } from '../catalogue-admin.js';
 import { bearerSecurity as security } from '../../http/openapi.js';
 
 const tags = ['software (admin)'];
-// The file name's length is the upload rule's (checkedFileName: name_too_long); the router bounds the segment.
+// The file name is checked by the upload rule (checkUploadName); the router bounds the segment.
 const fileParams = z.object({ id: z.uuid(), versionId: z.uuid(), fileName: z.string().min(1) });
-
-/** The upload's name, checked by the upload rules (their error codes: invalid_name, name_too_long). */
-function checkedFileName(fileName: string): string {
-  const parsed = uploadFileNameSchema
-    .refine((name) => !/^\.+$/.test(name), { error: 'A file name needs more than dots.' })
-    .safeParse(fileName);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw ApiError.of(400, errorCodeOf(issue) ?? 'invalid_request', issue.message, ['fileName']);
-  }
-  return fileName;
-}
 
 /**
  * The admin side of software and tools (spec §2.3 /admin/manage-assets, /admin/software/{id}/versions,
@@ -97,8 +84,7 @@ const softwareAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       bodyLimit: MAX_UPLOAD_FILE_SIZE_BYTES,
       schema: {
         tags,
-        summary:
-          "Upload (or replace) a file of a version: the body is the file's bytes (`application/octet-stream`, at most 25 MB); the server computes its SHA-256",
+        summary: `Upload (or replace) a file of a version: the body is the file's bytes (\`application/octet-stream\`, at most ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)}); the server computes its SHA-256`,
         security,
         params: fileParams,
         querystring: catalogueFileInputSchema,
@@ -112,7 +98,8 @@ const softwareAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const fileName = checkedFileName(request.params.fileName);
+      const { fileName } = request.params;
+      checkUploadName(fileName);
       if (!Buffer.isBuffer(request.body)) {
         throw ApiError.of(415, 'unsupported_media_type', 'Send the file as application/octet-stream.', [
           'body',

@@ -90,17 +90,12 @@ export function entryName(entry: StoredCartEntry): string {
   return entry.type === 'custom-bundle' ? entry.customBundle.name : entry.item.name;
 }
 
-/** The page that shows the entry's item, or null for a custom bundle (it exists only in the cart). */
-export function entryFeatureId(entry: StoredCartEntry): string | null {
-  return entry.type === 'tool' ? entry.item.featureId : entry.type === 'bundle' ? entry.item.uuid : null;
-}
-
 export function entryPrice(entry: StoredCartEntry): Price | null {
   return entry.type === 'tool' ? (entry.package.price ?? null) : null;
 }
 
 /** The questionnaires checkout needs answered for this entry. */
-export function entryQuestionnaires(entry: StoredCartEntry): string[] {
+function entryQuestionnaires(entry: StoredCartEntry): string[] {
   switch (entry.type) {
     case 'tool':
       return entry.item.questionnaireId ? [entry.item.questionnaireId] : [];

@@ -6,7 +6,7 @@ import { entryName, toolEntry } from './cart-entries';
 import { browserCart, type StoredCartEntry } from './cart-store';
 
 /** Adds an entry to the cart and says so; an entry already there is left as it is (spec §4) and said so too. */
-export function addToCart(notifications: NotificationStore, entry: StoredCartEntry): boolean {
+function addToCart(notifications: NotificationStore, entry: StoredCartEntry): boolean {
   const added = browserCart().add(entry);
   notifications.notify({
     kind: added ? 'success' : 'warning',

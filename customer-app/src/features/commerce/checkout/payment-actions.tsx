@@ -11,7 +11,7 @@ import { checkoutKeys, resumeCheckout } from '../api/checkout';
 import { formatMoney } from '../components/format';
 
 /** Sends the browser to the payment provider's page (the embedded test page or Stripe's). */
-export function goToPayment(url: string): void {
+function goToPayment(url: string): void {
   window.location.assign(url);
 }
 

@@ -8,8 +8,7 @@ import { browserCart } from '../cart/cart-store';
 import { settleCart } from '../cart/settle-cart';
 import { answerDrafts } from '../questionnaire/answer-drafts';
 
-export const summaryPath = (id: string) => generatePath(paths.cartSummary, { id });
-export const checkoutResultPath = (id: string) => generatePath(paths.checkoutResult, { id });
+const summaryPath = (id: string) => generatePath(paths.cartSummary, { id });
 
 /**
  * Checks the cart out (`POST checkouts`) with the questionnaire answers, settles the cart and goes to the

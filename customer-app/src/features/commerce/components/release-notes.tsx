@@ -5,7 +5,7 @@ type Block =
   { kind: 'heading'; text: string } | { kind: 'list'; items: string[] } | { kind: 'paragraph'; text: string };
 
 /** Splits release notes written in a small Markdown subset into headings, bullet lists and paragraphs. */
-export function releaseNoteBlocks(text: string): Block[] {
+function releaseNoteBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   const flush = () => {

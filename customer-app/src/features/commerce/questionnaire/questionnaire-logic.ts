@@ -3,7 +3,7 @@ import { validateQuestionnaireAnswers, type AutofillType, type Question, type Us
 export type Answers = Record<string, unknown>;
 
 /** Form controls leave these when nothing was answered (an unticked agreement is false). */
-export function isAnswered(value: unknown): boolean {
+function isAnswered(value: unknown): boolean {
   if (value === undefined || value === null || value === false) return false;
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.length > 0;

@@ -22,7 +22,7 @@ import styles from './tool-page.module.css';
 const OS_NAMES: Record<string, string> = { windows: 'Windows', linux: 'Linux', macos: 'macOS', mac: 'macOS' };
 
 /** "Windows x64", "Linux x64", "macOS arm64"; files for any platform say so. */
-export function usePlatformName() {
+function usePlatformName() {
   const { t } = useI18n();
   return (file: Pick<CatalogueFile, 'os' | 'architecture'>) => {
     const os = file.os.trim().toLowerCase();

@@ -1,7 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { exportAccessRequestInputSchema, type ToolDetail } from '@portal/resources';
+import {
+  EXPORT_ACCESS_REASON_MAX_LENGTH,
+  exportAccessRequestInputSchema,
+  type ToolDetail,
+} from '@portal/resources';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MuiScope } from '../../../app/mui-scope';
@@ -54,8 +58,8 @@ export function ExportAccessForm({ tool, onClose }: { tool: ToolDetail; onClose:
           multiline
           minRows={3}
           error={!!issue}
-          helperText={issue ?? t('tool.export.reasonHelp')}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
+          helperText={issue ?? t('tool.export.reasonHelp', { max: EXPORT_ACCESS_REASON_MAX_LENGTH })}
+          slotProps={{ htmlInput: { maxLength: EXPORT_ACCESS_REASON_MAX_LENGTH } }}
           sx={{ bgcolor: 'background.paper' }}
         />
         <Box sx={{ display: 'flex', gap: 1 }}>

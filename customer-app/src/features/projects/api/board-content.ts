@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { projectKeys } from './query-keys';
 
 /** A tool as the project page lists it, linking to its catalogue page. */
-export type ProjectTool = Pick<Tool, 'id' | 'name' | 'featureId' | 'type' | 'icon' | 'isOnlineTool'>;
+type ProjectTool = Pick<Tool, 'id' | 'name' | 'featureId' | 'type' | 'icon' | 'isOnlineTool'>;
 
 /** What the project page shows of its board: documents, getting started, partners, links, and its tools. */
 export type ProjectBoardContent = BoardDetail & { tools?: ProjectTool[] };

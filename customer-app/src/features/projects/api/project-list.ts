@@ -5,12 +5,12 @@ import { listFilter, type ProjectListState } from '../model/list-state';
 import { projectKeys } from './query-keys';
 
 /** Projects per page of /my/projects. */
-export const PROJECT_PAGE_SIZE = MY_PROJECTS_PAGE_SIZE;
+const PROJECT_PAGE_SIZE = MY_PROJECTS_PAGE_SIZE;
 
 type ListParams = Pick<ProjectListState, 'sort' | 'order' | 'q' | 'status' | 'group'>;
 
 /** `GET projects/user`: the caller's projects, a page at a time, sorted and filtered by the server. */
-export function getMyProjects(
+function getMyProjects(
   api: ApiClient,
   params: ListParams,
   offset: number,

@@ -35,7 +35,7 @@ import { useDipProcess } from '../dip/hooks/use-dip';
 import { LoadError, LoadingBlock } from './load-state';
 import { visuallyHidden } from './visually-hidden';
 
-export const PROJECT_TABS = ['tools', 'assets', 'documents', 'getting-started', 'partners', 'links'] as const;
+const PROJECT_TABS = ['tools', 'assets', 'documents', 'getting-started', 'partners', 'links'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
 const TAB_LABELS = {
@@ -48,7 +48,7 @@ const TAB_LABELS = {
 } as const;
 
 /** Seconds before incomplete board data is asked for again on its own (spec calls §8.4: retry in seconds). */
-export const BOARD_RETRY_SECONDS = 10;
+const BOARD_RETRY_SECONDS = 10;
 
 /**
  * The project's tabs (spec product §2.2): Tools, Assets, Documents, Getting started, Partners, Related links. The

@@ -11,7 +11,7 @@ import {
 import { rolesInProject, type Viewer } from './project-roles';
 
 /** The entries of a project's actions dropdown (spec product §2.2, §6). */
-export const PROJECT_ACTIONS = [
+const PROJECT_ACTIONS = [
   'edit',
   'manageMembers',
   'transferOwnership',

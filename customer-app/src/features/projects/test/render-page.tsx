@@ -18,7 +18,7 @@ export interface Answer {
 type Answers = Record<string, Answer | ((url: URL) => Answer)>;
 
 /** A stubbed portal API: answers by `METHOD path` or by path under the API root; unknown calls fail the test. */
-export function stubApi(answers: Answers) {
+function stubApi(answers: Answers) {
   const calls: { method: string; url: URL; body?: unknown }[] = [];
   const fetchStub = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input));

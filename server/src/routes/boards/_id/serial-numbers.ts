@@ -14,6 +14,7 @@ import {
   sikFileSchema,
   type ErrorItem,
   type SikFile,
+  BOARD_SERIAL_NUMBER_MAX_LENGTH,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
@@ -118,7 +119,7 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       config: { access: access.resource(boardSerialNumbersResource, 'create') },
       schema: {
         tags,
-        summary: `Add serial numbers from text, one per line (blank lines and surrounding spaces ignored; letters and digits only, at most 45 characters, at most ${SERIAL_NUMBERS_PER_ADD_MAX} per call). All or nothing: any bad line answers 400 with one error per line ("Line 3: Validation error. A serial number may consist only of letters and numbers."), any serial number that already exists (on any board) 409 duplicate with one error per line. Answers the added serial numbers`,
+        summary: `Add serial numbers from text, one per line (blank lines and surrounding spaces ignored; letters and digits only, at most ${BOARD_SERIAL_NUMBER_MAX_LENGTH} characters, at most ${SERIAL_NUMBERS_PER_ADD_MAX} per call). All or nothing: any bad line answers 400 with one error per line ("Line 3: Validation error. A serial number may consist only of letters and numbers."), any serial number that already exists (on any board) 409 duplicate with one error per line. Answers the added serial numbers`,
         security,
         params: boardParams,
         body: serialNumbersAddSchema,

@@ -1,3 +1,4 @@
+import { KILOBYTE, MEGABYTE } from '@portal/resources';
 import Delete from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -41,13 +42,13 @@ const sizeFormat = (locale: string) =>
   new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
 
 /** A file size as people read it (B, kB, MB). */
-export function formatSize(bytes: number, locale: string): string {
-  if (bytes < 1024) {
+function formatSize(bytes: number, locale: string): string {
+  if (bytes < KILOBYTE) {
     return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
   }
-  if (bytes < 1024 * 1024) return sizeFormat(locale).format(bytes / 1024);
+  if (bytes < MEGABYTE) return sizeFormat(locale).format(bytes / KILOBYTE);
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-    bytes / 1024 / 1024,
+    bytes / MEGABYTE,
   );
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../model/file-checks';
 import { useRefreshAfterDipChange } from './use-dip';
 
-export type UploadStatus = 'checking' | 'waiting' | 'uploading' | 'refused' | 'failed' | 'cancelled';
+type UploadStatus = 'checking' | 'waiting' | 'uploading' | 'refused' | 'failed' | 'cancelled';
 
 /** One file on its way: checked, queued, sending (with progress) or refused. Uploaded files leave the list. */
 export interface UploadEntry {

@@ -8,6 +8,8 @@ import {
   dipUploadQuerySchema,
   ERROR_MESSAGES,
   mayDeleteDipAsset,
+  MAX_UPLOAD_FILE_SIZE_BYTES,
+  sizeLimitText,
 } from '@portal/resources';
 import { access } from '../../../../auth/access.js';
 import { audit } from '../../../../http/audit.js';
@@ -129,8 +131,7 @@ const dipAssetRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options
       config: { access: access.signedIn() },
       schema: {
         tags,
-        summary:
-          "Upload a file to the active, not yet submitted step of a file completion type, by someone who may resolve it: the raw bytes as application/octet-stream, the file name in ?name=. Streams to storage. 413 file_too_big (over 26214400 bytes); 400 invalid_name, name_too_long, file_not_uploaded (empty), wrong_file_type (configuration not .xml, or a type the secure board does not accept), not_encrypted / unsupported_encoding (encrypted step: .asc, UTF-8, ASCII-armoured PGP), metadata_invalid / match_failed (the board's XML validation entries), file_not_referenced (an encrypted file no configuration names); 409 duplicate_name, dip_step_not_active, dip_step_already_resolved. A refused upload leaves nothing behind. Answers the asset with its malware scan result",
+        summary: `Upload a file to the active, not yet submitted step of a file completion type, by someone who may resolve it: the raw bytes as application/octet-stream, the file name in ?name=. Streams to storage. 413 file_too_big (over ${sizeLimitText(MAX_UPLOAD_FILE_SIZE_BYTES)}); 400 invalid_name, name_too_long, file_not_uploaded (empty), wrong_file_type (configuration not .xml, or a type the secure board does not accept), not_encrypted / unsupported_encoding (encrypted step: .asc, UTF-8, ASCII-armoured PGP), metadata_invalid / match_failed (the board's XML validation entries), file_not_referenced (an encrypted file no configuration names); 409 duplicate_name, dip_step_not_active, dip_step_already_resolved. A refused upload leaves nothing behind. Answers the asset with its malware scan result`,
         security,
         params: stepParams,
         querystring: dipUploadQuerySchema,
