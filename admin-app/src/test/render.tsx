@@ -15,7 +15,7 @@ import { lightTheme } from '../layout/theme';
 import { decideAccess } from '../providers/admin-auth-provider';
 
 /** An auth provider for a user holding `roles`, asking the definitions like the console does. */
-function testAuthProvider(roles: string[], definitions: readonly ResourceDefinition[]): AuthProvider {
+export function testAuthProvider(roles: string[], definitions: readonly ResourceDefinition[]): AuthProvider {
   const byName = new Map(definitions.map((definition) => [definition.name, definition]));
   return {
     login: async () => undefined,

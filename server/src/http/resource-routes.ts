@@ -40,7 +40,7 @@ export interface ResourceRoutesContext {
 const ACTIONS: readonly ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
 
 /** The path of a definition as Fastify writes it: `boards/{boardId}/documents` → `/boards/:boardId/documents`. */
-const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
+export const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
   `/${definition.path.replace(/\{(\w+)\}/g, ':$1')}`;
 
 const pathParameterNames = (definition: Pick<ResourceDefinition, 'path'>) =>
