@@ -28,8 +28,8 @@ export const BROWSER_BUILDS: {
 } = {
   targets: LEGACY_BROWSERS,
   modernTargets: MODERN_BROWSERS,
-  // Not detected per use (`modernPolyfills: true`): core-js then adds 50 KB gzip of conformance fixes (Promise,
-  // URL, iterator helpers) that these browsers run the apps without. The legacy build's polyfills are detected.
+  // Not detected per use (`modernPolyfills: true`): core-js then adds conformance fixes (Promise, URL, iterator
+  // helpers) these browsers run the apps without (docs/browsers.md). The legacy build's polyfills are detected.
   // The flex-gap check runs in both builds' polyfill chunks, before the app, so no page shows unspaced first.
   additionalModernPolyfills: [fileURLToPath(new URL('./modern-polyfills.js', import.meta.url)), FLEX_GAP],
   additionalLegacyPolyfills: [FLEX_GAP],
