@@ -37,7 +37,7 @@ export interface MailQueue {
   backlog(): Promise<{ depth: number; oldestAgeSeconds: number }>;
 }
 
-/** Delays before the 2nd, 3rd, … attempt; after the last, the mail is marked failed (about 13 hours in all). */
+/** Delays before the 2nd, 3rd, … attempt; after the last, the mail is marked failed. */
 export const RETRY_DELAYS_MS = [
   30_000,
   2 * 60_000,
