@@ -4,9 +4,8 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 import { findPostgresBinaries } from './server/src/ops/postgres-cluster.js';
 
 /**
- * How long a test may wait for a state (Testing Library's find and waitFor, expect.poll) and how long a test may
- * take, set once for every project: the libraries' defaults (1 s, 5 s) fail tests on a machine with both cores
- * busy. A wait ends as soon as its state is there, so these only bound a failing test.
+ * How long a test may wait for a state and take, for every project: the libraries' defaults fail tests on a busy
+ * machine, and a wait ends as soon as its state is there, so these only bound a failing test.
  */
 const WAIT_FOR_STATE_MS = 10_000;
 const waits = {
@@ -94,10 +93,8 @@ function filesMockingModules(root: string, include: string[]): string[] {
 }
 
 /**
- * A project's files share one module graph per worker (`isolate: false`): importing the app, React and the
- * component libraries once per worker instead of once per file took about a third of the run. Globals stubbed and
- * spies set by a test are undone after it, and the setup files run for every file. The files that mock a module
- * need a graph of their own, so they run in an isolated companion project.
+ * A project's files share one module graph per worker (`isolate: false`) to import the libraries once
+ * (docs/testing.md); files that mock a module run in an isolated companion project.
  */
 function sharingModules(project: TestProjectInlineConfiguration): TestProjectInlineConfiguration[] {
   const test = project.test!;

@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The supported browsers (spec product §2.5): the `browserslist` of the root package.json, the one list both
- * Vite builds, their polyfills and the syntax check of `pnpm test` read. Browserslist has no data of its own for
- * Android 5–6 (their browser versions follow Chrome's), so the list names the last Android Browser it knows,
- * 4.4.3, which lacks everything Android 6's browser lacks.
+ * The supported browsers (spec product §2.5): the root package.json's `browserslist`, the one list the builds,
+ * their polyfills and the syntax check read (why it names Android 4.4.3: docs/browsers.md).
  */
 export const SUPPORTED_BROWSERS: string[] = (
   JSON.parse(fs.readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as {
@@ -13,12 +11,8 @@ export const SUPPORTED_BROWSERS: string[] = (
   }
 ).browserslist;
 
-// Vite's modern build is what plugin-legacy's detector lets run: ES modules with dynamic import, import.meta and
-// async generators. Safari before 12 (iOS 11) has modules but no async generators, so it runs the legacy build;
-// leaving it out of the modern targets keeps object spread and friends out of the helpers every modern chunk
-// would otherwise carry. The legacy build is compiled for the whole list: its oldest members (iOS 9, Android 6)
-// decide its syntax and polyfills, so it covers every browser the detector sends to it (browserslist has no
-// grouping to say "the list but not the modern ones" when that is two conditions).
+// Safari before 12 runs the legacy build (plugin-legacy's detector wants async generators), so leaving it out of
+// the modern targets keeps object-spread helpers out of every modern chunk. The legacy build targets the whole list.
 const LIST = SUPPORTED_BROWSERS.join(', ');
 export const MODERN_BROWSERS = `${LIST} and supports es6-module-dynamic-import and not ios_saf < 12 and not safari < 12`;
 export const LEGACY_BROWSERS = LIST;
@@ -34,8 +28,8 @@ export const BROWSER_BUILDS: {
 } = {
   targets: LEGACY_BROWSERS,
   modernTargets: MODERN_BROWSERS,
-  // Not detected per use (`modernPolyfills: true`): core-js then adds 50 KB gzip of conformance fixes (Promise,
-  // URL, iterator helpers) that these browsers run the apps without. The legacy build's polyfills are detected.
+  // Not detected per use (`modernPolyfills: true`): core-js then adds conformance fixes (Promise, URL, iterator
+  // helpers) these browsers run the apps without (docs/browsers.md). The legacy build's polyfills are detected.
   // The flex-gap check runs in both builds' polyfill chunks, before the app, so no page shows unspaced first.
   additionalModernPolyfills: [fileURLToPath(new URL('./modern-polyfills.js', import.meta.url)), FLEX_GAP],
   additionalLegacyPolyfills: [FLEX_GAP],

@@ -1,13 +1,6 @@
 #!/usr/bin/env node
-// `pnpm start`'s build: builds only the packages whose inputs changed since their last build (issue 43). Each
-// package's inputs (its sources, package.json, the lockfile, its build configuration and the sources it bundles
-// from other packages) are hashed; the hash is kept in dist/.build-hash after a build succeeds, and a package whose
-// hash matches is skipped. Plain Node, no tsx: it runs on every start, so it must start fast.
-//
-//   node scripts/build-changed.mjs [--force] [--dry-run] [package…]
-//
-// --force builds every package; --dry-run prints what would be built and builds nothing; named packages (resources,
-// server, customer-app, admin-app) limit it to those.
+// `pnpm start`'s build (issue 43): skips a package whose inputs hash to its dist/.build-hash. Plain Node, no tsx:
+// it runs on every start. Usage: node scripts/build-changed.mjs [--force] [--dry-run] [package…]
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -48,9 +41,8 @@ const nodeBuild = (pkg) => ({
 });
 
 /**
- * The packages `pnpm start` needs built, in the order they may start. The server's build compiles file for file
- * (it imports @portal/resources' own build at run time), so only its own sources are its inputs; the apps bundle
- * the sources of resources and data-provider, so those are theirs too. data-provider and cli have no build.
+ * The packages `pnpm start` needs built, in order. The apps bundle the sources of resources and data-provider, so
+ * those are their inputs too; the server imports resources' build at run time, so only its own sources are.
  */
 const PACKAGES = [
   {

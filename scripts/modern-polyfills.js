@@ -1,8 +1,6 @@
 /*
- * What the apps and their packages call that the modern-build browsers of the root `browserslist` lack:
- * Array#at (Chrome 92, Firefox 90), Object.hasOwn (Chrome 93, Firefox 92), Promise.allSettled (Firefox 71).
- * Written out, not core-js: core-js's versions bring 7 KB gzip of shared internals to every first load.
- * Loaded before the app by plugin-legacy's modern polyfill chunk (scripts/browsers.ts).
+ * What the modern-build browsers lack and the apps call: Array#at, Object.hasOwn, Promise.allSettled. Written
+ * out, as core-js's versions bring shared internals to every first load (docs/browsers.md).
  */
 const define = (target, name, value) => {
   if (!(name in target)) Object.defineProperty(target, name, { value, writable: true, configurable: true });

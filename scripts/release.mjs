@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// Writes release/portal-<version>.tgz: the built server, both built apps, the migrations and the server's
-// production dependencies only. Unpacked into an empty folder on a machine with Node, `node server/main.js`
-// (or bin/portal) starts the portal. Usage: node scripts/release.mjs [--reuse-fresh]
-//   --reuse-fresh  keep an existing artifact newer than everything it is made of (the release test uses it)
+// Writes release/portal-<version>.tgz (server README, "The release artifact"). Usage: node scripts/release.mjs
+// [--reuse-fresh], which keeps an artifact newer than everything it is made of (the release test uses it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,14 +1,6 @@
 /**
- * Parses every built chunk of both apps and fails on syntax newer than the supported browsers
- * (root package.json `browserslist`, see scripts/browsers.ts) parse. `pnpm test` runs it after the build and
- * counts one check per app.
- *
- *   tsx scripts/syntax-check.ts [--static-dir <folder holding customer-app/dist and admin-app/dist>] [--json <file>]
- *
- * The modern build must parse in Firefox 70, the oldest engine of the list with ES modules: ES2019 with dynamic
- * import, import.meta and BigInt (ES2020), but neither optional chaining nor `??` (Firefox 72/74); ES2021 and
- * later (logical assignment, numeric separators, class fields, private members, static blocks, top-level await)
- * do not parse at all at ecmaVersion 2020. The legacy build must parse in iOS 9 and Android 6: ES5 scripts.
+ * Fails on built syntax the supported browsers do not parse: modern chunks as Firefox 70, legacy ones as ES5
+ * (docs/browsers.md). Usage: `tsx scripts/syntax-check.ts [--static-dir <dir>] [--json <file>]`.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,6 @@
 #!/usr/bin/env node
-// Type checks the repository's TypeScript projects with TypeScript 7, the native compiler (`typescript-7`, an alias
-// of typescript@7): about four times quicker than TypeScript 5.9 on this code, whose `typescript` package stays
-// for typescript-eslint's parser (it supports TypeScript below 6.1) and for editors.
-//
-// `node scripts/typecheck.mjs` checks every project; `node scripts/typecheck.mjs <folder>…` the ones named (a
-// package's own `typecheck` script names its folder). Exits non-zero when any project has an error.
+// Type checks with TypeScript 7, the native compiler, for speed (docs/testing.md); `typescript` stays for
+// typescript-eslint and editors. Usage: node scripts/typecheck.mjs [folder…] (no folder: every project).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -5,9 +5,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.js';
 
 /**
- * Two workers, each with a server and a database of its own: the specs run side by side without seeing each
- * other's records, and each spec file still runs its tests in order. On two cores one worker left most of a core
- * idle while a page waited for the server or the network to settle.
+ * Two workers, each with a server and a database of its own, so specs run side by side without seeing each other's
+ * records: one worker left a core idle while pages waited.
  */
 const WORKERS = 2;
 

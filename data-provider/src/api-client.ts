@@ -143,10 +143,8 @@ export interface ApiClient {
     input?: CallInput<K>,
   ): Promise<ListResult<ListItem<K>>>;
   /**
-   * A file sent as its raw bytes to a streamed upload of the contract (`upload: true`), e.g.
-   * `upload('POST /projects/:id/dip/steps/:stepId/assets', { params, query: { name }, file, onProgress })`, with
-   * the upload's progress; headers, failures and the answer's type as {@link call}. An abort rejects with an
-   * `AbortError`.
+   * A file sent as its raw bytes to a streamed upload of the contract (`upload: true`), with its progress; the rest
+   * as {@link call}. An abort rejects with an `AbortError`.
    */
   upload<K extends UploadEndpointKey>(endpoint: K, input: UploadInput<K>): Promise<EndpointAnswer<K>>;
   /**

@@ -37,10 +37,8 @@ export async function loadPortalConfig(
 }
 
 /**
- * Checks the answer against the shape of `portalConfigSchema` (@portal/resources) and makes the API URL absolute.
- * Checked by hand on purpose: this runs before the first page renders, and zod's classic API would add ~27 KB
- * gzip to every page's start-up JavaScript. The server answers with that schema, and `config.test.ts` holds this
- * check to the schema's verdict.
+ * Checks the answer against the shape of `portalConfigSchema` and makes the API URL absolute; by hand, as zod would
+ * weigh on every page's start-up (README), and `config.test.ts` holds it to the schema's verdict.
  */
 export function parsePortalConfig(raw: unknown, origin: string): PortalConfig {
   const answer = asRecord(raw, 'answer');

@@ -189,8 +189,8 @@ export class Session {
       SIGNED_IN_TYPES.filter((type) => this.hasStoredUser(type)).map(async (type) => {
         const stored = this.readStoredUser(type);
         if (stored && !stored.expired && stored.profile.email) {
-          // Issue 20: a valid stored user restores without oidc-client-ts (17 KB), so a signed-in page's first
-          // load stays light; the library comes before the token's expiring notification needs it.
+          // Issue 20: a valid stored user restores without oidc-client-ts, so a signed-in page's first load stays
+          // light; the library comes before the token's expiring notification needs it.
           this.setUser(type, stored);
           this.loadManagerBeforeExpiry(type, stored);
           return;

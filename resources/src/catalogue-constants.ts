@@ -1,8 +1,6 @@
 /**
- * The catalogue's constants, without zod: the item types of spec product §3, the categories, kinds and sort fields
- * of the catalogue list, and its page size. The catalogue pages import these and nothing else of the schemas, so
- * a constant never brings zod along (a bundler keeps a module whole: with the schemas beside them, one constant
- * put zod on the page). The schemas in `item-types.ts` and `entities/tool.ts` are built on them.
+ * The catalogue's constants, kept apart from the schemas built on them so that a catalogue page importing one
+ * never brings zod along (a bundler keeps a module whole).
  */
 
 /** The item types of spec product §3: what a catalogue entry, a tool's `type` or a cart line can be. */

@@ -1,8 +1,6 @@
 /**
- * Business constants and limits of spec product §9. Those that belong to one behaviour live with it:
- * notification and toast timings in `notifications.ts`, page title and copyright years in `domain/layout.ts`,
- * the tool API version in `domain/tool-api-version.ts`, and the sign-in timings of calls §9 in
- * `domain/sign-in.ts`.
+ * Business constants and limits of spec product §9; those of one behaviour live with it (`notifications.ts`,
+ * `domain/layout.ts`, `domain/tool-api-version.ts`, `domain/sign-in.ts`).
  */
 
 const SECOND_MS = 1000;

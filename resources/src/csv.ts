@@ -1,8 +1,6 @@
 /**
- * The one CSV writer of the portal (the server's exports and the admin console's list exports). A cell that a
- * spreadsheet would run as a formula — one starting with `=`, `+`, `-`, `@`, a tab or a carriage return — is
- * written as text by a leading apostrophe (quoting alone does not stop Excel or LibreOffice running it); a plain
- * number such as `-3.5` stays a number.
+ * The portal's one CSV writer. A cell a spreadsheet would run as a formula gets a leading apostrophe, as quoting
+ * alone does not stop Excel or LibreOffice; a plain number such as `-3.5` stays a number.
  */
 export function csvCell(value: string): string {
   const text = /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;

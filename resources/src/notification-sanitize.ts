@@ -40,11 +40,8 @@ function escapeText(text: string): string {
 }
 
 /**
- * Sanitises a notification message (spec calls §5) into an HTML fragment safe to set as inner HTML. Markup is
- * stripped: script-like elements go with their content, other tags go and their text stays, comments go. Only
- * the bare inline tags b, strong, i, em, u and br survive, rebuilt without attributes, so no event handler,
- * style or URL (javascript: or any other) can pass. Every other '<', '>', '&' or quote is escaped, so the only
- * markup in the result is the markup written here.
+ * Sanitises a notification message (spec calls §5) into HTML safe to set as inner HTML: only bare b, strong, i, em,
+ * u and br survive, rebuilt without attributes, and everything else is stripped or escaped.
  */
 export function sanitizeNotificationMessage(message: string): string {
   const markup = new RegExp(MARKUP.source, 'g');

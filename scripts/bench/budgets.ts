@@ -26,10 +26,8 @@ export interface EntryRoute {
   /** The total blocking time goal in ms (long tasks after FCP, beyond 50 ms each), with the CPU 4× slower. */
   maxTbtMs?: number;
   /**
-   * For the build-only check: the source modules (a part of their path, e.g. `/filter-bar.tsx`; a package as
-   * `node_modules/<name>/`) whose chunks the route loads
-   * besides the entry chunk and its static imports — the route's lazy page, and layout parts the first render
-   * loads. `pnpm bench` compares this model with what the browser fetched and warns when they differ.
+   * Source modules (a path part, e.g. `/filter-bar.tsx`, or `node_modules/<name>/`) whose chunks the route's first
+   * load fetches beside the entry chunk; see "Budgets without a browser" in scripts/bench/README.md.
    */
   modules: string[];
 }
@@ -44,8 +42,7 @@ const COMMERCE_ROUTES = '/commerce/routes.ts';
 const QUERY_CLIENT = ['/app/query-client.ts', '/query-core/build/modern/mutation.js'];
 const ADMIN_SCRIPT_BUDGET = 450 * KB;
 const WELCOME_SCRIPT_BUDGET = 120 * KB;
-// Issue 20 point 4, on a quiet machine with the CPU 4× slower: the catalogue and the project list paint within
-// 1.5 s and block at most 200 ms; /welcome, the lightest page, paints within 1 s.
+// Issue 20 point 4's goals, timed on a quiet machine with the CPU slowed down.
 const CUSTOMER_LCP_MS = 1500;
 const CUSTOMER_TBT_MS = 200;
 const WELCOME_LCP_MS = 1000;

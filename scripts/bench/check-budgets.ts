@@ -1,12 +1,6 @@
 /**
- * Size budgets of issue 12, checked over the built apps without a browser: the gzip JavaScript a cold first load
- * of each entry route fetches (customer entry routes at most 150 KB, the admin console's first load at most
- * 450 KB). `pnpm test` runs it after the build and counts one check per route; it fails when a route is over.
- *
- *   tsx scripts/bench/check-budgets.ts [--static-dir <folder holding customer-app/dist and admin-app/dist>]
- *     [--json <file>]
- *
- * The static dir defaults to STATIC_DIR, as for the server, then the repository root.
+ * The size budgets of issue 12 (budgets.ts), checked over the built apps without a browser, one check per route in
+ * `pnpm test`. Usage: `tsx scripts/bench/check-budgets.ts [--static-dir <dir>] [--json <file>]`.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * The command line's start (issue 44): `portal --help` from the bundled file the portal serves, beside a bare
- * `node -e 0` on the same machine, and beside the figure of the last run. Builds the tarball into a temporary
- * folder (the checkout's cli/dist stays), times `--rounds` starts of each alternately and prints the medians.
- * Alone: `pnpm exec tsx scripts/bench/cli-start.ts [--rounds=15]`; `pnpm bench` runs it with its own `--out`.
+ * The command line's start (issue 44): medians of `portal --help` of the bundled CLI beside a bare `node -e 0`,
+ * timed alternately. Alone: `pnpm exec tsx scripts/bench/cli-start.ts [--rounds=15]`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

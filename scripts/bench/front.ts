@@ -69,9 +69,8 @@ const QUIET_WAIT_MS = 60_000;
 const QUIET_POLL_MS = 2_000;
 
 /**
- * Waits until the machine is quiet ({@link busyMachine}) or `QUIET_WAIT_MS` has passed, whichever comes first: the
- * API runs just before keep the 1-minute load average over the core count for a while after they end, and it
- * halves in about 40 s once they do. The loads' own check still decides whether their timings count.
+ * Waits until the machine is quiet ({@link busyMachine}) or `QUIET_WAIT_MS` has passed: the API runs just before
+ * keep the load average high for a while. The loads' own check still decides whether their timings count.
  */
 async function waitForQuiet(log: (line: string) => void, route: string): Promise<void> {
   const started = Date.now();

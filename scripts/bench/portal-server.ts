@@ -18,7 +18,7 @@ let builtOnce = false;
 
 /**
  * The node arguments that start the server in `runtime`. `built` compiles resources and the server first (once
- * per process, about two seconds), so a benchmark never measures a stale build.
+ * per process), so a benchmark never measures a stale build.
  */
 export function serverCommand(root: string, runtime: ServerRuntime): string[] {
   if (runtime === 'tsx') return ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
@@ -39,10 +39,8 @@ export function serverCommand(root: string, runtime: ServerRuntime): string[] {
 }
 
 /**
- * Starts the portal as `pnpm serve` does (its own Node process running the production build,
- * `NODE_ENV=production`) on a free loopback port, serving the apps built into `staticDir`; by default on a fresh
- * embedded database with the demo data, or on `env.DATABASE_URL` / `env.DATA_DIR`. Node runs the server itself
- * (no wrapper process), so `pid` is the server's.
+ * Starts the portal as `pnpm serve` does on a free loopback port, serving the apps of `staticDir`, on a fresh
+ * demo database unless `env` names one. No wrapper process, so `pid` is the server's.
  */
 export async function startPortalServer(
   root: string,

@@ -1,28 +1,6 @@
 /**
- * `pnpm bench` (issue 12): every benchmark of the portal in one report, on the production build and one machine.
- *
- *   pnpm bench [--full] [--sizes 10k,100k] [--seconds 5] [--clients 10] [--db both|pglite|postgres] [--loads 5]
- *     [--static-dir <folder with customer-app/dist and admin-app/dist>] [--skip api|memory|front|build|start]…
- *     [--out <folder>] [--benches projects,catalogue,versus,uploads] [--child-timeout 1800]
- *   pnpm bench --build [--skip start]
- *
- * 1. Builds both apps for production into a temporary folder (unless --static-dir names a build).
- * 2. API: each server benchmark (server/bench: projects, catalogue, uploads) once per data set size and database,
- *    each in its own Node process with `--json`, on PGlite and on a throwaway PostgreSQL cluster; a bare Fastify
- *    route before and after them is the ceiling (share of bare = the call's req/s over the bare route's); at the
- *    largest size on PostgreSQL, the calls against the minimal server doing the same SQL (server/bench/versus.ts).
- *    Then the server's own memory: the portal server in its own process on PostgreSQL with the largest data set,
- *    under a mix of calls (scripts/bench/memory.ts).
- * 3. Front end: the portal server on the build, headless Chromium with the CPU 4× slower: gzip JavaScript, LCP and
- *    TBT of the entry routes; the build-only figure of check-budgets.ts beside it.
- * 4. Prints the tables and the goals of the issue, and writes report.json, report.md, chart.png and the logs to
- *    <out>/<date-time>/, and the same three as <out>/latest.* (what the README shows).
- *
- * 5. Build and start (build-times.ts): each app's build time from step 1, then a fresh clone of HEAD through
- *    `pnpm install` and `pnpm start` to the first page, and a second `pnpm start`; printed beside the last run
- *    (<out>/build-latest.json). `--build` runs only this part.
- *
- * Data sets are 10k and 100k serial numbers by default; --full adds 1M (the size of issue 5's goals).
+ * `pnpm bench` (issue 12): builds both apps, runs the API, memory, front-end, build and start benchmarks and writes
+ * one report. Its steps, options and decisions: scripts/bench/README.md ("How it works").
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -75,7 +53,7 @@ const { values: args } = parseArgs({
     loads: { type: 'string', default: String(MIN_LOADS) },
     // Times the pages on a busy machine all the same, marked and not judged: to check the measurement works.
     'allow-busy': { type: 'boolean', default: false },
-    // A bound for a child that hangs: bench:versus at 1M (18 calls, 2 connection counts, A/B/A/B) takes about 20 min.
+    // A bound for a child that hangs, above what bench:versus at 1M needs (README, "Timeouts").
     'child-timeout': { type: 'string', default: '1800' },
     'static-dir': { type: 'string' },
     skip: { type: 'string', multiple: true, default: [] },

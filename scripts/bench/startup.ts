@@ -1,8 +1,6 @@
 /**
- * Start-up time and resident memory of the server, its production build with plain node beside the sources
- * through tsx (issue 21 point 8), alternating A/B in one run on one seeded embedded database: the time from
- * spawning the process until `/readyz` answers, and VmRSS then and after 200 API calls (config and the catalogue list). Prints medians of
- * `--rounds` starts (default 5). Usage: `pnpm exec tsx scripts/bench/startup.ts [--rounds=5]`
+ * Start-up time (until `/readyz` answers) and resident memory of the server's build beside its sources through tsx
+ * (issue 21 point 8), alternating. Usage: `pnpm exec tsx scripts/bench/startup.ts [--rounds=5]`
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,14 +1,6 @@
 /**
- * Kill: the server is killed with SIGKILL while registrations, sign-ups (each queues a verification mail),
- * uploads and checkouts with payments are under way, then started again — several rounds. Afterwards:
- * - everything the server acknowledged (201/200) is there: projects, files, orders, accounts;
- * - nothing is half-written: every project has its owner, every order its positions and a total that adds up,
- *   every paid purchase its licenses, every file row a stored file of its size and SHA-256;
- * - every account made has its verification mail queued, and the queued mails go out after the restart.
- *
- *   tsx scripts/ops/kill.ts [--rounds 5] [--database-url postgresql://…]
- *
- * PostgreSQL runs with fsync on (as in production). Loopback only; stops by itself.
+ * Kill: SIGKILLs the server amid writes, restarts it, and checks nothing acknowledged is lost and nothing is
+ * half-written ("Crash safety" in scripts/ops/README.md). PostgreSQL runs with fsync on, as in production.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';

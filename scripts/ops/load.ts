@@ -1,16 +1,6 @@
 /**
- * Load: mixed traffic at twice the expected peak against the portal on PostgreSQL, for 5 minutes by default.
- * Passes when no answer is a 5xx, no request fails to connect, none is dropped, and the server's memory stays flat:
- * its live heap after full collections (V8's `--trace-gc`) grows by less than 10 % (or 8 MB) after the warm-up.
- *
- * Expected peak (our assumption, written down in scripts/ops/README.md): 25 API requests per second — about 300
- * people signed in at the busiest hour, each making a call every 12 seconds, with registrations, renames and
- * checkouts as 15 % of the calls. This script sends twice that: 50 requests per second.
- *
- *   tsx scripts/ops/load.ts [--duration 300] [--rate 50] [--database-url postgresql://…] [--heap-limit 160]
- *
- * Without --database-url it starts a throwaway PostgreSQL cluster from the local binaries and removes it after.
- * Everything runs on the loopback interface; the script stops by itself after the duration (plus start-up).
+ * Load: mixed traffic at twice the expected peak; passes without a 5xx, a refused or dropped request, and with a
+ * flat live heap after the warm-up ("Load" in scripts/ops/README.md, which gives the peak and the limits).
  */
 import fs from 'node:fs';
 import os from 'node:os';

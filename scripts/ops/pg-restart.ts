@@ -1,13 +1,6 @@
 /**
- * PostgreSQL restart under load: mixed traffic at the expected peak runs against the portal while PostgreSQL is
- * stopped (fast shutdown: every connection is cut) and started again. Passes when the server process survives,
- * answers within seconds of PostgreSQL being back (readiness and a signed-in call), and every call after that
- * recovery succeeds. Calls while PostgreSQL is down may fail — they must fail cleanly (a 503/500 in the error
- * shape or a refused request), never hang the server.
- *
- *   tsx scripts/ops/pg-restart.ts [--down 3] [--restarts 2] [--rate 25]
- *
- * Loopback only; a throwaway cluster; stops by itself.
+ * PostgreSQL restart under load ("Database restarts" in scripts/ops/README.md): calls while it is down must fail
+ * cleanly, never hang the server, and every call once it is back must succeed.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,17 +1,6 @@
 /**
- * Two instances: two server processes on one PostgreSQL, on different ports, sharing the data folder (signing keys
- * and files, as a shared volume would) and one public address. Passes when they give the same answers — no state
- * lives in a process:
- * - a sign-in started on one finishes on the other, and its token works on both;
- * - every read answers the same on both (status, body, Content-Range);
- * - a write on one is read on the other at once; an upload on one downloads from the other;
- * - racing writes on both keep their guarantees: one registration of a serial number, one checkout of a cart;
- * - a mail queued by one is sent once;
- * - rate limits count attempts on both instances together.
- *
- *   tsx scripts/ops/two-instances.ts
- *
- * Loopback only; a throwaway cluster; stops by itself.
+ * Two instances on one PostgreSQL and one data folder must answer as one portal: no state lives in a process
+ * ("No state in a process" in scripts/ops/README.md lists what is checked).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -6,9 +6,7 @@ import { signedInPage } from '../support/saved-sign-in.js';
 
 /**
  * Issue 45: a record page's History answers "who gave this person access, and when?" and shows the changes of the
- * record's parts. An admin grants a role and edits a tool's version in the console; the demo service account made
- * that version. The user's and the tool's History tabs show each change, the machine's labelled as a service
- * account's. A company space admin finds the demo space's projects.
+ * record's parts, a service account's labelled as such.
  */
 
 const PERSON = 'promoted@portal.test';

@@ -6,10 +6,8 @@ import { signedInPage } from '../support/saved-sign-in.js';
 import { answerDialog, openPopup } from '../support/popups.js';
 
 /**
- * Every admin route of spec product §2.3 as every role (issue 19 points 2–4): the roles a route is for see it with
- * no script error, no error toast and no raw catalogue key; a company space admin ends on "Access denied" for the
- * admin-only ones and stays there, with no API call but the one that tells the console who they are; the roles
- * without the console see its access-denied page. Each role signs in once and walks every route in its tab.
+ * Every admin route of spec product §2.3 as every role (issue 19 points 2–4): shown cleanly to the roles it is for,
+ * and "Access denied", with no API call but the console's who-am-I, to the others.
  */
 
 interface Ids {

@@ -9,11 +9,8 @@ import { callApi } from '../support/customer-api.js';
 import { answerDialog, openPopup } from '../support/popups.js';
 
 /**
- * The design-in process in the project page (issue 10 part 4), against the real server: an admin defines a process
- * through the API on boards no other suite uses (PWR163 → follow-up PWR191); the customer registers PWR163SN0001
- * and works it to the end in the browser — a checkbox, a file with its upload progress and drag and drop, an
- * invalid, a draft and a valid XML configuration, an encrypted file confirmed by the owner, an SRC the company
- * space admin resets, a text — and opens the follow-up project. Axe runs on the way.
+ * The design-in process in the project page (issue 10 part 4): a customer works a process to its follow-up project
+ * in the browser, every completion type on the way, on boards no other suite uses (PWR163 → PWR191).
  */
 
 const BOARD = 'PWR163_Evaluation_Kit';

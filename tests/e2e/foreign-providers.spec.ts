@@ -12,10 +12,8 @@ import {
 import { Header, accessTokenOf } from '../support/pages.js';
 
 /**
- * The built portal with OIDC_ISSUER pointing at an OpenID provider that is not its own (server/test/support/
- * foreign-oidc.ts), shaped in turn like Keycloak, Auth0, Entra ID, Okta and Google: one sign-in each through the
- * provider's page in Chromium, to /my/projects, a project call, and the sign-out (through end_session_endpoint
- * where the shape has one). Each shape gets a portal of its own on a free port; the suite's servers stay untouched.
+ * The built portal against a foreign OpenID provider shaped like Keycloak, Auth0, Entra ID, Okta and Google in turn:
+ * sign-in, a project call and sign-out each, on a portal of its own so the suite's servers stay untouched.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** How long a portal may take to answer /readyz: only bounds a failure (the built server starts in seconds). */

@@ -4,10 +4,8 @@ import { callApi } from '../support/customer-api.js';
 import { signInAt } from '../support/saved-sign-in.js';
 
 /**
- * The project page's files and design-in calls (issue 19 points 6 and 8): a file uploaded in a design-in step is
- * listed in the Assets tab too, at once and after a reload; its toast leaves the Actions button free; a project
- * whose board has no process shows no design-in section and no files.
- * Boards no other suite uses: RF366 (given a one-step process here) and RF373 (none).
+ * The project page's files and design-in calls (issue 19 points 6 and 8), on boards no other suite uses: RF366
+ * (given a one-step process here) and RF373 (none).
  */
 
 const WITH_PROCESS = 'RF366_Lite_Kit';

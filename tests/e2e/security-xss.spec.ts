@@ -7,11 +7,8 @@ import { signInAt } from '../support/saved-sign-in.js';
 import { closeWithEscape, openPopup } from '../support/popups.js';
 
 /**
- * Stored XSS through the real pages: markup and script put into every user text the API accepts is shown as
- * text in both apps, and nothing of it runs or becomes an element. Three independent signs: a `window.__xss`
- * flag the payloads would set, a dialog listener (`alert` payloads), and elements carrying the payloads'
- * `data-xss-probe` attribute (markup parsed into the page). CSP violations naming a payload count too: the CSP
- * would block an injected inline script, so it is checked that none was even attempted.
+ * Stored XSS through the real pages: payloads in every user text the API accepts must show as text; a set flag, an
+ * alert, a probe element or a CSP violation naming a payload would each give one away.
  */
 const run = Date.now().toString(36);
 

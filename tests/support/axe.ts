@@ -8,9 +8,8 @@ const RUN_OPTIONS: axe.RunOptions = {
 };
 
 /**
- * Runs axe-core in the page's own document, injecting it only when this document does not hold it yet: a page
- * walked in the app without a reload keeps it. `@axe-core/playwright` injected it twice per call and aggregated in
- * a new tab, several times the cost of the run itself; the apps have no frames for that to reach.
+ * Runs axe-core in the page's own document, injected once per document, as `@axe-core/playwright` costs far more
+ * (tests/README.md, "Accessibility").
  */
 async function runAxe(page: Page): Promise<axe.Result[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');

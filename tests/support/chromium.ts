@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 
 /**
- * The system's Chromium builds, the headless shell first: the same Blink without the browser's windowing layers,
- * which Playwright itself runs for headless tests. The suite needed about 30 % less CPU and time with it than
- * with the full browser (Debian: `apt-get install -y chromium-headless-shell`). A headed run (`--headed`) needs
+ * The system's Chromium builds, the headless shell first, as it is cheaper (tests/README.md). A headed run needs
  * the full browser: `CHROMIUM_PATH=/usr/bin/chromium`.
  */
 const SHELL = '/usr/bin/chromium-headless-shell';

@@ -38,10 +38,8 @@ export function watchRequests(page: Page) {
 const QUIET_MS = 500;
 
 /**
- * Opens `path` in the app already loaded in the tab, as its own links do: the router moves to it without a
- * reload, so the app's scripts load once per tab, not once per page. Then waits, as `networkidle` does after a
- * load, until no request (the page's code chunk, its API calls) has been in flight for a while, and no progress
- * bar shows. Returns the API paths the move called.
+ * Opens `path` through the app's router, so its scripts load once per tab, then waits until the network and the
+ * progress bar are quiet, as `networkidle` would. Returns the API paths the move called.
  */
 export async function followInApp(page: Page, path: string): Promise<string[]> {
   const requests = watchRequests(page);

@@ -1,11 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Every popup the suites open (the header's menus, the console's selects, chips, autocompletes and action menus,
- * the apps' dialogs) is driven from here, and only from here (a lint rule in eslint.config.js refuses a bare
- * option, menu item or dialog click in tests/). On a busy machine a click that lands while a popup opens or
- * closes can be lost: the popup stays as it was and hides the rest of the page. So each helper acts, waits for
- * the popup's effect, and acts again only when the effect has not shown.
+ * Every popup the suites open is driven from here only (a lint rule enforces it): a click that lands while a popup
+ * opens or closes can be lost, so each helper acts again until its effect shows (tests/README.md, "Popups").
  */
 
 /** How long one attempt waits for the effect before acting again. Only a lost click waits this long. */

@@ -4,12 +4,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from './pages.js';
 
 /**
- * What the apps keep of a sign-in (data-provider/src/session.ts): oidc-client-ts' users in the tab's session
- * storage (`oidc.user:<authority>:<client>`) and the sign-in type in local storage. Playwright's `storageState`
- * holds cookies and local storage only, so session storage is saved here and put back by an init script.
- * The provider's session cookie is left out on purpose: a test that steps up or logs out changes that session on
- * the server, which would leak into every later test of the role (a second step-up would not be asked for the
- * code). Such tests sign in through the login page themselves (`signInThroughLoginAt`).
+ * What the apps keep of a sign-in, session storage included, which Playwright's `storageState` lacks. The provider's
+ * session cookie is left out so no step-up or logout leaks between tests (tests/README.md, "Signed in once per role").
  */
 interface SavedSignIn {
   /** The saved users' earliest access-token expiry, in seconds since the epoch. */

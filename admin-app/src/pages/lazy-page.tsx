@@ -4,10 +4,8 @@ import { Loading } from 'react-admin';
 export const RELOAD_FLAG = 'portal-admin:reloaded-after-chunk-error';
 
 /**
- * A hand-made page whose code is loaded when it is first opened, so the console's first load carries only the
- * generated views (the first-load budget of issue 12). A page file that fails to load, typically because a new
- * release replaced the hashed files, reloads the page once (spec product §2.5); a second failure in a row is
- * shown as an error instead of reloading for ever.
+ * A hand-made page loaded when first opened, so the console's first load keeps its budget (issue 12); a failed load
+ * (a new release's files) reloads once (spec product §2.5), a second failure in a row shows the error.
  */
 export function lazyPage<M, P extends object = object>(
   load: () => Promise<M>,

@@ -3,10 +3,8 @@ import { Loading, useCanAccess, useRequireAccess } from 'react-admin';
 import { Route } from 'react-router';
 
 /**
- * The console's one access gate for a route, asked like a resource's (`canAccess({ resource, action })`). Its
- * page renders only once access is granted: react-admin's own views start their queries as soon as the answer
- * is no longer pending, refused or not, so a refused route would call the API (and toast its 403) before
- * leaving. While the answer is pending a spinner shows; a refusal goes to the access-denied page.
+ * The console's access gate for a route. Its page renders only once access is granted: react-admin's views query
+ * as soon as the answer is in, so a refused route would call the API and toast its 403 before leaving.
  */
 export function PageAccess({
   resource,

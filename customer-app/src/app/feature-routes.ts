@@ -6,10 +6,8 @@ import { loadForNavigation } from './lazy-page';
 type RouteTable = () => Promise<RouteObject[]>;
 
 /**
- * A feature's routes in the route tree by their paths only: handles, loaders and the page's lazy import load with
- * the feature's route table on the first visit of one of them, so the shell carries none of them (issue 20).
- * React Router loads the loader and the page in parallel, so the loader still starts its query while the page's
- * code loads.
+ * A feature's routes by their paths only: the rest loads with the feature's route table on its first visit, so the
+ * shell carries none of it (issue 20); React Router still runs the loader beside the page's import.
  */
 export function lazyFeatureRoutes(paths: readonly string[], table: RouteTable): RouteObject[] {
   const definition = featureTable(table);

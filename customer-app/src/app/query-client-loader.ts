@@ -1,12 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * The query client, created on first use: TanStack Query's cache and observers (about 12.5 KB gzip) load with
- * the first page or route loader that queries, not with the shell (issue 20). The shell's own answers come from
- * its small cache (`session/shell-cache.ts`).
- *
- * TypeScript-private members, not `#private`: the modern targets lack private fields, and the lowered code and its
- * helpers would weigh on every first page.
+ * The query client, created on first use, so TanStack Query loads with the first page that queries, not with the
+ * shell (issue 20). TypeScript-private members: lowered `#private` fields would weigh on every first page.
  */
 export class QueryClientLoader {
   private client: QueryClient | undefined;

@@ -1,8 +1,6 @@
 /**
- * The portal's design tokens: one source for the MUI theme (feature pages, menus, dialogs, forms) and for the
- * light shell around them (header, footer, banners, notifications, welcome and status pages), which is plain
- * React and CSS so that the first page does not wait for MUI and its styling engine. `applyTokens` writes them
- * as CSS custom properties for the shell's stylesheets.
+ * The design tokens: one source for the MUI theme and for the light shell, which is plain React and CSS so the
+ * first page does not wait for MUI (README, "A light shell"); `applyTokens` writes them as CSS custom properties.
  */
 export const tokens = {
   primary: '#0b5fa5',

@@ -7,10 +7,8 @@ import type { shellPageTexts } from './en-us-shell-pages';
 import { prefixed } from './prefixed';
 
 /**
- * The English (en-US) catalogue, the default and the reference: every other locale has the same keys.
- * Texts the specification or @portal/resources word (status titles, error codes, sign-in errors) are taken
- * from there, so one wording serves the API, the admin console and this app. `{name}` is a parameter; keys
- * ending in `_one` / `_other` are the plural forms of their base key.
+ * The English (en-US) catalogue, the reference every locale matches key for key; texts @portal/resources words are
+ * taken from there (README, "i18n"). `{name}` is a parameter; `_one` / `_other` keys are plural forms.
  */
 export const enUS = {
   'app.name': 'Developer Portal',

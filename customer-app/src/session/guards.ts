@@ -83,10 +83,8 @@ export function outdatedBrowserGuard(deps: GuardDeps) {
 export type SecureResource = 'project' | 'invitation';
 
 /**
- * The secure guard of spec product §2.5 for projects and invitations: asks `GET projects/{id}/secure` (or
- * `invitations/{id}/secure`); a 403 goes to forbidden, a 404 to not-found, any other failure aborts the
- * navigation. A secure one needs the multi-factor sign-in: a promoted user is sent to step up
- * (`/login?useMFA=true`), anyone else gets the 403 notice and then the forbidden page.
+ * The secure guard of spec product §2.5 for projects and invitations (README, "Guards"): a secure one needs the
+ * multi-factor sign-in, so a promoted user steps up and anyone else gets the 403 notice.
  */
 export function requireSecureAccess(deps: GuardDeps, resource: SecureResource) {
   return async ({ request, params }: LoaderFunctionArgs) => {

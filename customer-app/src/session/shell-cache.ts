@@ -17,11 +17,8 @@ export type ShellQueryResult<T> = { refetch: () => Promise<T> } & (
 );
 
 /**
- * The answers the shell itself needs on every page — the signed-in user, the feature flags, the maintenance
- * notice — without TanStack Query, which stays off the first load of pages that need no query (issue 20). Only
- * the shell asks for these; feature pages read them through the same hooks, so there is one copy of each.
- *
- * TypeScript-private members, not `#private`: see QueryClientLoader (app/query-client-loader.ts).
+ * The answers the shell needs on every page (user, feature flags, maintenance notice) without TanStack Query, which
+ * stays off first loads that need no query (issue 20). TypeScript-private members: see QueryClientLoader.
  */
 export class ShellCache {
   private readonly entries = new Map<string, Entry>();

@@ -126,10 +126,8 @@ const noContentSchema = z.null();
 export const dipUploadQuerySchema = z.object({ name: z.string().max(1000) });
 
 /**
- * The API contract the apps are typed by, keyed by method and path template under `/api/v1` (Fastify's `:name`
- * for parameters). The schemas are the ones the server validates and answers with: `server/test/api-contract.test.ts`
- * finds each route and compares, so a changed schema changes the clients' types (`call()` of the data provider).
- * Browser code imports this module as a type only (`import type`), so no page downloads zod for it.
+ * The API contract the apps are typed by, keyed by method and path under `/api/v1`; `api-contract.test.ts` holds the
+ * server to it. Browser code imports it as a type only, so no page downloads zod for it.
  */
 export const API_ENDPOINTS = {
   // Signed-in user and public switches

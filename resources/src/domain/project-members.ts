@@ -53,10 +53,8 @@ export interface ProjectMemberGroups<M> {
 }
 
 /**
- * Groups a project's members (spec product §3): owner, substitute and FAE are single places; every member
- * lands in exactly one group, the first that applies in the order owner, substitute, FAE, company space
- * admin, company space FAE, plain member, company space viewer. A second holder of a single place (bad data)
- * falls through to its next role. Members with no known role count as plain members.
+ * Groups a project's members (spec product §3): each lands in the first group that applies, checked in the
+ * order below; a second holder of a single place (bad data) falls through, and no known role counts as a plain member.
  */
 export function groupProjectMembers<M extends ProjectMemberLike>(
   members: readonly M[],

@@ -38,10 +38,8 @@ export const blocksProjectDeletion = (roles: Roles) =>
   roles.includes(ProjectRole.Member) || roles.includes(ProjectRole.Substitute);
 
 /**
- * Whether someone with these project roles acts as a resolver role of a design-in step. The substitute acts like
- * the owner; members are the owner, substitute and plain members; the FAE role is the project's FAE or a company
- * space FAE; CSA is the project's company space admin. Nobody is the system. Admins act as anyone (their callers
- * check that).
+ * Whether these project roles act as a design-in step's resolver role (the substitute acts like the owner, a
+ * company space FAE as FAE; nobody is the system). Admins act as anyone: their callers check that.
  */
 export function actsAsDipRole(roles: Roles, role: DipResolverRole): boolean {
   switch (role) {

@@ -73,10 +73,8 @@ export type DownloadRefusalReason =
   'disabled' | 'sign-in-required' | 'purchase-required' | 'export-controlled';
 
 /**
- * Why a caller may not download a version's files, or null when they may. The version's own `canDownload` must
- * hold ({@link isDownloadAllowed}); a version that is not public needs a signed-in caller; a payable version
- * (serial product number) needs a purchase; an export-controlled one a granted export access request. Anonymous
- * callers are asked to sign in before anything else is said.
+ * Why a caller may not download a version's files (not allowed, sign-in, purchase, export approval), or null when
+ * they may. Anonymous callers are asked to sign in before anything else is said.
  */
 export function downloadRefusal(
   version: DownloadableVersionLike,

@@ -81,10 +81,8 @@ const hasNumeric = (version: VersionLike): boolean =>
 type Entry<V> = [label: string, version: V];
 
 /**
- * The order used to pick the highest version of one tool. Comparing by versionNumeric only when both sides
- * have one is not transitive across a mix (a cycle is possible), so the choice is made once per tool: by
- * versionNumeric when every version has one, else by version text. The other key breaks ties, then the label,
- * so the result never depends on the order of the versions.
+ * The order that picks a tool's highest version: by versionNumeric only when every version has one (a mixed
+ * comparison is not transitive), else by text; ties fall to the other key, then the label.
  */
 function versionOrder<V extends VersionLike>(
   entries: readonly Entry<V>[],

@@ -60,10 +60,8 @@ export const SIK_FORMAT = 'portal-sik';
 export const SIK_FORMAT_VERSION = 1;
 
 /**
- * The board's "Sik" file (`GET boards/{id}/sik`): the serial-number identity list a production line or a
- * provisioning tool reads. The spec gives no format; the portal's is this JSON document: the format name and
- * version, the board (id, name, ISPN and ISPN ID), its armoured public key, when the file was made, and every
- * serial number of the board sorted by value with its registration mode.
+ * The board's "Sik" file (`GET boards/{id}/sik`), the serial-number identity list a production line reads; the
+ * spec gives no format, so the portal's is this JSON document (server README, "Sik file").
  */
 export const sikFileSchema = z.object({
   format: z.literal(SIK_FORMAT),

@@ -24,12 +24,8 @@ export interface CallerCacheOptions {
 }
 
 /**
- * The verified caller per bearer token, so a signed-in client's calls skip signature verification and the user
- * lookup. Bounded (least recently used out) and exact: an entry is used only while the identity generation it was
- * read at is still the database's current one. Every change to users, roles, service accounts, company spaces,
- * their members and board links moves the generation (database triggers, migration 0008), from any process, in
- * the same transaction as the change, so a removed role or a deleted user takes effect on the next call. An entry
- * also ends with its token and after `maxAgeMs`.
+ * The verified caller per bearer token, so calls skip verification and the user lookup; an entry serves only while
+ * the identity generation it was read at stands (generation.ts), so any change takes effect on the next call.
  */
 export function callerCache(options: CallerCacheOptions) {
   const now = options.now ?? Date.now;

@@ -3,10 +3,8 @@ import { bigint, boolean, pgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 
 /**
- * One row counting changes to what a caller is: users, global roles, service accounts, company spaces, their
- * members and board links. Database triggers move it in the transaction of each change (migration 0008), so it
- * moves for changes from any process, and a reader that sees a generation sees every change before it. Kept out of
- * the Drizzle schema files: the migration that makes it also makes the triggers, which drizzle-kit does not know.
+ * One row counting changes to what a caller is, moved by database triggers in each change's transaction (migration
+ * 0008). Not in the Drizzle schema: drizzle-kit does not know the triggers its migration makes.
  */
 const authGeneration = pgTable('auth_generation', {
   id: boolean('id').primaryKey(),
@@ -16,10 +14,8 @@ const authGeneration = pgTable('auth_generation', {
 const readers = new WeakMap<Database, () => Promise<number>>();
 
 /**
- * Reads the current identity generation: one indexed row, a prepared statement per database. Calls that arrive
- * together share one read, sent on the next turn of the event loop, so it starts after every call that joined it
- * arrived and still sees every change committed before them. (`setImmediate` from node:timers: tests that fake the
- * global timers do not hold the read back.)
+ * Reads the current identity generation; calls arriving together share one read, sent on the next turn of the event
+ * loop (node:timers' `setImmediate`, so tests faking the global timers do not hold it back).
  */
 export function identityGeneration(db: Database): () => Promise<number> {
   let read = readers.get(db);

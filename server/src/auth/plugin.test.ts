@@ -12,10 +12,8 @@ import { InvalidTokenError } from './verifier.js';
 import { freshDatabase } from '../../test/support/app.js';
 
 /**
- * The auth plugin's verified-caller cache against a real database (the test database: PGlite, or PostgreSQL with
- * PORTAL_TEST_DB=postgres): a token is verified once, and every
- * change to what its caller is, made anywhere (here: straight in the database, as another process would), takes
- * effect on the next call.
+ * The verified-caller cache against the test database: a token is verified once, and a change to its caller made
+ * straight in the database, as another process would, takes effect on the next call.
  */
 let database: DatabaseHandle;
 let app: FastifyInstance;

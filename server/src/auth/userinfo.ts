@@ -19,10 +19,8 @@ interface Entry {
 }
 
 /**
- * The provider's userinfo answer for an access token, asked once per token and kept for the token's life (a new
- * token, after a renewal, asks again: the profile may have changed). Concurrent calls with a new token share one
- * request. An answer about another subject than the token's is dropped (OpenID Connect Core 5.3.2). A failure is
- * null, so the caller goes on with what the token itself says.
+ * The provider's userinfo per access token, asked once and kept for the token's life; an answer about another
+ * subject is dropped (OIDC Core 5.3.2), and a failure is null, so the token's own claims serve.
  */
 export function userInfoCache(options: UserInfoCacheOptions) {
   const now = options.now ?? Date.now;

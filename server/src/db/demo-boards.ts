@@ -29,12 +29,8 @@ const GETTING_STARTED = [
 ];
 
 /**
- * What hangs under the demo boards, so the board admin pages and project pages show something: partners, one
- * SAMI datasheet per product family (the boards' primary document) and a quick-start guide only the SEC boards'
- * projects see, two related links and three getting-started items per board, features and benefits, a support
- * link, customer@portal.test on the restriction list of restricted boards, and csa@portal.test and
- * customer@portal.test linked to the first two NX boards as company space admin and viewer. Runs in the demo
- * data's transaction, after the boards and accounts.
+ * What hangs under the demo boards (documents, links, partners, restriction lists, board links), so the board and
+ * project pages show something. Runs in the demo data's transaction, after the boards and accounts.
  */
 export async function seedDemoBoardContent(db: Executor): Promise<void> {
   const rows = await db

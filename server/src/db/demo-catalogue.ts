@@ -33,10 +33,8 @@ export { DEMO_FILE_PREFIX, demoFileContent, ensureDemoFiles } from './demo-catal
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * The demo catalogue: tools of every item type with versions and downloads (small files whose SHA-256 is stored;
- * `ensureDemoFiles` writes their bytes to the file storage), payable versions with a serial product number,
- * export-controlled versions, bundles with versions, documents, questionnaires, metadata keys, and some order
- * history for the demo customer.
+ * The demo catalogue: every item type with versions, downloads (bytes written by `ensureDemoFiles`), payable and
+ * export-controlled versions, bundles, documents, questionnaires, metadata keys and the demo customer's orders.
  */
 export async function seedDemoCatalogue(tx: Transaction): Promise<void> {
   const at = (day: number) => new Date(Date.UTC(2025, 0, 1 + day, 9, 0, 0));

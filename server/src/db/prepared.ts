@@ -22,13 +22,8 @@ const MAX_SHAPES = 200;
 const MAX_NAMED = 400;
 
 /**
- * Statements prepared once per database (or transaction) and shape, for queries built with placeholders for their
- * values: a shape's statements are built on its first call and kept, named by the hash of their text
- * (`<prefix>_<part>_<hash>`), so one statement serves every caller of that shape and each connection parses it once.
- *
- * A shape whose SQL holds a value that is no placeholder (a column computed with the service's clock, say) is never
- * kept, since that value would answer every later call: its statements are built for each call, unnamed
- * ({@link forCall}), as are those of a caller's row scope, whose values should shape the plan.
+ * Statements prepared once per database and shape, named by their text's hash, so each connection parses a shape
+ * once. SQL holding a non-placeholder value, or a caller's row scope, is built per call, unnamed ({@link forCall}).
  */
 export class PreparedShapes<Parts extends Record<string, Preparable>> {
   readonly #byDatabase = new WeakMap<object, Map<string, PreparedParts<Parts> | null>>();

@@ -1,10 +1,8 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Rate-limit counters, kept in the database so every server instance and a restarted one count the same attempts
- * (`src/http/rate-limit-store.ts`). One row per limited thing — a route and a hashed client key, or an invitation
- * and its guesser — counting hits until `reset_at`; the next hit after that starts a new window on the same row.
- * Rows past their window are deleted now and then; none holds anything worth a backup.
+ * Rate-limit counters in the database, so every instance and a restarted one count the same attempts; one row per
+ * limited key, whose window restarts after `reset_at`. Nothing here is worth a backup.
  */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

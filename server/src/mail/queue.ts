@@ -19,15 +19,8 @@ interface DrainResult {
 }
 
 /**
- * Durable outgoing mail (table `mail_queue`). `enqueue` only writes rows, so an API call never waits for a mail
- * server; the worker delivers them through the mailer (SMTP or the .eml outbox) in the background:
- * - a row is claimed with one UPDATE over `SELECT … FOR UPDATE SKIP LOCKED`, setting a lease (`locked_until`): two
- *   workers (two server instances on one PostgreSQL) never claim the same row;
- * - a delivered row is marked `sent`; a failed one is retried after a growing delay (RETRY_DELAYS_MS) and marked
- *   `failed` after the last;
- * - a row whose lease ran out — its worker was killed between claim and mark — is claimed again by any worker,
- *   including the next start of the same server: no mail is lost. Such a mail may go out twice (if the kill came
- *   after the mail server accepted it and before the row was marked); never none.
+ * Durable outgoing mail: `enqueue` only writes rows, so an API call never waits for a mail server, and leased
+ * claims let any instance deliver them, losing none (server README, "Mail").
  */
 export interface MailQueue {
   /** Writes the mails; with `tx` inside that transaction (they go out only if it commits). */
@@ -44,7 +37,7 @@ export interface MailQueue {
   backlog(): Promise<{ depth: number; oldestAgeSeconds: number }>;
 }
 
-/** Delays before the 2nd, 3rd, … attempt; after the last, the mail is marked failed (about 13 hours in all). */
+/** Delays before the 2nd, 3rd, … attempt; after the last, the mail is marked failed. */
 export const RETRY_DELAYS_MS = [
   30_000,
   2 * 60_000,

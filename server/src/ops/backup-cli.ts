@@ -5,10 +5,8 @@ import { openDatabase } from '../db/client.js';
 import { BackupError, exportBackup, restoreBackup } from './backup.js';
 
 /**
- * `backup [folder]` and `restore <folder> [--replace]` for the portal the environment configures (DATABASE_URL
- * or DATA_DIR, FILES_DIR), the same variables the server reads. With PGlite (no DATABASE_URL) stop the server
- * first: the embedded database is opened by one process at a time. With PostgreSQL a backup runs beside the live
- * server; a restore goes into an empty database (or `--replace`) while no server uses it.
+ * `backup` and `restore` for the portal the environment configures, as the server reads it; when to stop the
+ * server first: scripts/ops/README.md ("Commands").
  */
 const usage = `usage:
   backup [folder]            write a backup (default: ./backups/portal-<time>)

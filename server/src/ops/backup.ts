@@ -21,14 +21,8 @@ import {
 } from './backup-tables.js';
 
 /**
- * Backup and restore of the whole portal: every table of the database as JSON lines, the file storage and the
- * embedded provider's signing keys, in one folder.
- *
- * The dump goes through the app's own connection (Drizzle over PGlite or PostgreSQL), so it needs no pg_dump of
- * a matching version, works on the embedded PGlite, and a PGlite backup restores into PostgreSQL (and back).
- * Rows are read in one repeatable-read snapshot; they are written back with `json_populate_recordset`, so
- * PostgreSQL itself turns the JSON into each column's type. A restore goes into an empty database migrated to
- * the same migration as the backup, in one transaction: it lands whole or not at all.
+ * Backup and restore of the whole portal through the app's own connection, so no pg_dump is needed and backups
+ * cross between PGlite and PostgreSQL (docs/operations.md, "Backups").
  */
 
 export { BackupError, type BackupManifest } from './backup-tables.js';

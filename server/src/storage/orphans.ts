@@ -7,11 +7,8 @@ import type { FileStorage } from './file-storage.js';
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Removes stored files that no row names: the bytes of an upload whose transaction never committed (the server was
- * killed between the file's rename and the commit, or the commit failed). Every table that keeps files is read
- * here — tool files, tool icons and design-in assets — so a file is kept while any of them names it. Only files older than
- * `olderThanMs` are considered, so a write that is about to commit on this or another instance is never touched.
- * Answers how many files it removed; a storage that cannot list its keys (S3) is left alone.
+ * Removes stored files no table names (uploads whose transaction never committed), older than `olderThanMs` so a
+ * write about to commit is never touched. Answers how many; a storage that cannot list its keys (S3) is left alone.
  */
 export async function removeOrphanFiles(
   db: Database,

@@ -17,21 +17,8 @@ import { FileTooBigError, type FileStorage } from '../storage/file-storage.js';
 import { MAX_XML_BYTES, parseXml, xmlInvalid, XmlRefusedError, type XmlDocument } from './xml.js';
 
 /**
- * Uploads arrive as their raw bytes (`Content-Type: application/octet-stream`, the file name in the query) and
- * stream straight to the file storage: the server holds one chunk at a time, whatever the file's size. What is
- * refused never stays in the storage (the storage writes under a temporary name, or aborts its multipart upload).
- *
- * Answers (spec calls-auth-errors §3 shape; the item list names the file):
- * - 413 `file_too_big`: more than `maxBytes` — MAX_UPLOAD_BYTES, 25 × 1024 × 1024 = 26,214,400 bytes, that size
- *   itself accepted (spec product §9 "26214400 bytes (25 MB)"; the "up to 100 MB" hint is not the limit). The
- *   upload stops at the first byte over it, not at the end of the body;
- * - 400 `file_not_uploaded`: no body, a zero-byte body, or a body that broke off;
- * - 415 `unsupported_media_type`: a body that is not `application/octet-stream`;
- * - `inspect: 'encrypted'`: 400 `unsupported_encoding` for bytes that are not UTF-8, 400 `not_encrypted` for text
- *   that is not an ASCII-armoured PGP message (`-----BEGIN PGP MESSAGE-----` … `-----END PGP MESSAGE-----`);
- * - `inspect: 'xml'`: 400 `metadata_invalid` for XML that is malformed, has a DTD or entities (billion laughs, XXE),
- *   or passes the bounds of `xml.ts`; 413 `file_too_big` over 5 MB (MAX_XML_BYTES), as the document is parsed
- *   in memory.
+ * Uploads stream their raw bytes straight to the file storage, one chunk held at a time, and a refused one leaves
+ * nothing stored. The answers for each refusal: server README, "Uploads".
  */
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_FILE_SIZE_BYTES;
 

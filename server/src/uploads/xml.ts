@@ -4,13 +4,8 @@ import { MAX_XML_FILE_SIZE_BYTES, sizeLimitText } from '@portal/resources';
 import { ApiError } from '../http/errors.js';
 
 /**
- * Uploaded XML (secure configuration files) is read by @xmldom/xmldom, queried with `xpath` (XPath 1.0), and
- * bounded before anyone looks at it:
- * - no DTD at all: a `<!DOCTYPE …>` is refused before parsing, so no entity is ever declared — neither external
- *   ones (XXE: `SYSTEM "file:///etc/passwd"`) nor nested internal ones (billion laughs). xmldom itself never
- *   fetches anything and knows only the five predefined entities; refusing the DTD makes that explicit;
- * - at most MAX_XML_BYTES of text, MAX_XML_DEPTH levels of elements and MAX_XML_NODES nodes.
- * A refusal is 400 `metadata_invalid` naming the file, with a message saying what is wrong.
+ * Uploaded XML, bounded before anyone reads it: a DTD is refused before parsing, so no entity (XXE, billion laughs)
+ * is ever declared, and size, depth and node count are capped. A refusal is 400 `metadata_invalid` naming the file.
  */
 export type XmlDocument = Document;
 export type { XmlNode };

@@ -26,12 +26,8 @@ interface RoleRemovalMeta {
 }
 
 /**
- * User roles speak spec calls §7.1, not simple-rest. Listing is the generic list over the definition (the role as
- * `?role=`, no search, no sort); a user dto becomes a row with role names (`toRecord`). There is no call for one
- * user, so one is found among all holders. `POST` and `DELETE users/roles` grant or remove one role
- * `{ role, user }`: creating grants each chosen role, updating grants the added and removes the dropped ones,
- * deleting removes every role; `meta.confirmOwnRole` carries the separate confirmation removing one's own role
- * needs (spec §5).
+ * User roles speak spec calls §7.1, not simple-rest: one `POST`/`DELETE users/roles` per granted or removed role,
+ * and no call for one user, so one is found among all holders. `meta.confirmOwnRole` confirms removing one's own.
  */
 export function userRolesAdapter(api: ApiClient): ResourceAdapter<typeof userRolesResource> {
   const allHolders = async () => (await api.call('GET /users/roles')).map(toUserRoleRecord);

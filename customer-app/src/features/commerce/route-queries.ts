@@ -6,10 +6,8 @@ import { readCatalogueSearch, toListQuery, type CatalogueScope } from './catalog
 export type PrefetchDeps = Pick<GuardDeps, 'api' | 'queryClient'>;
 
 /**
- * The first query of each catalogue route, through the same query options its page uses, started by the route's
- * loader while the page's code loads: the page finds the data under way (or there) instead of asking after its
- * code arrived (the query client loads beside the page's code: the page needs it too). A failure is left to the
- * page, which shows it with a retry.
+ * The first query of each catalogue route, started by its loader while the page's code loads (README, "Data and code
+ * in parallel"); a failure is left to the page, which shows it with a retry.
  */
 export async function prefetchCatalogue(
   { api, queryClient }: PrefetchDeps,

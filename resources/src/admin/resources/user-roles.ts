@@ -3,10 +3,8 @@ import { userRoleEntrySchema, userSchema } from '../../entities/user.js';
 import { defineResource } from '../definition.js';
 
 /**
- * Role grants by user (spec §6, calls §7.1): list by role, assign, remove, CSV export. The API answers user dtos
- * (roles as `{ name }`), lists them by email only, with no search, and takes the role as `?role=`; assigning and
- * removing are one call per role (`POST`/`DELETE users/roles` with `{ role, user }`), which the console maps from
- * the entry schema (an email and role names).
+ * Role grants by user (spec §6, calls §7.1): list by role, assign, remove, CSV export. The API grants one role per
+ * call, which the console maps from the entry schema (an email and role names).
  */
 export const userRolesResource = defineResource({
   name: 'user-roles',

@@ -1,10 +1,8 @@
 import type { ApiClient } from '@portal/data-provider';
 
 /**
- * Downloads a catalogue file. Files that need sign-in, a purchase or export approval are served only to a bearer
- * token, which a plain link cannot send: the file is fetched through the api client (`fetchFile`: the token, the
- * spec's error body) and handed to the browser as a blob. Refusals come back as the API's errors (401, 403
- * `purchase_required`, `export_controlled`, …).
+ * Downloads a catalogue file through the api client and hands it over as a blob, since a plain link cannot send the
+ * bearer token that protected files need. Refusals are the API's errors (401, 403 `purchase_required`, …).
  */
 export async function downloadFile(api: ApiClient, url: string, fileName: string): Promise<void> {
   const response = await api.fetchFile(url, {

@@ -38,10 +38,8 @@ function isEntry(value: unknown): value is StoredCartEntry {
 }
 
 /**
- * The cart of spec product §4, kept in local storage under `cart` and in step across tabs: adding an entry whose
- * key is already in the cart is ignored; entries are removed one by one, by category or all at once. The
- * snapshot is one array per stored text, so React's `useSyncExternalStore` sees a change only when there is one.
- * Kept free of zod: the header's item count loads it on every page.
+ * The cart of spec product §4 in local storage (`cart`), in step across tabs; a key already there is not added
+ * again. Free of zod, as the header's item count loads it on every page.
  */
 export class CartStore {
   private raw: string | null | undefined;

@@ -27,10 +27,8 @@ const RETURNS = ['success', 'canceled', 'failed', 'expired'] as const;
 type Return = (typeof RETURNS)[number];
 
 /**
- * The checkout result (spec §2.1 /cart/{id}/checkout-result), where the payment provider sends the browser back.
- * The `status` the address carries only says how the visitor left the payment page; what counts is the
- * checkout the server reports. Coming back from a cancel records it (so the payment can be resumed); coming
- * back paid waits a little for the provider's confirmation when it has not arrived yet.
+ * The checkout result (spec §2.1), where the payment provider sends the browser back: the address's `status` only
+ * says how the visitor left the payment page, so what counts is the checkout the server reports.
  */
 export function CheckoutResultPage() {
   const { t } = useI18n();

@@ -10,10 +10,8 @@ type ProjectTool = Pick<Tool, 'id' | 'name' | 'featureId' | 'type' | 'icon' | 'i
 export type ProjectBoardContent = BoardDetail & { tools?: ProjectTool[] };
 
 /**
- * `GET projects/{id}/board`: the board of a project as its members see it ({@link BoardDetail}: documents,
- * exclusive ones included, getting-started items, partners, related links, support link) plus its tools. The
- * board's own sub-resources (`boards/{id}/documents`, …) are for admins only, so the project page reads them
- * through its project, with the project's access rule.
+ * `GET projects/{id}/board`: the project's board as its members see it, plus its tools; read through the project,
+ * with its access rule, since the board's own sub-resources are for admins only.
  */
 export function projectBoardContentQuery(api: ApiClient, projectId: string) {
   return queryOptions({

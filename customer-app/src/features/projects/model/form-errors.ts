@@ -19,10 +19,8 @@ export interface FormErrors {
 const ITEM_LIST_CODES = ['deletion_with_members', 'user_still_in_projects'];
 
 /**
- * Sorts an error's messages onto the form's fields (by the `resources` the server names, `errorsByField` of
- * `@portal/resources`) and the form itself, so every refusal is shown with the server's own message. `fieldNames`
- * maps a resource name to a field of the form (several resources may point at one field, e.g. `board` at the
- * serial number).
+ * Sorts an error's messages onto the form's fields and the form itself, so every refusal shows the server's own
+ * message; `fieldNames` maps the resources the server names to fields (several may share one).
  */
 export function formErrorsOf(
   error: unknown,

@@ -38,11 +38,8 @@ export function isViewOnlyIn(roles: readonly ProjectRoleName[], viewer: HasRoles
 }
 
 /**
- * The actions the dropdown offers, in menu order, by the rules the server decides with (`projectRolesAllow`): owner, substitute
- * and admins edit, manage members, transfer ownership, request cancellation of an active project and delete;
- * a cancelled project only leaves deletion. The provider side (admins and the project's FAE) accepts or rejects a
- * requested cancellation. Members, the substitute and the FAE may leave; the owner transfers ownership first.
- * Everyone who sees the project sets their own notifications; a view-only viewer gets nothing else.
+ * The actions the dropdown offers, in menu order, by the rules the server decides with (`projectRolesAllow`), so
+ * the menu never offers what the server would refuse.
  */
 export function projectActions(
   project: Pick<Project, 'members' | 'status'>,

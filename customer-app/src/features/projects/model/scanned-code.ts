@@ -5,10 +5,8 @@ const SERIAL_NUMBER = /^[A-Za-z0-9-]{1,255}$/;
 const SERIAL_QUERY_NAMES = ['serialnumber', 'serialNumber', 'board'];
 
 /**
- * The serial number in the text a QR code decoded to. The QR codes the portal prints for serial numbers encode
- * the registration link `<portal>/welcome?serialnumber=<value>`; other labels may carry the bare serial number, or
- * a link to the register page (`/my/projects/create?board=<value>`). Any other content (a web address without a
- * serial number, free text) answers null: it is not ours to follow.
+ * The serial number in a decoded QR code: the portal's welcome link, a register-page link or a bare number. Any
+ * other content answers null: it is not ours to follow.
  */
 export function serialFromScannedText(text: string): string | null {
   const value = text.trim();

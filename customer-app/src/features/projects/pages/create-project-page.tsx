@@ -61,10 +61,8 @@ interface Draft {
 }
 
 /**
- * `/my/projects/create` ("Register product"): by the serial number, typed (or by product name where the product
- * has none), or read from the QR code on the label. Prefilled from `?board=` (the welcome link of a printed QR
- * code) or `?scanned=` (what the camera scan read). Every refusal of the API is shown with its message, on the
- * field it names or above the form.
+ * `/my/projects/create` ("Register product"): by serial number (typed, or scanned from the label) or product name;
+ * prefilled from `?board=` (a printed QR code's link) or `?scanned=` (the camera scan).
  */
 export function CreateProjectPage() {
   const { t } = useI18n();

@@ -28,10 +28,8 @@ import { formatDateTime } from '../model/format';
 import { addMembersPath } from '../paths';
 
 /**
- * `/my/projects/{uid}/manage-members`: everyone in the project, grouped as spec §3 says (owner, substitute, FAE,
- * members, company space FAEs and admins, viewers), and the open invitation. Owner, substitute and admins remove
- * people, make a member the substitute, remove the FAE or the substitute, and revoke the invitation; anyone else
- * sees the list.
+ * `/my/projects/{uid}/manage-members`: everyone in the project, grouped as spec §3 says, and the open invitation;
+ * owner, substitute and admins change them, anyone else sees the list.
  */
 export function ManageMembersPage() {
   const { t } = useI18n();

@@ -9,10 +9,8 @@ export interface UploadRequest {
 }
 
 /**
- * `POST projects/{id}/dip/steps/{stepId}/assets?name=…`: one file as its raw bytes, with the upload's progress,
- * through the api client's `upload` (bearer token, CSRF header, the spec's error body, 401 handling), answered
- * with the asset as the contract types it. Refusals are an `ApiError` whose item lists name the file; an abort
- * rejects with an `AbortError`.
+ * `POST projects/{id}/dip/steps/{stepId}/assets?name=…`: one file as raw bytes, with progress, answered with the
+ * asset. Refusals are an `ApiError` naming the file; an abort rejects with an `AbortError`.
  */
 export const uploadFile = (api: ApiClient, { projectId, stepId, file, onProgress, signal }: UploadRequest) =>
   api.upload('POST /projects/:id/dip/steps/:stepId/assets', {

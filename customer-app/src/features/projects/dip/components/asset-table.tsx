@@ -53,10 +53,8 @@ function formatSize(bytes: number, locale: string): string {
 }
 
 /**
- * The files of the design-in process (spec §3 asset): name, step, uploader, time and malware flag, with the XML
- * validation result of a configuration (customer complete or draft, its metadata). Download is offered to everyone
- * who sees the project but not for a file with malware; delete as the role and the delete policy allow, after a
- * confirmation.
+ * The design-in files (spec §3 asset) with their XML validation results; download for everyone who sees the project
+ * except of a file with malware, delete as the role and the delete policy allow.
  */
 export function AssetTable({
   projectId,

@@ -41,11 +41,8 @@ import { RichText } from './rich-text';
 import { StepForm, takesFiles } from './step-form';
 
 /**
- * The design-in process of a project (spec §3–§5, issue 10 part 4), shown in the project page: the workflow
- * status, every step with its state and who it waits for, the form of the active step by its completion type,
- * confirmation and reset where the caller's role allows (the server's `can` flags decide what is offered), the
- * files with their XML validation results, and the follow-up project once the process is complete. Renders
- * nothing when the project's board has no process.
+ * A project's design-in process (spec §3–§5) in the project page: status, steps, the active step's form and files;
+ * the server's `can` flags decide what is offered. Renders nothing when the board has no process.
  */
 export function DesignInProcess({ project }: { project: Project }) {
   const { t } = useI18n();

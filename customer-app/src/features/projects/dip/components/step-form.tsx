@@ -45,11 +45,8 @@ export const takesFiles = (type: DipCompletionType | null) =>
   type !== null && DIP_UPLOAD_COMPLETION_TYPES.includes(type);
 
 /**
- * The input that resolves the active step, by its completion type (spec §3, §5): a checkbox, a checkbox with a
- * comment, a value, a text, a development code, an SRC or a sales code; a file step submits its uploaded files; a
- * step without a task is marked as done; a child-project step is the system's (an admin may retry it). The input is
- * checked with `dipResolveInputSchema` before sending, so the messages are the API's; the server's refusals land on
- * the field they name or above the form with their item lists.
+ * The input that resolves the active step, by its completion type (spec §3, §5), checked with
+ * `dipResolveInputSchema` before sending so its messages are the API's.
  */
 export function StepForm({ projectId, step }: StepFormProps) {
   const { t } = useI18n();

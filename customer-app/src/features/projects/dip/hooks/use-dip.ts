@@ -54,10 +54,8 @@ function isProcess(value: unknown): value is DipProcess {
 }
 
 /**
- * A project's design-in process and its files: the one source of the design-in section and the Assets tab (one
- * query each, one cache, so an upload shows in both at once). The files are asked once the process is known.
- * A project without a `dipStatus` is on a board without a process (the server sets it from registration on), so
- * nothing is asked; a 404 still means none (a process removed since the project was read).
+ * A project's design-in process and its files, one cache for the design-in section and the Assets tab so an upload
+ * shows in both. Without a `dipStatus` the board has no process and nothing is asked; a 404 also means none.
  */
 export function useDipProcess(project: Pick<Project, 'uuid' | 'dipStatus'>) {
   const { api } = usePortal();
