@@ -53,14 +53,21 @@ export interface TestApp {
 /** The real app on a fresh database with the demo data, the embedded provider and in-memory keys. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { onInstance, added }: Pick<BuildOptions, 'onInstance' | 'added'> = {},
+  { onInstance, added, mailWorker }: Pick<BuildOptions, 'onInstance' | 'added' | 'mailWorker'> = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   // The seeded snapshot holds the demo data the app would seed itself (for the embedded provider's issuer key).
   const database = await freshDatabase({
     seeded: config.seedDemoData && issuerKeyOf(config) === SNAPSHOT_ISSUER_KEY,
   });
-  const app = await buildApp(config, { database, inMemory: true, logger: false, onInstance, added });
+  const app = await buildApp(config, {
+    database,
+    inMemory: true,
+    logger: false,
+    onInstance,
+    added,
+    mailWorker,
+  });
   await app.ready();
   return {
     app,
