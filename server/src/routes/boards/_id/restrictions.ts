@@ -8,7 +8,7 @@ import {
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { uniqueConflict } from '../../../http/resource-routes.js';
+import { uniqueConflict } from '../../../http/unique-conflict.js';
 import { errorResponses } from '../../schemas.js';
 import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
 
