@@ -1,8 +1,13 @@
+import { eq, sql } from 'drizzle-orm';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '@portal/resources';
 import { buildApp } from '../src/app.js';
+import { badRequest } from '../src/http/errors.js';
+import { defineRepository } from '../src/http/repository.js';
 import { resourceRoutes, type ResourceOperations } from '../src/http/resource-routes.js';
+import { auditSince, lastAuditId } from './boards-api.js';
 import { freshDatabase, testConfig, type TestApp } from './support/app.js';
 import { demoRoleHeaders } from './support/sign-in.js';
 
@@ -24,6 +29,42 @@ const partsResource = defineResource({
     create: ['ADMIN'],
     edit: ['ADMIN'],
     delete: ['ADMIN'],
+  },
+});
+const parts = pgTable('test_parts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+});
+const partNotes = pgTable('test_part_notes', {
+  partId: uuid('part_id').notNull(),
+  note: text('note').notNull(),
+});
+/** A part with notes nested in its body, written by the after-write hook. */
+const notedPartInput = z.strictObject({ name: z.string().min(1), notes: z.array(z.string()) });
+const notedPartsResource = defineResource({
+  ...partsResource,
+  name: 'noted-parts',
+  path: 'noted-parts',
+  label: { one: 'Noted part', many: 'Noted parts' },
+  record: z.object({ id: z.uuid(), name: z.string(), notes: z.array(z.string()) }),
+  create: notedPartInput,
+  update: notedPartInput,
+});
+const notedParts = defineRepository(notedPartsResource, parts, {
+  toRecords: async (tx, rows) => {
+    const notes = await tx.select().from(partNotes);
+    return rows.map((row) => ({
+      ...row,
+      notes: notes.filter((note) => note.partId === row.id).map((note) => note.note),
+    }));
+  },
+  afterWrite: async ({ tx }, row, input) => {
+    await tx.delete(partNotes).where(eq(partNotes.partId, row.id));
+    for (const note of (input as { notes: string[] }).notes) {
+      // Refused after the row and earlier notes are written: the transaction must undo them.
+      if (note === 'refused') throw badRequest('This note is refused.', ['notes']);
+      await tx.insert(partNotes).values({ partId: row.id, note });
+    }
   },
 });
 const partDetail = z.object({ id: z.uuid(), name: z.string(), history: z.array(z.string()) });
@@ -48,7 +89,15 @@ const tokens: Record<'admin' | 'internal' | 'customer', { authorization: string 
 beforeAll(async () => {
   const config = testConfig();
   const database = await freshDatabase();
+  await database.db.execute(
+    sql`create table test_parts (id uuid primary key default gen_random_uuid(), name text not null)`,
+  );
+  await database.db.execute(sql`create table test_part_notes (part_id uuid not null, note text not null)`);
   const app = await buildApp(config, { database, inMemory: true, logger: false });
+  await app.register(resourceRoutes(notedPartsResource, notedParts), {
+    prefix: '/api/v1/noted-parts',
+    db: database.db,
+  });
   await app.register(
     resourceRoutes(partsResource, keptOperations, {
       actions: ['list', 'show', 'create'],
@@ -104,5 +153,44 @@ describe('operations of its own and further routes under a record', () => {
     expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '409']);
     expect(spec.paths['/api/v1/parts/{id}/history'].get.summary).toBe('The history of a part');
     expect(spec.paths['/api/v1/parts/{id}'].put).toBeUndefined();
+  });
+});
+
+describe('an after-write hook', () => {
+  const partNames = async () => (await t.database.db.select().from(parts)).map((part) => part.name);
+
+  it("writes nested children in the write's transaction: the answer and the audit record hold them", async () => {
+    const since = await lastAuditId(t);
+    const created = await call('POST', '/noted-parts', tokens.admin, { name: 'Nut', notes: ['m4', 'zinc'] });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Nut', notes: ['m4', 'zinc'] });
+    const [record] = await auditSince(t, since, 'noted_part');
+    expect(record).toMatchObject({ action: 'create', after: { notes: ['m4', 'zinc'] } });
+    const updated = await call('PUT', `/noted-parts/${created.json().id}`, tokens.admin, {
+      name: 'Nut',
+      notes: ['m5'],
+    });
+    expect(updated.json().notes).toEqual(['m5']);
+  });
+
+  it('undoes the row, its children and its audit record when it throws', async () => {
+    const before = await partNames();
+    const since = await lastAuditId(t);
+    const refused = await call('POST', '/noted-parts', tokens.admin, {
+      name: 'Washer',
+      notes: ['ok', 'refused'],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await partNames()).toEqual(before);
+    const notes = await t.database.db.select().from(partNotes);
+    expect(notes.map((row) => row.note)).not.toContain('ok');
+    const [nut] = (await call('GET', '/noted-parts', tokens.admin)).json();
+    const again = await call('PUT', `/noted-parts/${nut.id}`, tokens.admin, {
+      name: 'Big nut',
+      notes: ['refused'],
+    });
+    expect(again.statusCode).toBe(400);
+    expect((await call('GET', `/noted-parts/${nut.id}`, tokens.admin)).json()).toEqual(nut);
+    expect(await auditSince(t, since, 'noted_part')).toEqual([]);
   });
 });

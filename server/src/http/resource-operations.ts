@@ -88,6 +88,7 @@ export class TableOperations implements ResourceOperations {
         const ctx: WriteContext = { tx, request, revealed: {} };
         const values = await repository.insertValues(request.body, ctx);
         const [row] = await tx.insert(repository.table).values(values).returning();
+        await repository.afterWrite?.(ctx, row as Row, request.body);
         const record = await this.recordOf(tx, row as Row);
         await audit(tx, request, {
           action: 'create',
@@ -115,6 +116,7 @@ export class TableOperations implements ResourceOperations {
           .where(eq(repository.key, this.keyOf(current)))
           .returning();
         if (!row) throw this.notFound();
+        await repository.afterWrite?.(ctx, row as Row, request.body);
         const after = await this.recordOf(tx, row as Row);
         await audit(tx, request, {
           action: 'update',
