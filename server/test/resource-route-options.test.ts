@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '@portal/resources';
 import { buildApp } from '../src/app.js';
-import { badRequest } from '../src/http/errors.js';
+import type { Database } from '../src/db/client.js';
+import { badRequest, notFound } from '../src/http/errors.js';
 import { defineRepository } from '../src/http/repository.js';
-import { resourceRoutes, type ResourceOperations } from '../src/http/resource-routes.js';
+import { resourceRoutes, type ParentScope, type ResourceOperations } from '../src/http/resource-routes.js';
 import { auditSince, lastAuditId } from './boards-api.js';
 import { freshDatabase, testConfig, type TestApp } from './support/app.js';
 import { demoRoleHeaders } from './support/sign-in.js';
@@ -36,6 +37,7 @@ const parts = pgTable('test_parts', {
   name: text('name').notNull(),
 });
 const partNotes = pgTable('test_part_notes', {
+  id: uuid('id').primaryKey().defaultRandom(),
   partId: uuid('part_id').notNull(),
   note: text('note').notNull(),
 });
@@ -67,6 +69,27 @@ const notedParts = defineRepository(notedPartsResource, parts, {
     }
   },
 });
+/** The notes of one part, listed under the part in the path. */
+const partNotesResource = defineResource({
+  ...partsResource,
+  name: 'part-notes',
+  path: 'part-lists/{partId}/notes',
+  label: { one: 'Part note', many: 'Part notes' },
+  record: z.object({ id: z.uuid(), note: z.string() }),
+  list: { columns: ['note'], sortable: ['note'], defaultSort: { field: 'note', order: 'ASC' }, filters: [] },
+  access: { list: ['ADMIN'] },
+});
+const notesOfPart = defineRepository(partNotesResource, partNotes, {
+  scope: (request) => eq(partNotes.partId, (request.params as { partId: string }).partId),
+});
+const partParent = (db: Database): ParentScope => ({
+  param: 'partId',
+  key: z.uuid(),
+  require: async (id) => {
+    const [part] = await db.select().from(parts).where(eq(parts.id, id));
+    if (!part) throw notFound('Part not found.', ['parts']);
+  },
+});
 const partDetail = z.object({ id: z.uuid(), name: z.string(), history: z.array(z.string()) });
 
 /** Operations of its own, kept in memory: what a resource whose writes reach beyond one row hands over. */
@@ -92,8 +115,15 @@ beforeAll(async () => {
   await database.db.execute(
     sql`create table test_parts (id uuid primary key default gen_random_uuid(), name text not null)`,
   );
-  await database.db.execute(sql`create table test_part_notes (part_id uuid not null, note text not null)`);
+  await database.db.execute(
+    sql`create table test_part_notes (id uuid primary key default gen_random_uuid(), part_id uuid not null, note text not null)`,
+  );
   const app = await buildApp(config, { database, inMemory: true, logger: false });
+  // Registered under the parent's part of the path, as a route file of `routes/part-lists/_id/` would be.
+  await app.register(resourceRoutes(partNotesResource, notesOfPart, { parent: partParent(database.db) }), {
+    prefix: '/api/v1/part-lists/:partId',
+    db: database.db,
+  });
   await app.register(resourceRoutes(notedPartsResource, notedParts), {
     prefix: '/api/v1/noted-parts',
     db: database.db,
@@ -192,5 +222,29 @@ describe('an after-write hook', () => {
     expect(again.statusCode).toBe(400);
     expect((await call('GET', `/noted-parts/${nut.id}`, tokens.admin)).json()).toEqual(nut);
     expect(await auditSince(t, since, 'noted_part')).toEqual([]);
+  });
+});
+
+describe('a parent scope', () => {
+  it("lists the parent's rows only, under the path the prefix does not give yet", async () => {
+    const [nut] = (await call('GET', '/noted-parts', tokens.admin)).json();
+    const other = (
+      await call('POST', '/noted-parts', tokens.admin, { name: 'Screw', notes: ['torx'] })
+    ).json();
+    const notes = await call('GET', `/part-lists/${nut.id}/notes`, tokens.admin);
+    expect(notes.statusCode).toBe(200);
+    expect(notes.json().map((note: { note: string }) => note.note)).toEqual(nut.notes);
+    expect(notes.headers['content-range']).toMatch(/^part-notes /);
+    const others = (await call('GET', `/part-lists/${other.id}/notes`, tokens.admin)).json();
+    expect(others.map((note: { note: string }) => note.note)).toEqual(['torx']);
+  });
+
+  it('answers 404 for an unknown parent and 400 for a malformed key, not an empty list', async () => {
+    const unknown = await call('GET', '/part-lists/00000000-0000-4000-8000-000000000000/notes', tokens.admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors[0]).toMatchObject({ messages: ['Part not found.'], resources: ['parts'] });
+    const malformed = await call('GET', '/part-lists/not-a-uuid/notes', tokens.admin);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0]).toMatchObject({ resources: ['params.partId'] });
   });
 });

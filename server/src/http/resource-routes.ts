@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ResourceAction, ResourceDefinition } from '@portal/resources';
 import { access } from '../auth/access.js';
 import type { Database } from '../db/client.js';
+import { ApiError } from './errors.js';
 import { listQuerystringFor } from './list-query.js';
 import { bearerSecurity, errorResponses, rangeHeaders } from './openapi.js';
 import { defineRepository, type Repository } from './repository.js';
@@ -33,8 +34,20 @@ export interface ResourceRoutesOptions {
   detail?: z.ZodType;
   /** The schema of the record's path parameter (default: the repository's, else the record's id field). */
   keySchema?: z.ZodType;
+  /** The parent the path names (`boards/{id}/links`), checked before every action (see {@link ParentScope}). */
+  parent?: ParentScope;
   /** Routes beyond CRUD under one record (its versions, its request flow), documented and access-checked alike. */
   extra?: readonly ExtraRoute[];
+}
+
+/**
+ * The parent a scoped resource lives under: its path parameter must parse (400 otherwise) and name a parent that
+ * exists (`require` throws its 404), so an unknown parent is not answered as an empty list.
+ */
+export interface ParentScope {
+  param: string;
+  key: z.ZodType<string>;
+  require(key: string): Promise<unknown>;
 }
 
 /** A route under one record (`/:id<path>`): its access is that of the action it belongs to. */
@@ -77,19 +90,41 @@ export function resourceRoutes<R extends Row, Rec>(
 ): FastifyPluginAsync<ResourceRoutesContext> {
   return async (instance, { db }) => {
     const app = instance.withTypeProvider<ZodTypeProvider>() as unknown as Api;
-    const path = routePath(definition);
+    if (options.parent) instance.addHook('preHandler', parentCheck(options.parent));
     const routes = new ResourceRouteSet(
       definition,
       operationsOf(instance, definition, source, db, options),
       options,
     );
-    // The folder gives the prefix; a plugin registered elsewhere adds the definition's path itself.
-    const base = app.prefix.endsWith(path) ? '' : path;
+    const base = basePath(app.prefix, routePath(definition));
     const granted = ACTIONS.filter(
       (action) => definition.access[action]?.length && (options.actions ?? ACTIONS).includes(action),
     );
     for (const action of granted) routes.register(app, action, base);
     for (const route of options.extra ?? []) routes.registerExtra(app, route, base);
+  };
+}
+
+/**
+ * The part of a definition's path its plugin's prefix does not give yet: the folder `routes/<path>/` gives all of
+ * it, `routes/boards/_id/` the parent's part, a plugin registered under the API prefix none.
+ */
+function basePath(prefix: string, path: string): string {
+  for (let start = prefix.indexOf('/'); start >= 0; start = prefix.indexOf('/', start + 1)) {
+    const given = prefix.slice(start);
+    if (path === given || path.startsWith(`${given}/`)) return path.slice(given.length);
+  }
+  return path;
+}
+
+/** The pre-handler of a parent scope: 400 for a malformed parent key, the parent's own 404 for an unknown one. */
+function parentCheck(parent: ParentScope) {
+  return async (request: FastifyRequest) => {
+    const key = parent.key.safeParse((request.params as Record<string, unknown>)[parent.param]);
+    if (!key.success) {
+      throw ApiError.of(400, 'invalid_request', key.error.issues[0]!.message, [`params.${parent.param}`]);
+    }
+    await parent.require(key.data);
   };
 }
 
