@@ -6,6 +6,7 @@ import { defineResource } from '@portal/resources';
 import { buildApp } from '../src/app.js';
 import type { Database } from '../src/db/client.js';
 import { badRequest, notFound } from '../src/http/errors.js';
+import { ownRecords } from '../src/modules/catalogue/own-records.js';
 import { defineRepository } from '../src/http/repository.js';
 import { resourceRoutes, type ParentScope, type ResourceOperations } from '../src/http/resource-routes.js';
 import { auditSince, lastAuditId } from './boards-api.js';
@@ -90,6 +91,35 @@ const partParent = (db: Database): ParentScope => ({
     if (!part) throw notFound('Part not found.', ['parts']);
   },
 });
+/** Tickets each owned by a user: admins alone are granted them, the owner scope opens each to its owner. */
+const ticketsResource = defineResource({
+  ...partsResource,
+  name: 'tickets',
+  path: 'tickets',
+  label: { one: 'Ticket', many: 'Tickets' },
+  record: z.object({ id: z.uuid(), title: z.string() }),
+  list: {
+    columns: ['title'],
+    sortable: ['title'],
+    defaultSort: { field: 'title', order: 'ASC' },
+    filters: [],
+  },
+  access: { list: ['ADMIN'], show: ['ADMIN'] },
+});
+const tickets = pgTable('test_tickets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  title: text('title').notNull(),
+});
+const ownTickets = (db: Database) =>
+  ownRecords<typeof tickets.$inferSelect, { id: string; title: string }>(db, {
+    table: tickets,
+    columns: () => ({ id: tickets.id, title: tickets.title }),
+    definition: ticketsResource,
+    records: async (_db, rows) => rows.map(({ id, title }) => ({ id, title })),
+    what: 'Ticket',
+    resource: 'ticket',
+  });
 const partDetail = z.object({ id: z.uuid(), name: z.string(), history: z.array(z.string()) });
 
 /** Operations of its own, kept in memory: what a resource whose writes reach beyond one row hands over. */
@@ -119,6 +149,15 @@ beforeAll(async () => {
     sql`create table test_part_notes (id uuid primary key default gen_random_uuid(), part_id uuid not null, note text not null)`,
   );
   const app = await buildApp(config, { database, inMemory: true, logger: false });
+  await database.db.execute(
+    sql`create table test_tickets (id uuid primary key default gen_random_uuid(), user_id uuid not null, title text not null)`,
+  );
+  await database.db.execute(sql`insert into test_tickets (user_id, title)
+    select id, 'Ticket of ' || email from users where email in ('customer@portal.test', 'admin@portal.test')`);
+  await app.register(resourceRoutes(ticketsResource, ownTickets(database.db), { owned: true }), {
+    prefix: '/api/v1/tickets',
+    db: database.db,
+  });
   // Registered under the parent's part of the path, as a route file of `routes/part-lists/_id/` would be.
   await app.register(resourceRoutes(partNotesResource, notesOfPart, { parent: partParent(database.db) }), {
     prefix: '/api/v1/part-lists/:partId',
@@ -246,5 +285,31 @@ describe('a parent scope', () => {
     const malformed = await call('GET', '/part-lists/not-a-uuid/notes', tokens.admin);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0]).toMatchObject({ resources: ['params.partId'] });
+  });
+});
+
+describe('an owner scope', () => {
+  const titles = (body: unknown) => (body as { title: string }[]).map((ticket) => ticket.title);
+
+  it("lists and shows a signed-in caller's own rows, every row to an admin", async () => {
+    const own = await call('GET', '/tickets', tokens.customer);
+    expect(titles(own.json())).toEqual(['Ticket of customer@portal.test']);
+    const all = (await call('GET', '/tickets', tokens.admin)).json();
+    expect(titles(all)).toEqual(['Ticket of admin@portal.test', 'Ticket of customer@portal.test']);
+    expect(titles((await call('GET', '/tickets?scope=own', tokens.admin)).json())).toEqual([
+      'Ticket of admin@portal.test',
+    ]);
+    const [mine] = own.json();
+    expect((await call('GET', `/tickets/${mine.id}`, tokens.customer)).json()).toEqual(mine);
+    const adminsTicket = all.find((ticket: { title: string }) => ticket.title.includes('admin'));
+    expect((await call('GET', `/tickets/${adminsTicket.id}`, tokens.customer)).statusCode).toBe(404);
+  });
+
+  it('refuses every row to a customer and every call to an anonymous one; documents scope', async () => {
+    expect((await call('GET', '/tickets?scope=all', tokens.customer)).statusCode).toBe(403);
+    expect((await call('GET', '/tickets', {})).statusCode).toBe(401);
+    const spec = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
+    const parameters = spec.paths['/api/v1/tickets'].get.parameters as { name: string }[];
+    expect(parameters.map((parameter) => parameter.name)).toContain('scope');
   });
 });

@@ -11,3 +11,6 @@ export const bearerSecurity = [{ bearer: [] }];
 
 /** The `Range` header of every paged list (spec §7), bounded so a huge header is refused before it is parsed. */
 export const rangeHeaders = z.object({ range: z.string().max(100).optional() }).passthrough();
+
+/** The path parameter of a record named by its uuid. */
+export const idParams = z.object({ id: z.uuid() });

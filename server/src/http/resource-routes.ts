@@ -3,8 +3,8 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ResourceAction, ResourceDefinition } from '@portal/resources';
-import { access } from '../auth/access.js';
+import { ownListQuerySchema, type ResourceAction, type ResourceDefinition } from '@portal/resources';
+import { access, type AccessRule } from '../auth/access.js';
 import type { Database } from '../db/client.js';
 import { ApiError } from './errors.js';
 import { listQuerystringFor } from './list-query.js';
@@ -13,6 +13,9 @@ import { defineRepository, type Repository } from './repository.js';
 import { TableOperations, type ResourceOperations } from './resource-operations.js';
 
 export type { ResourceOperations } from './resource-operations.js';
+
+/** Operations given whole or in part: a resource that serves only some actions hands over only those. */
+export type OperationsSource = Pick<ResourceOperations, 'list' | 'show'> & Partial<ResourceOperations>;
 type Row = Record<string, unknown>;
 type Api = FastifyInstance<never, never, never, never, ZodTypeProvider>;
 type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -34,6 +37,12 @@ export interface ResourceRoutesOptions {
   detail?: z.ZodType;
   /** The schema of the record's path parameter (default: the repository's, else the record's id field). */
   keySchema?: z.ZodType;
+  /**
+   * Rows each owned by a customer (spec §2.2 /my/…): list and show for every signed-in caller, whose operations
+   * answer their own rows (every row for an admin); the list takes `scope` (`ownScope` in the catalogue module).
+   * Their writes are decisions, not CRUD, so only list and show are registered unless `actions` says more.
+   */
+  owned?: boolean;
   /** The parent the path names (`boards/{id}/links`), checked before every action (see {@link ParentScope}). */
   parent?: ParentScope;
   /** Routes beyond CRUD under one record (its versions, its request flow), documented and access-checked alike. */
@@ -68,6 +77,17 @@ export interface ResourceRoutesContext {
 }
 
 const ACTIONS: readonly ResourceAction[] = ['list', 'show', 'create', 'edit', 'delete'];
+/** What an owner reaches of their own rows; the writes stay the definition's. */
+const OPERATION_OF: Record<ResourceAction, keyof ResourceOperations> = {
+  list: 'list',
+  show: 'show',
+  create: 'create',
+  edit: 'update',
+  delete: 'remove',
+};
+const OWNED_ACTIONS: readonly ResourceAction[] = ['list', 'show'];
+const OWNED_LIST_DESCRIPTION =
+  "`scope=own` answers the caller's own rows whatever their roles; `scope=all` every customer's, for an admin only (403 otherwise); left out, an admin gets every customer's.";
 
 /** The path of a definition as Fastify writes it: `boards/{boardId}/documents` → `/boards/:boardId/documents`. */
 export const routePath = (definition: Pick<ResourceDefinition, 'path'>) =>
@@ -85,7 +105,7 @@ const pathParameterNames = (definition: Pick<ResourceDefinition, 'path'>) =>
  */
 export function resourceRoutes<R extends Row, Rec>(
   definition: ResourceDefinition,
-  source: Repository<R, Rec> | PgTable | (keyof FastifyInstance & string) | ResourceOperations,
+  source: Repository<R, Rec> | PgTable | (keyof FastifyInstance & string) | OperationsSource,
   options: ResourceRoutesOptions = {},
 ): FastifyPluginAsync<ResourceRoutesContext> {
   return async (instance, { db }) => {
@@ -98,7 +118,9 @@ export function resourceRoutes<R extends Row, Rec>(
     );
     const base = basePath(app.prefix, routePath(definition));
     const granted = ACTIONS.filter(
-      (action) => definition.access[action]?.length && (options.actions ?? ACTIONS).includes(action),
+      (action) =>
+        (definition.access[action]?.length || (options.owned && OWNED_ACTIONS.includes(action))) &&
+        (options.actions ?? (options.owned ? OWNED_ACTIONS : ACTIONS)).includes(action),
     );
     for (const action of granted) routes.register(app, action, base);
     for (const route of options.extra ?? []) routes.registerExtra(app, route, base);
@@ -132,11 +154,11 @@ function parentCheck(parent: ParentScope) {
 function operationsOf(
   app: FastifyInstance,
   definition: ResourceDefinition,
-  source: Repository<never, unknown> | PgTable | (keyof FastifyInstance & string) | ResourceOperations,
+  source: Repository<never, unknown> | PgTable | (keyof FastifyInstance & string) | OperationsSource,
   db: Database,
   options: ResourceRoutesOptions,
 ): Served {
-  if (typeof source !== 'string' && !is(source, PgTable) && 'remove' in source) return { operations: source };
+  if (typeof source !== 'string' && !is(source, PgTable) && 'show' in source) return { operations: source };
   const repository = repositoryOf(app, definition, source as Repository<never, unknown> | PgTable | string);
   assertScoped(definition, repository);
   const operations = new TableOperations(definition, repository, db, options.idParam ?? 'id');
@@ -177,7 +199,7 @@ function repositoryOf(
 
 /** The operations of a resource and what its repository adds to the route schemas. */
 interface Served {
-  operations: ResourceOperations;
+  operations: OperationsSource;
   keySchema?: z.ZodType;
   createdSchema?: z.ZodType;
 }
@@ -234,7 +256,9 @@ class ResourceRouteSet {
         `List ${many} (react-admin simple-rest)`,
         {
           ...parentParams,
-          querystring: listQuerystringFor(definition),
+          ...(this.options.owned
+            ? { querystring: ownListQuerySchema, description: OWNED_LIST_DESCRIPTION }
+            : { querystring: listQuerystringFor(definition) }),
           headers: rangeHeaders,
           response: { 200: z.array(record), ...this.errors('list', []) },
         },
@@ -259,7 +283,7 @@ class ResourceRouteSet {
             ...this.errors('create', writeErrors),
           },
         },
-        async (request, reply) => reply.code(201).send(await operations.create(request)),
+        async (request, reply) => reply.code(201).send(await operations.create!(request)),
       ],
       edit: [
         'PUT',
@@ -270,23 +294,27 @@ class ResourceRouteSet {
           body: this.bodyOf('update'),
           response: { 200: detail, ...this.errors('edit', writeErrors) },
         },
-        (request) => operations.update(request),
+        (request) => operations.update!(request),
       ],
       delete: [
         'DELETE',
         one,
         `Delete a ${this.one}; answers the deleted record`,
         { params, response: { 200: detail, ...this.errors('delete', writeErrors) } },
-        (request) => operations.remove(request),
+        (request) => operations.remove!(request),
       ],
     };
     const write = action === 'create' ? 'create' : action === 'edit' ? 'update' : undefined;
     if (write && !definition[write])
       throw new Error(`${definition.name} grants ${action} but has no ${write} schema`);
+    const operation = OPERATION_OF[action];
+    if (!operations[operation])
+      throw new Error(`${definition.name} grants ${action} but has no ${operation}`);
     const [method, url, generated, schema, handler] = routes[action];
     const note = this.options.notes?.[action];
     const summary = this.options.summaries?.[action] ?? (note ? `${generated}. ${note}` : generated);
-    this.route(app, { method, url, action, summary, schema, handler });
+    const owned = this.options.owned && OWNED_ACTIONS.includes(action);
+    this.route(app, { method, url, action, summary, schema, handler }, owned ? access.signedIn() : undefined);
   }
 
   registerExtra(app: Api, route: ExtraRoute, base: string): void {
@@ -294,7 +322,7 @@ class ResourceRouteSet {
     this.route(app, { ...route, url, schema: { params: this.params, ...route.schema } });
   }
 
-  /** One route: its access from the definition's action, the resource's tags and the bearer security. */
+  /** One route: its access from the definition's action (or the rule given), the resource's tags and the bearer security. */
   private route(
     app: Api,
     route: {
@@ -305,11 +333,12 @@ class ResourceRouteSet {
       schema: object;
       handler: RouteHandler;
     },
+    rule: AccessRule = access.resource(this.definition, route.action),
   ): void {
     app.route({
       method: route.method as ExtraRoute['method'],
       url: route.url,
-      config: { access: access.resource(this.definition, route.action) },
+      config: { access: rule },
       schema: { tags: this.tags, security: bearerSecurity, summary: route.summary, ...route.schema },
       handler: route.handler,
     });
