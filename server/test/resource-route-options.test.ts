@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '@portal/resources';
 import { buildApp } from '../src/app.js';
+import { access } from '../src/auth/access.js';
 import type { Database } from '../src/db/client.js';
 import { badRequest, notFound } from '../src/http/errors.js';
 import { ownRecords } from '../src/modules/catalogue/own-records.js';
@@ -170,8 +171,10 @@ beforeAll(async () => {
   await app.register(
     resourceRoutes(partsResource, keptOperations, {
       actions: ['list', 'show', 'create'],
+      access: { list: access.signedIn() },
       tags: ['parts (kept)'],
       detail: partDetail,
+      listRecord: partsResource.record.pick({ name: true }),
       errors: { create: [409] },
       extra: [
         {
@@ -206,12 +209,18 @@ describe('operations of its own and further routes under a record', () => {
   });
 
   it("checks a further route with its action's access and the record's path parameter", async () => {
-    const [part] = (await call('GET', '/parts', tokens.admin)).json();
+    const part = [...kept.values()][0]!;
     expect((await call('GET', `/parts/${part.id}/history`, tokens.internal)).json()).toEqual([
       `history of ${part.id}`,
     ]);
     expect((await call('GET', `/parts/${part.id}/history`, tokens.customer)).statusCode).toBe(403);
     expect((await call('GET', `/parts/${part.id}/history`, {})).statusCode).toBe(401);
+    // The list's rule is the one given in place of the definition's; show keeps the definition's.
+    const listed = await call('GET', '/parts', tokens.customer);
+    expect(listed.statusCode).toBe(200);
+    // The list answers its own row schema: the id the record has is left out.
+    expect(listed.json()).toEqual([{ name: part.name }]);
+    expect((await call('GET', `/parts/${part.id}`, tokens.customer)).statusCode).toBe(403);
     expect((await call('GET', '/parts/not-a-uuid/history', tokens.admin)).statusCode).toBe(400);
   });
 

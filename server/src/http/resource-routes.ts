@@ -35,6 +35,8 @@ export interface ResourceRoutesOptions {
   errors?: Partial<Record<ResourceAction, readonly number[]>>;
   /** The answer of show and of every write, where it carries more than a list row (an item with its versions). */
   detail?: z.ZodType;
+  /** A list row's answer where the caller sees less than the record (a picker's boards); default the record. */
+  listRecord?: z.ZodObject;
   /** The schema of the record's path parameter (default: the repository's, else the record's id field). */
   keySchema?: z.ZodType;
   /**
@@ -43,6 +45,8 @@ export interface ResourceRoutesOptions {
    * Their writes are decisions, not CRUD, so only list and show are registered unless `actions` says more.
    */
   owned?: boolean;
+  /** An action's access rule in place of the definition's (a picker of boards is checked as linking them). */
+  access?: Partial<Record<ResourceAction, AccessRule>>;
   /** The parent the path names (`boards/{id}/links`), checked before every action (see {@link ParentScope}). */
   parent?: ParentScope;
   /** Routes beyond CRUD under one record (its versions, its request flow), documented and access-checked alike. */
@@ -260,7 +264,7 @@ class ResourceRouteSet {
             ? { querystring: ownListQuerySchema, description: OWNED_LIST_DESCRIPTION }
             : { querystring: listQuerystringFor(definition) }),
           headers: rangeHeaders,
-          response: { 200: z.array(record), ...this.errors('list', []) },
+          response: { 200: z.array(this.options.listRecord ?? record), ...this.errors('list', []) },
         },
         (request, reply) => operations.list(request, reply),
       ],
@@ -314,7 +318,8 @@ class ResourceRouteSet {
     const note = this.options.notes?.[action];
     const summary = this.options.summaries?.[action] ?? (note ? `${generated}. ${note}` : generated);
     const owned = this.options.owned && OWNED_ACTIONS.includes(action);
-    this.route(app, { method, url, action, summary, schema, handler }, owned ? access.signedIn() : undefined);
+    const rule = this.options.access?.[action] ?? (owned ? access.signedIn() : undefined);
+    this.route(app, { method, url, action, summary, schema, handler }, rule);
   }
 
   registerExtra(app: Api, route: ExtraRoute, base: string): void {
