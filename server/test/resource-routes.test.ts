@@ -10,7 +10,7 @@ import { defineRepository } from '../src/http/repository.js';
 import { resourceRoutes } from '../src/http/resource-routes.js';
 import { auditSince, lastAuditId } from './boards-api.js';
 import { freshDatabase, testConfig, type TestApp } from './support/app.js';
-import { bearer, signIn } from './support/sign-in.js';
+import { demoRoleHeaders } from './support/sign-in.js';
 
 // Issue 21 #2: a throwaway definition and table are all it takes; nothing else in the server names them.
 const gizmoInput = z.strictObject({ name: z.string().trim().min(1).max(100), enabled: z.boolean() });
@@ -67,13 +67,7 @@ beforeAll(async () => {
   await app.register(resourceRoutes(gizmosResource, gizmos), { prefix: '/api/v1/gizmos', db: database.db });
   await app.ready();
   t = { app, database, config, close: async () => (await app.close(), await database.close()) };
-  for (const [who, email] of [
-    ['admin', 'admin@portal.test'],
-    ['internal', 'internal@portal.test'],
-    ['customer', 'customer@portal.test'],
-  ] as const) {
-    tokens[who] = bearer(await signIn(app, { email }));
-  }
+  Object.assign(tokens, await demoRoleHeaders(app));
 });
 afterAll(() => t?.close());
 

@@ -13,3 +13,6 @@ export const bearerSecurity = [{ bearer: [] }];
 export const rangeHeaders = z
   .object({ range: z.string().max(RANGE_HEADER_MAX_LENGTH).optional() })
   .passthrough();
+
+/** The path parameter of a record named by its uuid. */
+export const idParams = z.object({ id: z.uuid() });

@@ -52,6 +52,8 @@ export interface Repository<R extends Row = Row, Rec = unknown> {
   listScope?(request: FastifyRequest, db: Executor): SQL | undefined;
   /** After a row is found for show, update or delete: throws (403) when the caller may not reach it. */
   reach?(request: FastifyRequest, row: R, tx: Executor): Promise<void>;
+  /** After a create or update wrote the row, in its transaction (nested children from the body); a throw undoes it. */
+  afterWrite?(ctx: WriteContext, row: R, input: unknown): Promise<void>;
   /** Before a delete, in its transaction: throws (409) when the record may not go. */
   beforeDelete?(ctx: WriteContext, row: R, record: Rec): Promise<void>;
   /** A database error of a write turned into the answer (a foreign key of a concurrent change); else rethrown. */

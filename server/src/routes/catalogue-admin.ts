@@ -1,17 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   requestFlowInputSchema,
   requestFlowSchema,
   type RequestFlowInput,
-  type ResourceAction,
   type ResourceDefinition,
 } from '@portal/resources';
-import { access } from '../auth/access.js';
 import type { Database } from '../db/client.js';
-import { listQuerystring } from '../http/list-query.js';
 import { listRows } from '../http/list.js';
-import { bearerSecurity as security, rangeHeaders } from '../http/openapi.js';
+import {
+  resourceRoutes,
+  type ExtraRoute,
+  type ResourceOperations,
+  type ResourceRoutesContext,
+} from '../http/resource-routes.js';
 import type { CatalogueAdminItems } from '../modules/catalogue/admin-writes.js';
 import { errorResponses } from './schemas.js';
 
@@ -48,146 +50,141 @@ export interface CatalogueAdminTarget<Summary, Detail, Input, Update, Version, V
 
 /**
  * The admin routes of a catalogue item with versions (spec §2.3 /admin/manage-assets and the versions and request
- * flow pages): list, show, create, change and delete the item, its versions, and its request flow.
+ * flow pages): `resourceRoutes` over the item's own operations (its writes reach its versions and stored files),
+ * with the versions and the request flow as further routes of the item.
  */
 export function catalogueAdminRoutes<S, D, I, U, V, VI>(
-  app: FastifyInstance,
   db: Database,
   target: CatalogueAdminTarget<S, D, I, U, V, VI>,
-): void {
+): FastifyPluginAsync<ResourceRoutesContext> {
   const { schemas, summaries, items } = target;
-  const one = `/:${target.key}`;
-  const params = z.object({ [target.key]: target.keySchema });
-  const versionParams = params.extend({ versionId: z.uuid() });
   const key = (request: FastifyRequest) => (request.params as Record<string, string>)[target.key]!;
-  const versionId = (request: FastifyRequest) => (request.params as { versionId: string }).versionId;
-  /** One route: its access from the definition's action, the shared tags and security, its own schema parts. */
-  const add = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    action: ResourceAction,
-    summary: string,
-    schema: object,
-    handler: (request: FastifyRequest, reply: FastifyReply) => unknown,
-  ) =>
-    app.route({
-      method,
-      url,
-      config: { access: access.resource(target.definition, action) },
-      schema: { tags: target.tags, summary, security, ...schema },
-      handler,
-    });
-  const answers = (schema: z.ZodType, ...errors: number[]) => ({
-    response: { 200: schema, ...errorResponses(400, 401, 403, ...errors) },
-  });
-  const created = (schema: z.ZodType, ...errors: number[]) => ({
-    response: { 201: schema, ...errorResponses(400, 401, 403, ...errors) },
-  });
-
-  const list = {
-    querystring: listQuerystring,
-    headers: rangeHeaders,
-    ...answers(z.array(schemas.summary)),
-  };
-  add('GET', '', 'list', summaries.list, list, async (request, reply) => {
-    const source = { db, table: items.table, columns: items.columns, definition: target.definition };
-    return items.records(await listRows<never>(source, request as ListRequest, reply));
-  });
-  add('GET', one, 'show', summaries.show, { params, ...answers(schemas.detail, 404) }, (request) =>
-    items.detail(key(request)),
-  );
-  add(
-    'POST',
-    '',
-    'create',
-    summaries.create,
-    { body: schemas.input, ...created(schemas.detail, 409) },
-    async (request, reply) => reply.code(201).send(await items.create(request, request.body as I)),
-  );
-  add(
-    'PUT',
-    one,
-    'edit',
-    summaries.update,
-    { params, body: schemas.update, ...answers(schemas.detail, 404) },
-    (request) => items.update(request, key(request), request.body as U),
-  );
-  const removeErrors = target.removeConflicts ? [404, 409] : [404];
-  add(
-    'DELETE',
-    one,
-    'delete',
-    summaries.remove,
-    { params, ...answers(schemas.detail, ...removeErrors) },
-    (request) => items.remove(request, key(request)),
-  );
-
-  const versions = `${one}/versions`;
-  const version = `${versions}/:versionId`;
-  add(
-    'GET',
-    versions,
-    'show',
-    summaries.versions,
-    { params, ...answers(z.array(schemas.version), 404) },
-    async (request, reply) => {
-      const all = await items.versions(key(request));
-      reply.header('Content-Range', wholeListRange(all.length));
-      return all;
+  const operations: ResourceOperations = {
+    list: async (request, reply) => {
+      const source = { db, table: items.table, columns: items.columns, definition: target.definition };
+      return items.records(await listRows<never>(source, request as ListRequest, reply));
     },
-  );
-  const showVersion = items.version;
-  if (showVersion && summaries.version) {
-    add(
-      'GET',
-      version,
-      'show',
-      summaries.version,
-      { params: versionParams, ...answers(schemas.version, 404) },
-      (request) => showVersion(key(request), versionId(request)),
-    );
-  }
-  const versionBody = { body: schemas.versionInput };
-  add(
-    'POST',
-    versions,
-    'edit',
-    summaries.createVersion,
-    { params, ...versionBody, ...created(schemas.version, 404, 409) },
-    async (request, reply) =>
-      reply.code(201).send(await items.createVersion(request, key(request), request.body as VI)),
-  );
-  add(
-    'PUT',
-    version,
-    'edit',
-    summaries.updateVersion,
-    { params: versionParams, ...versionBody, ...answers(schemas.version, 404, 409) },
-    (request) => items.updateVersion(request, key(request), versionId(request), request.body as VI),
-  );
-  add(
-    'DELETE',
-    version,
-    'edit',
-    summaries.removeVersion,
-    { params: versionParams, ...answers(schemas.version, 404) },
-    (request) => items.removeVersion(request, key(request), versionId(request)),
-  );
+    show: (request) => items.detail(key(request)),
+    create: (request) => items.create(request, request.body as I),
+    update: (request) => items.update(request, key(request), request.body as U),
+    remove: (request) => items.remove(request, key(request)),
+  };
+  return resourceRoutes(target.definition, operations, {
+    idParam: target.key,
+    keySchema: target.keySchema,
+    tags: target.tags,
+    detail: schemas.detail,
+    summaries: {
+      list: summaries.list,
+      show: summaries.show,
+      create: summaries.create,
+      edit: summaries.update,
+      delete: summaries.remove,
+    },
+    errors: { create: [409], edit: [404], delete: target.removeConflicts ? [404, 409] : [404] },
+    extra: [...versionRoutes(target, key), ...requestFlowRoutes(target, key)],
+  });
+}
 
-  const flow = `${one}/request-flow`;
+const answers = (schema: z.ZodType, ...errors: number[]) => ({
+  response: { 200: schema, ...errorResponses(400, 401, 403, ...errors) },
+});
+const created = (schema: z.ZodType, ...errors: number[]) => ({
+  response: { 201: schema, ...errorResponses(400, 401, 403, ...errors) },
+});
+
+/** The item's versions: the whole list, one alone where the console shows one, and their writes. */
+function versionRoutes<S, D, I, U, V, VI>(
+  target: CatalogueAdminTarget<S, D, I, U, V, VI>,
+  key: (request: FastifyRequest) => string,
+): ExtraRoute[] {
+  const { schemas, summaries, items } = target;
+  const versionParams = z.object({ [target.key]: target.keySchema, versionId: z.uuid() });
+  const versionId = (request: FastifyRequest) => (request.params as { versionId: string }).versionId;
+  const versionBody = { body: schemas.versionInput };
+  const showVersion = items.version;
+  const one: ExtraRoute[] =
+    showVersion && summaries.version
+      ? [
+          {
+            method: 'GET',
+            path: '/versions/:versionId',
+            action: 'show',
+            summary: summaries.version,
+            schema: { params: versionParams, ...answers(schemas.version, 404) },
+            handler: (request) => showVersion(key(request), versionId(request)),
+          },
+        ]
+      : [];
+  return [
+    {
+      method: 'GET',
+      path: '/versions',
+      action: 'show',
+      summary: summaries.versions,
+      schema: answers(z.array(schemas.version), 404),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const all = await items.versions(key(request));
+        reply.header('Content-Range', wholeListRange(all.length));
+        return all;
+      },
+    },
+    ...one,
+    {
+      method: 'POST',
+      path: '/versions',
+      action: 'edit',
+      summary: summaries.createVersion,
+      schema: { ...versionBody, ...created(schemas.version, 404, 409) },
+      handler: async (request, reply) =>
+        reply.code(201).send(await items.createVersion(request, key(request), request.body as VI)),
+    },
+    {
+      method: 'PUT',
+      path: '/versions/:versionId',
+      action: 'edit',
+      summary: summaries.updateVersion,
+      schema: { params: versionParams, ...versionBody, ...answers(schemas.version, 404, 409) },
+      handler: (request) =>
+        items.updateVersion(request, key(request), versionId(request), request.body as VI),
+    },
+    {
+      method: 'DELETE',
+      path: '/versions/:versionId',
+      action: 'edit',
+      summary: summaries.removeVersion,
+      schema: { params: versionParams, ...answers(schemas.version, 404) },
+      handler: (request) => items.removeVersion(request, key(request), versionId(request)),
+    },
+  ];
+}
+
+/** How customers ask for the item, read and set by the request flow editor. */
+function requestFlowRoutes<S, D, I, U, V, VI>(
+  target: CatalogueAdminTarget<S, D, I, U, V, VI>,
+  key: (request: FastifyRequest) => string,
+): ExtraRoute[] {
+  const { items } = target;
   const howAsked =
     target.noun === 'tool'
       ? 'How customers ask for this tool: cart, cart with a questionnaire, or an external page'
       : 'How customers ask for this bundle';
-  add('GET', flow, 'show', howAsked, { params, ...answers(requestFlowSchema, 404) }, (request) =>
-    items.requestFlow(key(request)),
-  );
-  add(
-    'PUT',
-    flow,
-    'edit',
-    `Set the request flow of a ${target.noun} (the request flow editor)`,
-    { params, body: requestFlowInputSchema, ...answers(requestFlowSchema, 404) },
-    (request) => items.setRequestFlow(request, key(request), request.body as RequestFlowInput),
-  );
+  return [
+    {
+      method: 'GET',
+      path: '/request-flow',
+      action: 'show',
+      summary: howAsked,
+      schema: answers(requestFlowSchema, 404),
+      handler: (request) => items.requestFlow(key(request)),
+    },
+    {
+      method: 'PUT',
+      path: '/request-flow',
+      action: 'edit',
+      summary: `Set the request flow of a ${target.noun} (the request flow editor)`,
+      schema: { body: requestFlowInputSchema, ...answers(requestFlowSchema, 404) },
+      handler: (request) => items.setRequestFlow(request, key(request), request.body as RequestFlowInput),
+    },
+  ];
 }

@@ -179,3 +179,15 @@ export const bearer = (tokens: Pick<Tokens, 'access_token'>) => ({
 
 export const claimsOf = (jwt: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+/** The bearer headers of an admin, an internal user and a customer of the demo data. */
+export async function demoRoleHeaders(
+  app: FastifyInstance,
+): Promise<Record<'admin' | 'internal' | 'customer', { authorization: string }>> {
+  const [admin, internal, customer] = await Promise.all(
+    ['admin@portal.test', 'internal@portal.test', 'customer@portal.test'].map(async (email) =>
+      bearer(await signIn(app, { email })),
+    ),
+  );
+  return { admin: admin!, internal: internal!, customer: customer! };
+}

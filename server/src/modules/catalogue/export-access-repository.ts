@@ -39,7 +39,7 @@ function exportAccessRepository({ db, clock }: Pick<FastifyInstance['catalogue']
   });
   return {
     list: own.list,
-    ownRecord: own.ownRecord,
+    show: own.show,
     /** An admin grants or refuses a request; a refused one stays refused (the customer asks again). Audited. */
     decide: (request: FastifyRequest, id: string, { status, comment }: ExportAccessDecision) =>
       db.transaction(async (tx) => {

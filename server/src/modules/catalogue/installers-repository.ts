@@ -7,6 +7,7 @@ import {
   isInstallable,
   type InstallationKey,
   type InstallerRecord,
+  type ResourceDefinition,
 } from '@portal/resources';
 import { toolVersions } from '../../db/schema-catalogue.js';
 import { installationKeys, installers } from '../../db/schema-commerce.js';
@@ -28,9 +29,14 @@ declare module 'fastify' {
   }
 }
 
-/** Installers have no admin resource; this is the list definition their list call is checked against. */
-const installersList = {
+/** Installers have no admin resource; this definition serves their owners' list and show only. */
+const installersList: ResourceDefinition = {
   name: 'installers',
+  path: 'installers',
+  label: { one: 'Installer', many: 'Installers' },
+  recordTitle: 'name',
+  fields: [],
+  access: {},
   record: installerRecordSchema,
   list: {
     columns: ['name', 'featureId', 'createdAt'],
@@ -97,8 +103,9 @@ function installersRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 
   }
 
   return {
+    definition: installersList,
     list: own.list,
-    ownRecord: own.ownRecord,
+    show: own.show,
     keys: (request: FastifyRequest, id: string) => keysOf(request, id),
     /** The latest key of one of the caller's installers; 404 before the first. */
     async latestKey(request: FastifyRequest, id: string): Promise<InstallationKey> {

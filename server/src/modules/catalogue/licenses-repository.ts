@@ -34,7 +34,7 @@ function licensesRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 'd
   });
   return {
     list: own.list,
-    ownRecord: own.ownRecord,
+    show: own.show,
     /** Revokes or restores a license, with a note; audited. */
     update: (request: FastifyRequest, id: string, change: LicenseUpdate) =>
       db.transaction(async (tx) => {

@@ -35,7 +35,7 @@ function ordersRepository({ db, clock }: Pick<FastifyInstance['catalogue'], 'db'
   });
   return {
     list: own.list,
-    ownRecord: own.ownRecord,
+    show: own.show,
     /**
      * An admin's decision on one position (approval grants its license and installers, `decidePosition`); a
      * purchase is decided by its payment first. Audited as `position_<status>`.

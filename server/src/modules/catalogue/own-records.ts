@@ -1,12 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ownListQuerySchema } from '@portal/resources';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { ListRequest } from '../../http/own-list.js';
 import { listRows, type ListSource } from '../../http/list.js';
 import { isAdmin, type Executor } from './context.js';
+
+/** A list call as an owned list reads it: the caller, the querystring with `scope` and the `Range` header. */
+type ListRequest = FastifyRequest & {
+  query: z.infer<typeof ownListQuerySchema>;
+  headers: { range?: string };
+};
 
 export const emailOf = (column: PgColumn) =>
   sql`(select ${users.email} from ${users} where ${users.id} = ${column})`;
@@ -63,14 +70,16 @@ export function ownRecords<Row extends { userId: string }, Rec>(db: Database, sp
     row,
     ownRow,
     record,
-    /** One of the caller's own records (any for an admin); 404 otherwise. */
-    ownRecord: async (request: FastifyRequest, id: string) => record(db, await ownRow(request, id)),
+    /** The record the path's id names, when it is the caller's own (any for an admin); 404 otherwise. */
+    show: async (request: FastifyRequest) =>
+      record(db, await ownRow(request, (request.params as { id: string }).id)),
     /** The caller's own records, or every one for an admin: sorted, filtered and paged, with `Content-Range`. */
-    async list(request: ListRequest, reply: FastifyReply): Promise<Rec[]> {
+    async list(request: FastifyRequest, reply: FastifyReply): Promise<Rec[]> {
       const { table, definition } = spec;
-      const scope = ownScope(request, spec.table.userId);
+      const listed = request as ListRequest;
+      const scope = ownScope(listed, spec.table.userId);
       const source = { db, table, columns: spec.columns(), definition, scope };
-      return spec.records(db, await listRows<Row>(source, request, reply));
+      return spec.records(db, await listRows<Row>(source, listed, reply));
     },
   };
 }

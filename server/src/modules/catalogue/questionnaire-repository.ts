@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, max } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   ERROR_MESSAGES,
   MESSAGES,
+  questionnairesResource,
   type Question,
   type QuestionInput,
   type Questionnaire,
@@ -10,13 +12,16 @@ import {
 } from '@portal/resources';
 import { questionnaires, questions, softwareBundles, tools } from '../../db/schema-catalogue.js';
 import { audit } from '../../http/audit.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../http/database-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { repositoryModule } from '../../http/module.js';
+import { defineRepository } from '../../http/repository.js';
 import { refusing, taken, type Actor } from './admin-writes.js';
 import type { CatalogueContext, Executor } from './context.js';
 import {
   assertQuestionnaire,
   questionNotFound,
+  questionnaireNotFound,
   questionValues,
   questionnaireRecords,
   questionnaireStore,
@@ -118,59 +123,36 @@ export function questionnairesRepository(ctx: Pick<CatalogueContext, 'db' | 'clo
     return [...askingTools, ...askingBundles].map((row) => row.key);
   }
 
-  return {
-    table: questionnaires,
-    columns: { id: questionnaires.id, name: questionnaires.name },
-    /** The records of a list page, with their questions. */
-    records: (rows: (typeof questionnaires.$inferSelect)[]) => questionnaireRecords(db, rows),
-    find: (id: string) => find(id),
-
-    create: (actor: Actor, input: QuestionnaireInput) =>
-      refusing(
-        db.transaction(async (tx) => {
-          const after = await insert(tx, input.name.trim(), input.questions);
-          await audit(tx, actor, { action: 'create', entity: 'questionnaire', entityId: after.id, after });
-          return after;
-        }),
-        { duplicate: takenQuestionIds },
-      ),
-
-    update: (actor: Actor, id: string, input: QuestionnaireInput) =>
-      refusing(
-        db.transaction(async (tx) => {
-          const before = await find(id, tx);
-          await tx
-            .update(questionnaires)
-            .set({ name: input.name.trim(), updatedAt: clock.now() })
-            .where(eq(questionnaires.id, before.id));
-          await writeQuestions(tx, before.id, input.questions);
-          const after = await find(before.id, tx);
-          await audit(tx, actor, {
-            action: 'update',
-            entity: 'questionnaire',
-            entityId: before.id,
-            before,
-            after,
-          });
-          return after;
-        }),
-        { duplicate: takenQuestionIds },
-      ),
-
-    /** Deletes a questionnaire no item asks; answers it. */
-    remove: (actor: Actor, id: string) =>
-      refusing(
-        db.transaction(async (tx) => {
-          const before = await find(id, tx);
-          const asking = await askedBy(tx, before.id);
-          if (asking.length) throw inUse(asking);
-          await tx.delete(questionnaires).where(eq(questionnaires.id, before.id));
-          await audit(tx, actor, { action: 'delete', entity: 'questionnaire', entityId: before.id, before });
-          return before;
-        }),
+  // The generic writes over the questionnaire row; its questions follow in the same transaction.
+  const crud = defineRepository<typeof questionnaires, Questionnaire>(
+    questionnairesResource,
+    questionnaires,
+    {
+      columns: { id: questionnaires.id, name: questionnaires.name },
+      keySchema: z.uuid(),
+      toRecords: (tx, rows) => questionnaireRecords(tx, rows),
+      insertValues: (input) => {
+        const now = clock.now();
+        return { name: (input as QuestionnaireInput).name.trim(), createdAt: now, updatedAt: now };
+      },
+      updateValues: (input) => ({ name: (input as QuestionnaireInput).name.trim(), updatedAt: clock.now() }),
+      afterWrite: ({ tx }, row, input) => writeQuestions(tx, row.id, (input as QuestionnaireInput).questions),
+      beforeDelete: async ({ tx }, row) => {
+        const asking = await askedBy(tx, row.id);
+        if (asking.length) throw inUse(asking);
+      },
+      writeError: (error, action) => {
+        if (action !== 'delete') return isUniqueViolation(error) ? takenQuestionIds() : undefined;
         // An item came to ask it between the check and the delete.
-        { unknownReference: () => inUse([]) },
-      ),
+        return isForeignKeyViolation(error) ? inUse([]) : undefined;
+      },
+      notFound: questionnaireNotFound,
+    },
+  );
+
+  return {
+    ...crud,
+    find: (id: string) => find(id),
 
     /** Copies a questionnaire with its questions (new ids, dependencies kept); answers the copy. */
     copy: (actor: Actor, id: string) =>

@@ -8,7 +8,10 @@ import { bearerSecurity as security } from '../../http/openapi.js';
 const tags = ['cart and checkout'];
 const idParams = z.object({ id: z.uuid() });
 
-/** Checkout of the browser's cart (spec §2.2 /cart, /cart/{id}/summary). */
+/**
+ * Checkout of the browser's cart (spec §2.2 /cart, /cart/{id}/summary). Hand-written: a checkout is a payment
+ * flow with its own steps, not a record edited through CRUD.
+ */
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.checkout;
 

@@ -5,36 +5,31 @@ import {
   exportAccessRequestsResource,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { bearerSecurity as security } from '../../http/openapi.js';
-import { idParams, ownListRoute } from '../../http/own-list.js';
+import { bearerSecurity as security, idParams } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { resourceRoutes } from '../../http/resource-routes.js';
 import { errorResponses } from '../schemas.js';
 
 const tags = ['export access'];
 
 /** Export access requests: a customer sees their own, an admin every one and decides them. */
-const exportAccessRoutes: FastifyPluginAsyncZod = async (app) => {
+const exportAccessRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const repository = app.exportAccessRequests;
 
-  ownListRoute(app, {
-    tags,
-    summary: "Export access requests: the caller's own, or every one for an admin (filters status, q)",
-    record: exportAccessRequestSchema,
-    list: repository.list,
-  });
-
-  app.get(
-    '/:id',
-    {
-      config: { access: access.signedIn() },
-      schema: {
+  await app.register(
+    resourceRoutes(
+      exportAccessRequestsResource,
+      { list: repository.list, show: repository.show },
+      {
+        owned: true,
         tags,
-        summary: 'One export access request (its requester or an admin)',
-        security,
-        params: idParams,
-        response: { 200: exportAccessRequestSchema, ...errorResponses(400, 401, 403, 404) },
+        summaries: {
+          list: "Export access requests: the caller's own, or every one for an admin (filters status, q)",
+          show: 'One export access request (its requester or an admin)',
+        },
       },
-    },
-    async (request) => repository.ownRecord(request, request.params.id),
+    ),
+    { db },
   );
 
   app.put(

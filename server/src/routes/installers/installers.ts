@@ -2,35 +2,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { installationKeySchema, installerInputSchema, installerRecordSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { bearerSecurity as security } from '../../http/openapi.js';
-import { idParams, ownListRoute } from '../../http/own-list.js';
+import { bearerSecurity as security, idParams } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { resourceRoutes } from '../../http/resource-routes.js';
 import { errorResponses } from '../schemas.js';
 
 /** Installers and their installation keys (spec §2.2 /my/installers), each visible to its owner and to admins. */
-const installerRoutes: FastifyPluginAsyncZod = async (app) => {
+const installerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const repository = app.installers;
 
-  ownListRoute(app, {
-    tags: ['installers'],
-    summary:
-      "Installers with their installation keys, newest key first: the caller's own (spec §2.2 /my/installers), every one for an admin",
-    record: installerRecordSchema,
-    list: repository.list,
-  });
-
-  app.get(
-    '/:id',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['installers'],
-        summary: 'One installer with its installation keys and the latest key',
-        security,
-        params: idParams,
-        response: { 200: installerRecordSchema, ...errorResponses(400, 401, 403, 404) },
+  await app.register(
+    resourceRoutes(
+      repository.definition,
+      { list: repository.list, show: repository.show },
+      {
+        owned: true,
+        summaries: {
+          list: "Installers with their installation keys, newest key first: the caller's own (spec §2.2 /my/installers), every one for an admin",
+          show: 'One installer with its installation keys and the latest key',
+        },
       },
-    },
-    async (request) => repository.ownRecord(request, request.params.id),
+    ),
+    { db },
   );
 
   app.post(

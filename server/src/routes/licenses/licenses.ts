@@ -1,35 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { licenseRecordSchema, licenseUpdateSchema, licensesResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { bearerSecurity as security } from '../../http/openapi.js';
-import { idParams, ownListRoute } from '../../http/own-list.js';
+import { bearerSecurity as security, idParams } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { resourceRoutes } from '../../http/resource-routes.js';
 import { errorResponses } from '../schemas.js';
 
 /** Licenses (spec §2.2 /my/assets): each visible to its owner and to admins; admins revoke them. */
-const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
+const licenseRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const repository = app.licenses;
 
-  ownListRoute(app, {
-    tags: ['licenses'],
-    summary:
-      "Licenses: the caller's own (spec §2.2 /my/assets), every customer's for an admin (filter status: active, expired, revoked, perpetual)",
-    record: licenseRecordSchema,
-    list: repository.list,
-  });
-
-  app.get(
-    '/:id',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['licenses'],
-        summary: 'One license (its holder or an admin)',
-        security,
-        params: idParams,
-        response: { 200: licenseRecordSchema, ...errorResponses(400, 401, 403, 404) },
+  await app.register(
+    resourceRoutes(
+      licensesResource,
+      { list: repository.list, show: repository.show },
+      {
+        owned: true,
+        summaries: {
+          list: "Licenses: the caller's own (spec §2.2 /my/assets), every customer's for an admin (filter status: active, expired, revoked, perpetual)",
+          show: 'One license (its holder or an admin)',
+        },
       },
-    },
-    async (request) => repository.ownRecord(request, request.params.id),
+    ),
+    { db },
   );
 
   app.put(

@@ -14,7 +14,10 @@ import { bearerSecurity } from '../../http/openapi.js';
 
 const NO_CACHE = 'no-cache, no-store';
 
-/** The admin side of the maintenance banner (spec product §2.3 /admin/maintenance), under /api/v1. */
+/**
+ * The admin side of the maintenance banner (spec product §2.3 /admin/maintenance), under /api/v1. Hand-written:
+ * one banner read and replaced whole, no records to list, create or delete.
+ */
 const maintenanceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '',

@@ -3,37 +3,30 @@ import { z } from 'zod';
 import { orderPositionDecisionSchema, orderRecordSchema, ordersResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
 import { bearerSecurity as security } from '../../http/openapi.js';
-import { idParams, ownListRoute } from '../../http/own-list.js';
+import type { ModuleOptions } from '../../http/module.js';
+import { resourceRoutes } from '../../http/resource-routes.js';
 import { errorResponses } from '../schemas.js';
 
 /**
  * Orders with their positions (spec §2.2 /my/orders): each visible to its owner and to admins; admins decide
  * positions.
  */
-const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+const orderRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const repository = app.orders;
 
-  ownListRoute(app, {
-    tags: ['orders'],
-    summary:
-      "Orders with their positions: the caller's own (spec §2.2 /my/orders), every customer's for an admin (filters status, kind, paid, q over number and email)",
-    record: orderRecordSchema,
-    list: repository.list,
-  });
-
-  app.get(
-    '/:id',
-    {
-      config: { access: access.signedIn() },
-      schema: {
-        tags: ['orders'],
-        summary: 'One order with its positions (its owner or an admin)',
-        security,
-        params: idParams,
-        response: { 200: orderRecordSchema, ...errorResponses(400, 401, 403, 404) },
+  await app.register(
+    resourceRoutes(
+      ordersResource,
+      { list: repository.list, show: repository.show },
+      {
+        owned: true,
+        summaries: {
+          list: "Orders with their positions: the caller's own (spec §2.2 /my/orders), every customer's for an admin (filters status, kind, paid, q over number and email)",
+          show: 'One order with its positions (its owner or an admin)',
+        },
       },
-    },
-    async (request) => repository.ownRecord(request, request.params.id),
+    ),
+    { db },
   );
 
   app.put(

@@ -7,7 +7,10 @@ import { errorResponses } from '../../http/openapi.js';
 import { throwValidationError } from '../../http/validation-errors.js';
 import { security, tags } from '../../modules/projects/route-schemas.js';
 
-/** `POST projects`: registering a product as a project. */
+/**
+ * `POST projects`: registering a product as a project. Hand-written: registration resolves a serial number or
+ * board, needs the service agreement and is limited per caller, more than inserting a row.
+ */
 const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { projects } = app;

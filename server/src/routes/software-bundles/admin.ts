@@ -16,33 +16,36 @@ import { catalogueAdminRoutes } from '../catalogue-admin.js';
  * /admin/softwarebundle/{id}/request-flow), addressed by their catalogue uuid.
  */
 const bundleAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  catalogueAdminRoutes(app, db, {
-    definition: softwareBundlesResource,
-    tags: ['software bundles (admin)'],
-    key: 'uuid',
-    keySchema: bundleKeySchema,
-    noun: 'bundle',
-    schemas: {
-      summary: softwareBundleSchema,
-      detail: softwareBundleDetailSchema,
-      input: softwareBundleInputSchema,
-      update: softwareBundleInputSchema,
-      version: bundleVersionSchema,
-      versionInput: bundleVersionInputSchema,
-    },
-    summaries: {
-      list: 'List software bundles, released or not (filters released, q over the name)',
-      show: 'One software bundle with every version',
-      create: 'Create a software bundle (409 `duplicate` when the uuid is taken)',
-      update: 'Change a software bundle (its uuid stays)',
-      remove: 'Delete a software bundle with its versions; answers the deleted record',
-      versions: 'Every version of a bundle, oldest first',
-      createVersion: 'Add a bundle version pinning tool versions (each must exist)',
-      updateVersion: 'Change a bundle version',
-      removeVersion: 'Delete a bundle version; answers it',
-    },
-    items: app.bundles,
-  });
+  await app.register(
+    catalogueAdminRoutes(db, {
+      definition: softwareBundlesResource,
+      tags: ['software bundles (admin)'],
+      key: 'uuid',
+      keySchema: bundleKeySchema,
+      noun: 'bundle',
+      schemas: {
+        summary: softwareBundleSchema,
+        detail: softwareBundleDetailSchema,
+        input: softwareBundleInputSchema,
+        update: softwareBundleInputSchema,
+        version: bundleVersionSchema,
+        versionInput: bundleVersionInputSchema,
+      },
+      summaries: {
+        list: 'List software bundles, released or not (filters released, q over the name)',
+        show: 'One software bundle with every version',
+        create: 'Create a software bundle (409 `duplicate` when the uuid is taken)',
+        update: 'Change a software bundle (its uuid stays)',
+        remove: 'Delete a software bundle with its versions; answers the deleted record',
+        versions: 'Every version of a bundle, oldest first',
+        createVersion: 'Add a bundle version pinning tool versions (each must exist)',
+        updateVersion: 'Change a bundle version',
+        removeVersion: 'Delete a bundle version; answers it',
+      },
+      items: app.bundles,
+    }),
+    { db },
+  );
 };
 
 export default bundleAdminRoutes;

@@ -46,36 +46,39 @@ const softwareAdminRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     (_request, body, done) => done(null, body),
   );
 
-  catalogueAdminRoutes(app, db, {
-    definition: softwareResource,
-    tags,
-    key: 'id',
-    keySchema: z.uuid(),
-    noun: 'tool',
-    schemas: {
-      summary: softwareRecordSchema,
-      detail: softwareRecordSchema,
-      input: toolInputSchema,
-      update: toolUpdateSchema,
-      version: toolVersionDetailSchema,
-      versionInput: toolVersionInputSchema,
-    },
-    summaries: {
-      list: 'List tools and software with every version (filters type, isRemoved, q over name and feature ID)',
-      show: 'One tool with every version',
-      create: 'Create a tool (409 `duplicate` when the feature ID is taken)',
-      update: 'Change a tool (its feature ID stays)',
-      remove: 'Delete a tool with its versions and files; answers the deleted record',
-      versions: "Every version of a tool, oldest first (canDownload is the catalogue's own switch here)",
-      version: 'One version of a tool',
-      createVersion:
-        'Add a version (a serial product number makes it payable and needs a price; 409 `duplicate` for a label the tool has)',
-      updateVersion: 'Change a version (its files stay)',
-      removeVersion: 'Delete a version with its files; answers the deleted version',
-    },
-    removeConflicts: true,
-    items: software,
-  });
+  await app.register(
+    catalogueAdminRoutes(db, {
+      definition: softwareResource,
+      tags,
+      key: 'id',
+      keySchema: z.uuid(),
+      noun: 'tool',
+      schemas: {
+        summary: softwareRecordSchema,
+        detail: softwareRecordSchema,
+        input: toolInputSchema,
+        update: toolUpdateSchema,
+        version: toolVersionDetailSchema,
+        versionInput: toolVersionInputSchema,
+      },
+      summaries: {
+        list: 'List tools and software with every version (filters type, isRemoved, q over name and feature ID)',
+        show: 'One tool with every version',
+        create: 'Create a tool (409 `duplicate` when the feature ID is taken)',
+        update: 'Change a tool (its feature ID stays)',
+        remove: 'Delete a tool with its versions and files; answers the deleted record',
+        versions: "Every version of a tool, oldest first (canDownload is the catalogue's own switch here)",
+        version: 'One version of a tool',
+        createVersion:
+          'Add a version (a serial product number makes it payable and needs a price; 409 `duplicate` for a label the tool has)',
+        updateVersion: 'Change a version (its files stay)',
+        removeVersion: 'Delete a version with its files; answers the deleted version',
+      },
+      removeConflicts: true,
+      items: software,
+    }),
+    { db },
+  );
 
   app.put(
     '/:id/versions/:versionId/files/:fileName',

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { boardRelatedLinksResource, linkInputSchema, linkOrderSchema, linkSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
+import { resourceRoutes } from '../../../http/resource-routes.js';
 import { ApiError } from '../../../http/errors.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
+import { auditBoard, boardParams, boardParent, security, tags } from '../records.js';
 
 const linkParams = z.object({ id: z.uuid(), linkId: z.uuid() });
 
@@ -30,7 +31,13 @@ const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, option
     updateLink,
   } = app.boardContent;
   const { db } = options;
-  await boardScopedList(app, options, boardRelatedLinksResource, 'boardLinks');
+  await app.register(
+    resourceRoutes(boardRelatedLinksResource, 'boardLinks', {
+      actions: ['list'],
+      parent: boardParent(app, db),
+    }),
+    { db },
+  );
 
   app.post(
     '/links',

@@ -10,8 +10,9 @@ import { access } from '../../../auth/access.js';
 import { isForeignKeyViolation } from '../../../http/database-errors.js';
 import { notFound } from '../../../http/errors.js';
 import type { ModuleOptions } from '../../../http/module.js';
+import { resourceRoutes } from '../../../http/resource-routes.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
+import { auditBoard, boardParams, boardParent, security, tags } from '../records.js';
 
 const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
 
@@ -24,7 +25,13 @@ const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
 const boardPermissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { grantPermission, lockBoard, revokePermission } = app.boardContent;
   const { db } = options;
-  await boardScopedList(app, options, boardPermissionsResource, 'boardPermissions');
+  await app.register(
+    resourceRoutes(boardPermissionsResource, 'boardPermissions', {
+      actions: ['list'],
+      parent: boardParent(app, db),
+    }),
+    { db },
+  );
 
   app.post(
     '/permissions',

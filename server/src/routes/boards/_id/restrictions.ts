@@ -8,9 +8,10 @@ import {
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../http/module.js';
-import { uniqueConflict } from '../../../http/resource-routes.js';
+import { resourceRoutes } from '../../../http/resource-routes.js';
+import { uniqueConflict } from '../../../http/unique-conflict.js';
 import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, boardScopedList, security, tags } from '../records.js';
+import { auditBoard, boardParams, boardParent, security, tags } from '../records.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
 
@@ -21,7 +22,13 @@ const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(
 const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { addRestriction, lockBoard, removeRestriction } = app.boardContent;
   const { db } = options;
-  await boardScopedList(app, options, boardRestrictionsResource, 'boardRestrictions');
+  await app.register(
+    resourceRoutes(boardRestrictionsResource, 'boardRestrictions', {
+      actions: ['list'],
+      parent: boardParent(app, db),
+    }),
+    { db },
+  );
 
   app.post(
     '/restrictions',
