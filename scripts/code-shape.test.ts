@@ -8,6 +8,7 @@ import {
   databaseImports,
   handlersOf,
   MAX_HANDLER_LINES,
+  misnamedModules,
   moduleValueImports,
   routeDatabaseImports,
   routeModuleImports,
@@ -32,12 +33,12 @@ describe('code shape of server/src (issue 21)', () => {
     ]);
   });
 
-  it('writes the bearer security entry and the Range header schema once (http/openapi.ts)', () => {
+  it('writes the bearer security entry and the Range header schema once (crud/openapi.ts)', () => {
     const src = path.resolve(import.meta.dirname, '../server/src');
     const restated = fs
       .readdirSync(src, { recursive: true, encoding: 'utf8' })
       .filter(
-        (file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && file !== path.join('http', 'openapi.ts'),
+        (file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && file !== path.join('crud', 'openapi.ts'),
       )
       .flatMap((file) =>
         fs
@@ -64,7 +65,7 @@ describe('code shape of server/src (issue 21)', () => {
           `import * as dip from '../../../modules/dip/steps.js';\n` +
           `import { dipTags as tags, boardStepRows } from '../../../modules/dip/records.js';\n` +
           `import { projectParams } from '../../../modules/projects/route-schemas.js';\n` +
-          `import { audit } from '../../../http/audit.js';`,
+          `import { audit } from '../../../crud/audit.js';`,
       ),
       file,
       src,
@@ -89,7 +90,7 @@ describe('code shape of server/src (issue 21)', () => {
           `import { boards } from '../../../db/schema-boards.js';\n` +
           `import type { Database } from '../../../db/client.js';\n` +
           `export { users } from '../../../db/tables.js';\n` +
-          `import { listRows } from '../../../http/list.js';\n` +
+          `import { listRows } from '../../../crud/list.js';\n` +
           `import { z } from 'zod';`,
       ),
       path.join(src, 'routes/boards/_id/probe.ts'),
@@ -122,5 +123,24 @@ describe('code shape of server/src (issue 21)', () => {
 
   it('route files reach the database only through repositories (only the files listed as not moved still import it)', () => {
     expect(routeDatabaseImports()).toEqual([]);
+  });
+
+  it('names a module file that publishes a plugin <decorator>.module.ts, and no other file so', () => {
+    const src = fs.mkdtempSync(path.join(os.tmpdir(), 'code-shape-'));
+    try {
+      fs.mkdirSync(path.join(src, 'modules/area'), { recursive: true });
+      const plugin = `export default repositoryModule('widgets', make);\n`;
+      fs.writeFileSync(path.join(src, 'modules/area/widgets.module.ts'), plugin);
+      fs.writeFileSync(path.join(src, 'modules/area/widgets-repository.ts'), plugin);
+      fs.writeFileSync(path.join(src, 'modules/area/helpers.module.ts'), `export const x = 1;\n`);
+      fs.writeFileSync(path.join(src, 'modules/area/records.ts'), `export const y = 1;\n`);
+      expect(misnamedModules(src).sort()).toEqual(['area/helpers.module.ts', 'area/widgets-repository.ts']);
+    } finally {
+      fs.rmSync(src, { recursive: true, force: true });
+    }
+  });
+
+  it('server/src/modules names its plugins <decorator>.module.ts', () => {
+    expect(misnamedModules()).toEqual([]);
   });
 });

@@ -118,9 +118,14 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
     names: ['assetKindOf', 'inspectionOf'],
     reason: 'how an upload is stored and inspected while it streams',
   },
-  'modules/boards/user-links': {
-    names: ['linkNotes'],
-    reason: 'the OpenAPI notes of the board link routes (text only)',
+  'modules/boards/route-schemas': {
+    names: '*',
+    reason: 'OpenAPI tags, security, path parameter schemas and notes of the routes under a board',
+  },
+  'modules/catalogue/admin-routes': {
+    names: ['catalogueAdminRoutes'],
+    reason:
+      'the generated admin routes of a catalogue item with versions (they call `app.software`/`app.bundles`)',
   },
   'modules/dip/assets': {
     names: ['assetStorageKey'],
@@ -252,6 +257,18 @@ export function routeDatabaseImports(
   return checkRouteFiles(srcRoot, notMoved, (source, file) => databaseImports(source, file, srcRoot));
 }
 
+/**
+ * Files of `src/modules` misnamed: a file publishing an autoloaded plugin (a default export) must be named
+ * `<decorator>.module.ts`, and only such a file may be (README "Layout").
+ */
+export function misnamedModules(srcRoot = path.resolve(import.meta.dirname, '../server/src')): string[] {
+  const modules = path.join(srcRoot, 'modules');
+  return sourceFiles(modules).flatMap((file) => {
+    const isPlugin = /^export default /m.test(fs.readFileSync(file, 'utf8'));
+    return isPlugin === file.endsWith('.module.ts') ? [] : [path.relative(modules, file)];
+  });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const offenders = codeShapeOffenders();
   for (const o of offenders)
@@ -260,5 +277,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const imports = [...routeModuleImports(), ...routeDatabaseImports()];
   for (const i of imports)
     console.log(`server/src/routes/${i.file}:${i.line} imports ${i.name} from ${i.module}`);
-  process.exitCode = offenders.length + imports.length > 0 ? 1 : 0;
+  const misnamed = misnamedModules();
+  for (const file of misnamed)
+    console.log(`server/src/modules/${file}: a plugin is <decorator>.module.ts, nothing else`);
+  process.exitCode = offenders.length + imports.length + misnamed.length > 0 ? 1 : 0;
 }

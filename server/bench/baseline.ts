@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { formatRangeHeader } from '@portal/resources';
 import type { Database } from '../src/db/client.js';
-import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { OWN_EXACT_COUNT_LIMIT } from '../src/crud/list-total.js';
 import type { RequestSpec } from './measure.js';
 import type { BenchCaller } from './portal.js';
 import { BENCH_PAGE, SCOPE_SHARES, cursorBefore, historyRequests, offsetPages, ownList } from './fill.js';
@@ -191,7 +191,7 @@ const isProjectById = (text: string) => /"projects"\."id" = \$1/.test(text) && !
 const isCataloguePage = (text: string) => text.startsWith('select items.');
 const isHistoryPage = (text: string) => /^select "id", "actor_id", .* from "audit_log"/.test(text);
 const isActors = (text: string) => /from "users" where "users"\."id" = any\(/.test(text);
-// The count policy's statements (http/list-total.ts): a count bounded past the exact limit, the planner's estimate.
+// The count policy's statements (crud/list-total.ts): a count bounded past the exact limit, the planner's estimate.
 const isBoundedCount = (text: string) =>
   text.startsWith('select (select count(*) from (') && /as bounded\)::int/.test(text);
 const isEstimate = (text: string) => text.startsWith('explain (format json)');

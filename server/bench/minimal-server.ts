@@ -16,7 +16,7 @@ import pg from 'pg';
 import { getTableColumns } from 'drizzle-orm';
 import { formatContentRange } from '@portal/resources';
 import type { Database } from '../src/db/client.js';
-import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { EXACT_COUNT_LIMIT } from '../src/crud/list-total.js';
 import { auditLog, boards, projects } from '../src/db/tables.js';
 import { fromJson } from '../src/modules/projects/json.js';
 import { projectRecords, type ProjectWithBoard } from '../src/modules/projects/records.js';

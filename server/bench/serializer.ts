@@ -1,7 +1,7 @@
 /**
  * Serializer micro benchmark (issue 24 point 4): one page of the admin project list (its 25 rows) written by zod's
  * encode + JSON.stringify (fastify-type-provider-zod, the former path) and by the compiled serializer
- * (src/http/serializer.ts), in alternating rounds of one run so both see the same machine load.
+ * (src/transport/serializer.ts), in alternating rounds of one run so both see the same machine load.
  *
  *   pnpm --filter @portal/server bench:serializer [--seconds 1] [--rounds 4]
  *
@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectSchema, type Project } from '@portal/resources';
-import { compileSerializer } from '../src/http/serializer.js';
+import { compileSerializer } from '../src/transport/serializer.js';
 import { BENCH_PAGE } from './fill.js';
 
 const { values: args } = parseArgs({

@@ -25,7 +25,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
-import { registerErrorHandling } from '../src/http/errors.js';
+import { registerErrorHandling } from '../src/transport/errors.js';
 import { localFileStorage } from '../src/storage/file-storage.js';
 import { acceptStreamedUploads, MAX_UPLOAD_BYTES, receiveUpload } from '../src/uploads/stream-upload.js';
 import { serviceToken } from './portal.js';

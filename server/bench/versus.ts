@@ -19,7 +19,7 @@ import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { ESTIMATED_TOTAL_HEADER } from '../src/http/list-total.js';
+import { ESTIMATED_TOTAL_HEADER } from '../src/crud/list-total.js';
 import type { BenchRun, ScenarioFigures } from '../../scripts/bench/types.js';
 import { WORDS, fillCatalogue } from './catalogue-fill.js';
 import {

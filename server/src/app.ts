@@ -9,7 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { BUNDLE_UUID_MAX_LENGTH, METADATA_KEY_MAX_LENGTH, REQUEST_BODY_MAX_BYTES } from '@portal/resources';
 import { ConfigError, DEMO_CREDENTIALS_REFUSED, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
-import { definitionRoutes, type AddedResources } from './http/definition-routes.js';
+import { definitionRoutes, type AddedResources } from './crud/definition-routes.js';
 import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
 import { access } from './auth/access.js';
 import authPlugin from './auth/plugin.js';
@@ -17,7 +17,7 @@ import { createTokenVerifier } from './auth/verifier.js';
 import { browserOriginsOf, discoverProvider, type ProviderMetadata } from './auth/discovery.js';
 import { profileSource } from './auth/claim-mapping.js';
 import { USERINFO_CACHE_DEFAULTS, userInfoCache } from './auth/userinfo.js';
-import { ApiError, notFound, registerErrorHandling, sendApiError } from './http/errors.js';
+import { ApiError, notFound, registerErrorHandling, sendApiError } from './transport/errors.js';
 import { loadProviderSecrets, publicJwks } from './oidc/keys.js';
 import { createProvider, VERIFY_EMAIL_PATH } from './oidc/provider.js';
 import { identityStore, signUpMailer } from './oidc/identity-store.js';
@@ -27,8 +27,8 @@ import { openConfiguredStorage } from './storage/open.js';
 import { removeOrphanFiles } from './storage/orphans.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { createScanner, type Scanner } from './uploads/scanner.js';
-import { requestLogOptions } from './http/log-redaction.js';
-import { registerRequestLog } from './http/request-log.js';
+import { requestLogOptions } from './transport/log-redaction.js';
+import { registerRequestLog } from './transport/request-log.js';
 import { embeddedOidcPlugin } from './oidc/plugin.js';
 import { pruneExpiredPayloads } from './oidc/adapter.js';
 import { maintenanceRootRoute } from './routes/maintenance/admin.js';
@@ -36,14 +36,14 @@ import { cliDownloadRoutes } from './routes/downloads/cli.js';
 import { paymentPageRoutes } from './payments/test-payment-pages.js';
 import type { PaymentProvider } from './payments/provider.js';
 import { systemClock, type Clock } from './payments/clock.js';
-import type { ModuleOptions } from './http/module.js';
+import type { ModuleOptions } from './crud/module.js';
 import { answerOutdatedBrowser } from './outdated-browser.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
-import { boundListAnswers } from './http/list.js';
-import { registerSecurity } from './http/security.js';
-import { serializerCompiler } from './http/serializer.js';
-import { registerCompression } from './http/compression.js';
-import { echoRequestId, handResolvedClientTo, proxyOptions } from './http/proxy.js';
+import { boundListAnswers } from './crud/list.js';
+import { registerSecurity } from './transport/security.js';
+import { serializerCompiler } from './transport/serializer.js';
+import { registerCompression } from './transport/compression.js';
+import { echoRequestId, handResolvedClientTo, proxyOptions } from './transport/proxy.js';
 import { metricsRoute, registerMetrics } from './ops/metrics.js';
 
 export interface BuildOptions {
@@ -118,7 +118,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
       options.logger === false
         ? false
         : { level: config.logLevel, stream: options.logStream, ...requestLogOptions() },
-    // One line per request instead, at a level by outcome and time (http/request-log.ts).
+    // One line per request instead, at a level by outcome and time (transport/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     // Autoload imports every module and route file inside one plugin: on a busy machine (or from the TypeScript

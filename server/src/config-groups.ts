@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { OIDC_PROVIDERS } from './auth/claim-mapping.js';
-import { parseTrustProxy } from './http/proxy.js';
+import { parseTrustProxy } from './transport/proxy.js';
 
-/** The variables of the proxy in front and the metrics endpoint (http/proxy.ts, ops/metrics.ts). */
+/** The variables of the proxy in front and the metrics endpoint (transport/proxy.ts, ops/metrics.ts). */
 /** The metrics endpoint's token: long enough that it cannot be guessed. */
 const METRICS_TOKEN_MIN_LENGTH = 16;
 

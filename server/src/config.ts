@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PROVIDER_EMAIL_DOMAINS } from '@portal/resources';
 import type { S3StorageConfig } from './storage/s3-storage.js';
 import { claimMappingOf, type ClaimMapping, type OidcProvider } from './auth/claim-mapping.js';
-import type { TrustProxy } from './http/proxy.js';
+import type { TrustProxy } from './transport/proxy.js';
 import { externalProviderEnv, operationsEnv } from './config-groups.js';
 
 const booleanFlag = z
@@ -236,7 +236,7 @@ export interface Config {
   /** Mail domains of provider staff (FAE addresses); PROVIDER_EMAIL_DOMAINS, default the demo domain. */
   providerEmailDomains: readonly string[];
   logLevel: string;
-  /** A request taking this long or longer is logged at `warn` (LOG_SLOW_MS); see http/request-log.ts. */
+  /** A request taking this long or longer is logged at `warn` (LOG_SLOW_MS); see transport/request-log.ts. */
   logSlowMs: number;
   /** Folder holding customer-app/dist and admin-app/dist. */
   staticDir: string;

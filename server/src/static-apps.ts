@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { markPlannedUnavailable } from './http/request-log.js';
+import { markPlannedUnavailable } from './transport/request-log.js';
 
 /** An app's built index.html with the CSP sources of its inline scripts. */
 export interface AppIndex {

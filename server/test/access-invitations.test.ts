@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { INVITATION_PASSWORD_HEADER, type Invitation } from '@portal/resources';
 import { rateLimitHits } from '../src/db/schema-rate-limits.js';
-import { storedKey } from '../src/http/rate-limit-store.js';
+import { storedKey } from '../src/transport/rate-limit-store.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';

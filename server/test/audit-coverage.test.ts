@@ -11,7 +11,7 @@ import {
 } from '@portal/resources';
 import { auditLog, identityAccounts } from '../src/db/schema.js';
 import { SECRET_FIELD } from '@portal/resources';
-import { redactSecrets } from '../src/http/audit.js';
+import { redactSecrets } from '../src/crud/audit.js';
 import { demoIconPng } from '../src/db/demo-tool-icons.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';

@@ -4,7 +4,7 @@ import type { AuditRecord, ErrorBody } from '@portal/resources';
 import { loadConfig } from '../src/config.js';
 import { auditLog, boards, companySpaceMembers, companySpaces, users } from '../src/db/schema.js';
 import { projects } from '../src/db/schema-projects.js';
-import { pruneAuditLog } from '../src/modules/audit/retention.js';
+import { pruneAuditLog } from '../src/modules/audit/audit-retention.module.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { sentStatements } from './support/sent-statements.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { OWN_EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { OWN_EXACT_COUNT_LIMIT } from '../src/crud/list-total.js';
 import { sql } from 'drizzle-orm';
 import { CATALOGUE_PAGE_SIZE, MY_PROJECTS_PAGE_SIZE } from '@portal/resources';
 import { createDatabaseIn } from '../src/ops/postgres-cluster.js';

@@ -6,9 +6,9 @@ import {
   type BoardRecord,
 } from '@portal/resources';
 import { boards } from '../src/db/schema.js';
-import { ApiError } from '../src/http/errors.js';
-import { sqlState } from '../src/http/database-errors.js';
-import { boardsRepository } from '../src/modules/boards/repository.js';
+import { ApiError } from '../src/transport/errors.js';
+import { sqlState } from '../src/transport/database-errors.js';
+import { boardsRepository } from '../src/modules/boards/boards.module.js';
 import { serialNumbers } from '../src/db/schema-boards.js';
 import { projects } from '../src/db/schema-projects.js';
 import {

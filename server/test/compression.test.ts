@@ -7,7 +7,7 @@ import {
   COMPRESS_IN_ONE_CALL_BYTES,
   COMPRESS_THRESHOLD_BYTES,
   ONE_CALL_GZIP_LEVEL,
-} from '../src/http/compression.js';
+} from '../src/transport/compression.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 import { demoBoards, projectTestKit } from './projects-support.js';

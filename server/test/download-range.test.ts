@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, ToolDetail } from '@portal/resources';
-import { requestedRange } from '../src/http/byte-range.js';
+import { requestedRange } from '../src/transport/byte-range.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 

@@ -2,7 +2,7 @@ import { and, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ESIM_SERIAL_NUMBER, type ESimProfile, type Project } from '@portal/resources';
 import { esimProfiles } from '../src/db/tables.js';
-import { ESIM_REGISTRATIONS } from '../src/modules/projects/esim-profiles.js';
+import { ESIM_REGISTRATIONS } from '../src/modules/projects/esim-profiles.module.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 import { projectTestKit } from './projects-support.js';

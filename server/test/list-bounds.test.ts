@@ -6,7 +6,7 @@ import { boards, users } from '../src/db/schema.js';
 import { serialNumbers } from '../src/db/schema-boards.js';
 import { catalogueDocuments } from '../src/db/schema-catalogue.js';
 import { installationKeys, installers } from '../src/db/schema-commerce.js';
-import { LIST_MAX_ROWS } from '../src/http/list-query.js';
+import { LIST_MAX_ROWS } from '../src/crud/list-query.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { listRoutes } from './support/list-routes.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';

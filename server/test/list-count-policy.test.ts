@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseContentRange } from '@portal/resources';
-import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { EXACT_COUNT_LIMIT } from '../src/crud/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseContentRange } from '@portal/resources';
-import { COUNT_TTL_MS } from '../src/http/count-cache.js';
-import { EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/http/list-total.js';
+import { COUNT_TTL_MS } from '../src/crud/count-cache.js';
+import { EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/crud/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
-// The stale-while-refreshed total of a long list (http/list-total.ts) through real lists: the catalogue and a generic
+// The stale-while-refreshed total of a long list (crud/list-total.ts) through real lists: the catalogue and a generic
 // admin list (company spaces). Beyond the exact limit their total is the planner's estimate, which follows the table
 // once it is analysed: with every row sampled (a table of this size), the estimate is the table's row count.
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
-import { redactUrl } from '../src/http/log-redaction.js';
+import { redactUrl } from '../src/transport/log-redaction.js';
 import { freshDatabase, testConfig } from './support/app.js';
 import { signIn, bearer } from './support/sign-in.js';
 

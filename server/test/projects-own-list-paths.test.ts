@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role, parseContentRange, type Project } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
-import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { EXACT_COUNT_LIMIT } from '../src/crud/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { sentStatements } from './support/sent-statements.js';
 import type { Tokens } from './support/sign-in.js';

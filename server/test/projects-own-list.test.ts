@@ -9,8 +9,8 @@ import {
   type Project,
 } from '@portal/resources';
 import { boardUserLinks, projectMembers, projects } from '../src/db/tables.js';
-import { COUNT_TTL_MS } from '../src/http/count-cache.js';
-import { OWN_EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/http/list-total.js';
+import { COUNT_TTL_MS } from '../src/crud/count-cache.js';
+import { OWN_EXACT_COUNT_LIMIT, LONG_TOTAL_STALE_MS } from '../src/crud/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { genericPlan, plansWhenPaged } from './support/plans.js';
 import { sentStatements } from './support/sent-statements.js';

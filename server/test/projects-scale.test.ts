@@ -10,7 +10,7 @@ import {
 import { fillProjects } from '../bench/fill.js';
 import { genericPlan, plansWhenPaged } from './support/plans.js';
 import { sentStatements } from './support/sent-statements.js';
-import { EXACT_COUNT_LIMIT } from '../src/http/list-total.js';
+import { EXACT_COUNT_LIMIT } from '../src/crud/list-total.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { projectTestKit } from './projects-support.js';
 import type { Tokens } from './support/sign-in.js';

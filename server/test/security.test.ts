@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@portal/resources';
 import { eq } from 'drizzle-orm';
 import { rateLimitHits } from '../src/db/schema-rate-limits.js';
-import { storedKey } from '../src/http/rate-limit-store.js';
+import { storedKey } from '../src/transport/rate-limit-store.js';
 import { identityStore } from '../src/oidc/identity-store.js';
 import { inlineScriptHashes } from '../src/static-apps.js';
 import { startTestApp, type TestApp } from './support/app.js';

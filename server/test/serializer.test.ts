@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileSerializer, routeSerializers } from '../src/http/serializer.js';
+import { compileSerializer, routeSerializers } from '../src/transport/serializer.js';
 import { demoBoards, projectTestKit } from './projects-support.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { signIn } from './support/sign-in.js';

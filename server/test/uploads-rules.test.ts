@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@portal/resources';
-import { ApiError } from '../src/http/errors.js';
+import { ApiError } from '../src/transport/errors.js';
 import { checkEncryptedName, checkExtension, checkUploadName } from '../src/uploads/file-rules.js';
 
 function refusal(run: () => void): ApiError {

@@ -7,8 +7,8 @@ import { Readable, Transform } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@portal/resources';
-import { registerErrorHandling } from '../src/http/errors.js';
-import { refuseNulCharacters } from '../src/http/security.js';
+import { registerErrorHandling } from '../src/transport/errors.js';
+import { refuseNulCharacters } from '../src/transport/security.js';
 import { localFileStorage, type FileStorage } from '../src/storage/file-storage.js';
 import { checkUploadName } from '../src/uploads/file-rules.js';
 import {

@@ -4,7 +4,7 @@ import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { companySpaceMembers, companySpaces, serviceAccounts, userRoles, users } from '../db/tables.js';
-import { registerErrorHandling } from '../http/errors.js';
+import { registerErrorHandling } from '../transport/errors.js';
 import { access } from './access.js';
 import { identityGeneration } from './generation.js';
 import authPlugin from './plugin.js';

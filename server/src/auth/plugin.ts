@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
 import { ERROR_MESSAGES, Role, hasRole } from '@portal/resources';
 import type { Database } from '../db/client.js';
-import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+import { ApiError, forbidden, unauthorized } from '../transport/errors.js';
 import { decide, type AccessRule } from './access.js';
 import { callerCache, type CachedCaller } from './caller-cache.js';
 import { identityGeneration } from './generation.js';

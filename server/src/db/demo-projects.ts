@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { DEFAULT_ESIM_SERIAL_NUMBER } from '@portal/resources';
-import type { Executor } from '../http/repository.js';
-import { fullName } from '../http/audit.js';
+import type { Executor } from '../crud/repository.js';
+import { fullName } from '../crud/audit.js';
 import { hashPassword } from '../lib/password.js';
 import { initialStatus } from '../modules/dip/process.js';
 import { applicableStepRows } from '../modules/dip/records.js';

@@ -1,16 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../http/database-errors.js';
-import { ApiError } from '../http/errors.js';
+import { isDatabaseUnavailable } from '../transport/database-errors.js';
+import { ApiError } from '../transport/errors.js';
 import {
   createRateLimitCounter,
   reserveAttempts,
   tooManyAttempts,
   type AttemptBudget,
-} from '../http/rate-limit-store.js';
+} from '../transport/rate-limit-store.js';
 import type { Database } from '../db/client.js';
-import { signInAttemptKey } from '../http/security.js';
+import { signInAttemptKey } from '../transport/security.js';
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
 import {

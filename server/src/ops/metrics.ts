@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.js';
-import { ApiError, notFound, sendApiError, unauthorized } from '../http/errors.js';
+import { ApiError, notFound, sendApiError, unauthorized } from '../transport/errors.js';
 
 /** The background jobs whose turns are watched. */
 const JOBS = ['mail', 'audit-retention', 'checkout-expiry', 'orphan-cleanup', 'oidc-prune'] as const;

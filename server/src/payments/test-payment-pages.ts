@@ -10,8 +10,8 @@ import { escapeHtml, page } from '../oidc/views.js';
 import { TEST_PAYMENT_PATH } from './embedded.js';
 import { TEST_CARDS, chargeTestCard } from './test-cards.js';
 // From the modules publishing them, so their decorators' types are known wherever this file is compiled.
-import type { CatalogueContext } from '../modules/catalogue/catalogue.js';
-import type { CheckoutService } from '../modules/catalogue/checkout-module.js';
+import type { CatalogueContext } from '../modules/catalogue/catalogue.module.js';
+import type { CheckoutService } from '../modules/catalogue/checkout.module.js';
 
 type SessionRow = typeof paymentSessions.$inferSelect;
 

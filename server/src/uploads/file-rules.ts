@@ -7,7 +7,7 @@ import {
   type DipUploadTarget,
   type UploadProblem,
 } from '@portal/resources';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../transport/errors.js';
 
 /**
  * The upload rules of @portal/resources (`upload-rules.ts`, spec product §9, calls-auth-errors §8.3) as API

@@ -12,7 +12,7 @@ import {
   type UploadProblem,
   MEGABYTE,
 } from '@portal/resources';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../transport/errors.js';
 import { FileTooBigError, type FileStorage } from '../storage/file-storage.js';
 import { MAX_XML_BYTES, parseXml, xmlInvalid, XmlRefusedError, type XmlDocument } from './xml.js';
 
@@ -47,7 +47,7 @@ export interface ReceivedUpload {
 
 /**
  * The parsed body of an upload route: the request stream, unread. Held in a private field so hooks that walk a
- * body's values (the NUL-character check of http/security.ts) see an empty object, not the socket and server
+ * body's values (the NUL-character check of transport/security.ts) see an empty object, not the socket and server
  * behind the stream.
  */
 class StreamedUploadBody {

@@ -1,7 +1,7 @@
 import { DOMParser, MIME_TYPE, type Document, type Node as XmlNode } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { MAX_XML_FILE_SIZE_BYTES, sizeLimitText } from '@portal/resources';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../transport/errors.js';
 
 /**
  * Uploaded XML, bounded before anyone reads it: a DTD is refused before parsing, so no entity (XXE, billion laughs)

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ResourceDefinition } from '@portal/resources';
 import { API_PREFIX } from '../../src/app.js';
-import { routePath } from '../../src/http/resource-routes.js';
+import { routePath } from '../../src/crud/resource-routes.js';
 
 /** One write of the audit walk: the route as the route table names it, its concrete path and body. */
 export interface WalkStep {

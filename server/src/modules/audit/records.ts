@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { isSecretField, type AuditRecord } from '@portal/resources';
 import type { auditLog } from '../../db/schema.js';
 import { users } from '../../db/schema.js';
-import type { Executor } from '../../http/repository.js';
-import { fullName } from '../../http/audit.js';
+import type { Executor } from '../../crud/repository.js';
+import { fullName } from '../../crud/audit.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { sourceProvidesReleaseFlag, type BoardRecord } from '@portal/resources';
 import { boards } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
-import type { Executor } from '../../http/repository.js';
+import { notFound } from '../../transport/errors.js';
+import type { Executor } from '../../crud/repository.js';
 
 export type { Executor };
 

@@ -8,7 +8,7 @@ import {
   type PortalDocument,
 } from '@portal/resources';
 import { boardDocuments, documents } from '../../db/schema-boards.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { ApiError, notFound } from '../../transport/errors.js';
 import type { BoardRow, Executor } from './boards.js';
 
 export type DocumentRow = typeof documents.$inferSelect;

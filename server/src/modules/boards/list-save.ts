@@ -1,8 +1,8 @@
 import type { AuditAction } from '@portal/resources';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { audit } from '../../http/audit.js';
-import { ApiError } from '../../http/errors.js';
+import { audit } from '../../crud/audit.js';
+import { ApiError } from '../../transport/errors.js';
 import { lockBoard, type BoardRow, type Executor } from './boards.js';
 
 /** How one list under a board is saved as a whole (getting-started items, links' order, tools, DIP steps, …). */

@@ -3,7 +3,7 @@ import type { AssetDeletePolicy, XmlValidationEntry } from '@portal/resources';
 import { boards } from '../../db/schema.js';
 import { metadataKeys } from '../../db/schema-catalogue.js';
 import { dipFollowUps, secureWorkflowConfigs, xmlValidationEntries } from '../../db/schema-dip.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 
 /**
  * The writes of a board's own settings (support link, and for its design-in process the follow-up, the secure

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { BoardTool, ProjectTool } from '@portal/resources';
 import { boardTools } from '../../db/schema-board-tools.js';
 import { tools } from '../../db/schema-catalogue.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../transport/errors.js';
 import type { Executor } from './boards.js';
 
 const toolColumns = {

@@ -3,9 +3,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { RequestFlowInput, RequestFlowType } from '@portal/resources';
 import type { Database } from '../../db/client.js';
-import { audit } from '../../http/audit.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError, badRequest } from '../../http/errors.js';
+import { audit } from '../../crud/audit.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../transport/database-errors.js';
+import { ApiError, badRequest } from '../../transport/errors.js';
 import type { Executor } from './context.js';
 
 /** Who changes the catalogue: the audit record names them. */

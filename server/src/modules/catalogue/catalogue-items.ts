@@ -10,7 +10,7 @@ import {
   type Tool,
 } from '@portal/resources';
 import { toolFiles, toolVersions, tools } from '../../db/schema-catalogue.js';
-import { ApiError, notFound, unauthorized } from '../../http/errors.js';
+import { ApiError, notFound, unauthorized } from '../../transport/errors.js';
 import {
   apiUrl,
   keptFromInternalUse,

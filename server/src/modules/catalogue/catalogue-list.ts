@@ -14,15 +14,15 @@ import {
   CATEGORIES_QUERY_MAX_LENGTH,
   QUERY_TEXT_MAX_LENGTH,
 } from '@portal/resources';
-import { badRequest } from '../../http/errors.js';
-import { parseListQuery, listQuerystring } from '../../http/list-query.js';
+import { badRequest } from '../../transport/errors.js';
+import { parseListQuery, listQuerystring } from '../../crud/list-query.js';
 import {
   EXACT_COUNT_LIMIT,
   knownLongTotal,
   listTotal,
   pageTotal,
   plannerRows,
-} from '../../http/list-total.js';
+} from '../../crud/list-total.js';
 import type { Database } from '../../db/client.js';
 import {
   catalogueSql,
@@ -136,7 +136,7 @@ export async function listCatalogue(
   if (rows.length < limit && (rows.length > 0 || offset === 0)) {
     return { items: toItems(rows), offset, total: offset + rows.length, estimated: false };
   }
-  // The count policy of every list (http/list-total.ts); the key holds the shape and the filter's values, so callers
+  // The count policy of every list (crud/list-total.ts); the key holds the shape and the filter's values, so callers
   // who see different versions or categories never share a total.
   const counted = await listTotal(db, {
     key: totalKey,

@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueCategory, CatalogueItemKind } from '@portal/resources';
 import { catalogueDocuments, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
-import { boundedCount, boundedRows } from '../../http/list-total.js';
+import { boundedCount, boundedRows } from '../../crud/list-total.js';
 import type { Database } from '../../db/client.js';
 import { pageLimit, unpriced, writtenLimit } from '../../db/paging.js';
 import { PreparedShapes } from '../../db/prepared.js';

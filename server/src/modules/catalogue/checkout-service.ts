@@ -12,9 +12,9 @@ import {
   type QuestionnaireAnswers,
 } from '@portal/resources';
 import { checkouts, paymentSessions } from '../../db/schema-commerce.js';
-import { audit } from '../../http/audit.js';
-import { isUniqueViolation } from '../../http/database-errors.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { audit } from '../../crud/audit.js';
+import { isUniqueViolation } from '../../transport/database-errors.js';
+import { ApiError, notFound } from '../../transport/errors.js';
 import { PaymentProviderError } from '../../payments/provider.js';
 import {
   checkoutRecord,

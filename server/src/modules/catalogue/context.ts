@@ -32,8 +32,8 @@ export interface CatalogueContext extends CheckoutContext {
   storage: FileStorage;
 }
 
-/** One type for the database or a transaction of it (`http/repository.ts`). */
-import type { Executor } from '../../http/repository.js';
+/** One type for the database or a transaction of it (`crud/repository.ts`). */
+import type { Executor } from '../../crud/repository.js';
 export type { Executor };
 
 /** The API's address as the browser sees it, for download and return addresses. */

@@ -13,7 +13,7 @@ import {
 import { userRoles, users } from '../../db/schema.js';
 import { tools } from '../../db/schema-catalogue.js';
 import { installationKeys, installers, licenses, orderPositions, orders } from '../../db/schema-commerce.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../transport/errors.js';
 import { iso, isoOrNull, keptFromInternalUse, mayUseInternalTools, type Executor } from './context.js';
 import { LICENSE_TERMS } from './license-terms.js';
 import { assertApprovable, positionContents } from './order-lines.js';

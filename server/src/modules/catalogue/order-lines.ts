@@ -13,7 +13,7 @@ import {
   type Price,
 } from '@portal/resources';
 import { bundleVersions, softwareBundles, toolVersions, tools } from '../../db/schema-catalogue.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../transport/errors.js';
 import { keptFromInternalUse, type Executor } from './context.js';
 import { toolColumns, type BundleRow, type ToolSummaryRow } from './records.js';
 import { exportAccessOf } from './entitlements.js';

@@ -5,8 +5,8 @@ import type { ownListQuerySchema } from '@portal/resources';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import { listRows, type ListSource } from '../../http/list.js';
+import { forbidden, notFound } from '../../transport/errors.js';
+import { listRows, type ListSource } from '../../crud/list.js';
 import { isAdmin, type Executor } from './context.js';
 
 /** A list call as an owned list reads it: the caller, the querystring with `scope` and the `Range` header. */

@@ -7,7 +7,7 @@ import {
   type Questionnaire,
 } from '@portal/resources';
 import { questionnaires, questions } from '../../db/schema-catalogue.js';
-import { ApiError, badRequest, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, notFound } from '../../transport/errors.js';
 import type { CatalogueContext, Executor } from './context.js';
 
 export const questionnaireNotFound = () => notFound('Questionnaire not found.', ['questionnaire']);

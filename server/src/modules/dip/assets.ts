@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@portal/resources';
 import { dipAssets } from '../../db/tables.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import type { Executor } from '../../http/repository.js';
+import { ApiError, notFound } from '../../transport/errors.js';
+import type { Executor } from '../../crud/repository.js';
 import type { DipState } from './process.js';
 import { completionTypeOf, type DipStepRow } from './records.js';
 

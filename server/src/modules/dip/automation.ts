@@ -9,9 +9,9 @@ import {
   users,
 } from '../../db/tables.js';
 import { membershipOf } from '../platform/company-space-records.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 import { userByEmail } from '../projects/users.js';
-import { inProjectCompanySpace } from '../projects/roles.js';
+import { inProjectCompanySpace } from '../projects/project-roles.module.js';
 import { dipState, initialStatus, syncDipStatus, type DipState } from './process.js';
 import {
   applicableStepRows,

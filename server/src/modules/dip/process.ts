@@ -8,7 +8,7 @@ import {
   type WorkflowStatus,
 } from '@portal/resources';
 import { dipStepResults, projects } from '../../db/tables.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 import { applicableStepRows, completerOf, resolverRolesOf, type DipStepRow } from './records.js';
 
 export type DipResultRow = typeof dipStepResults.$inferSelect;

@@ -20,7 +20,7 @@ import {
   secureWorkflowConfigs,
   xmlValidationEntries,
 } from '../../db/tables.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 
 export type DipStepRow = typeof dipSteps.$inferSelect;
 export type XmlEntryRow = typeof xmlValidationEntries.$inferSelect;

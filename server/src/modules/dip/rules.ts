@@ -1,5 +1,5 @@
 import { DIP_UPLOAD_COMPLETION_TYPES, type ProjectRoleName, ERROR_MESSAGES } from '@portal/resources';
-import { ApiError, forbidden } from '../../http/errors.js';
+import { ApiError, forbidden } from '../../transport/errors.js';
 import type { ProjectCaller } from '../projects/caller.js';
 import { actsAs, confirmers, isResolved, stepState, type DipState } from './process.js';
 import { completionTypeOf, resolverRolesOf, type DipStepRow } from './records.js';

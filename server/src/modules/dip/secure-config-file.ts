@@ -4,7 +4,7 @@ import {
   isCustomerCompleteStatus,
   type ErrorItem,
 } from '@portal/resources';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../transport/errors.js';
 import { checkUploadName } from '../../uploads/file-rules.js';
 import { evaluateXPath, textOf, XPathError, type XmlDocument, type XPathResult } from '../../uploads/xml.js';
 import type { XmlEntryRow } from './records.js';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DEPRECATED_DIP_COMPLETION_TYPES, type DipStepInput, type ErrorItem } from '@portal/resources';
 import { boards, dipSteps } from '../../db/tables.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import type { Executor } from '../../http/repository.js';
+import { ApiError, notFound } from '../../transport/errors.js';
+import type { Executor } from '../../crud/repository.js';
 import { userByEmail } from '../projects/users.js';
 import { boardStepRows, completionTypeOf, type DipStepRow } from './records.js';
 

@@ -1,10 +1,10 @@
 import type { DipCompletionType } from '@portal/resources';
-import { ApiError, badRequest } from '../../http/errors.js';
+import { ApiError, badRequest } from '../../transport/errors.js';
 import { checkDipUploadName } from '../../uploads/file-rules.js';
 import type { ReceiveUploadOptions } from '../../uploads/stream-upload.js';
 import type { ReachedProject } from '../projects/access.js';
 import type { ProjectCaller } from '../projects/caller.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 import { referencedFiles, stepAssets, type DipAssetRow } from './assets.js';
 import { loadDipState, type DipState } from './process.js';
 import {

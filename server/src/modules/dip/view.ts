@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { DipAsset, DipProcess, DipStepResult } from '@portal/resources';
 import { dipAssets, dipSteps, gettingStartedItems, projectDips, users } from '../../db/tables.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 import { abilities, type DipActor } from './rules.js';
 import {
   isResolved,

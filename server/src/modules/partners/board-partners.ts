@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Partner } from '@portal/resources';
 import { boardPartners, partners } from '../../db/schema-boards.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 import { partnerRecords } from './records.js';
 
 /** The partners a board shows, by name (any case), each with its assigned count: the admin list and the project view. */

@@ -2,8 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySpace, CompanySpaceMemberKind, CompanySpaceUser } from '@portal/resources';
 import { companySpaceMembers, companySpaces, users } from '../../db/schema.js';
 
-/** One type for the database or a transaction of it (`http/repository.ts`). */
-import type { Executor } from '../../http/repository.js';
+/** One type for the database or a transaction of it (`crud/repository.ts`). */
+import type { Executor } from '../../crud/repository.js';
 export type { Executor };
 
 export type CompanySpaceRow = typeof companySpaces.$inferSelect;

@@ -1,6 +1,6 @@
 import { isViewOnly, projectRolesAllow, type ProjectNeed, type ProjectRoleName } from '@portal/resources';
-import { ApiError, forbidden, notFound } from '../../http/errors.js';
-import type { Executor } from '../../http/repository.js';
+import { ApiError, forbidden, notFound } from '../../transport/errors.js';
+import type { Executor } from '../../crud/repository.js';
 import { assertOpensSecure, callerSpaceRoles, type ProjectCaller } from './caller.js';
 import { findProject, type ProjectWithBoard } from './records.js';
 

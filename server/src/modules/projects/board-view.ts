@@ -6,7 +6,7 @@ import { toBoardRecord, type BoardRow } from '../boards/boards.js';
 import { projectToolsOf } from '../boards/tools.js';
 import { secureSettings, toXmlEntry, xmlEntryRows } from '../dip/records.js';
 import { boardPartnerRecords } from '../partners/board-partners.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 
 /** Every document of the board, exclusive ones included (only the board's projects see those): primary first. */
 async function boardDocumentsOf(db: Executor, boardId: string) {

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Role, hasRole, type ProjectRoleName } from '@portal/resources';
 import type { CurrentUser } from '../../auth/users-repository.js';
 import { boardUserLinks, companySpaceMembers, companySpaces } from '../../db/tables.js';
-import { ApiError } from '../../http/errors.js';
-import type { Executor } from '../../http/repository.js';
+import { ApiError } from '../../transport/errors.js';
+import type { Executor } from '../../crud/repository.js';
 import { fromJson } from './json.js';
 
 /** Who is asking, with everything the project rules look at, loaded once per request. */

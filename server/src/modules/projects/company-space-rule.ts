@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@portal/resources';
 import { projectMembers, projects } from '../../db/tables.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../transport/errors.js';
 import type { Database } from '../../db/client.js';
 
 /**

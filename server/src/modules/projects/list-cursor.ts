@@ -4,8 +4,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PROJECT_SORT_FIELDS, LIST_CURSOR_MAX_LENGTH } from '@portal/resources';
 import { projects } from '../../db/tables.js';
-import { badRequest } from '../../http/errors.js';
-import { listQuerystring } from '../../http/list-query.js';
+import { badRequest } from '../../transport/errors.js';
+import { listQuerystring } from '../../crud/list-query.js';
 
 // Keyset paging of the project lists: the cursor a page gives out and the condition "after it".
 

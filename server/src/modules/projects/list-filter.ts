@@ -2,7 +2,7 @@ import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectListFilter } from '@portal/resources';
 import { projects } from '../../db/tables.js';
-import { likePattern } from '../../http/list-sql.js';
+import { likePattern } from '../../crud/list-sql.js';
 
 const asArray = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
 const ph = (name: string) => sql.placeholder(name);

@@ -1,9 +1,9 @@
 import { Param, Placeholder, SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { projects } from '../../db/tables.js';
-import { LONG_TOTAL_STALE_MS, boundedCount, plannerRows, scalar } from '../../http/list-total.js';
+import { LONG_TOTAL_STALE_MS, boundedCount, plannerRows, scalar } from '../../crud/list-total.js';
 
-// The project lists' side of the count policy (http/list-total.ts): the kept exact total of the whole list, and the
+// The project lists' side of the count policy (crud/list-total.ts): the kept exact total of the whole list, and the
 // counts and estimates of filtered or scoped ones.
 
 /**

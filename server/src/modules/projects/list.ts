@@ -12,8 +12,8 @@ import type { Database } from '../../db/client.js';
 import { writtenLimit } from '../../db/paging.js';
 import { PreparedShapes, type Preparable } from '../../db/prepared.js';
 import { projects } from '../../db/tables.js';
-import { parseListQuery } from '../../http/list-query.js';
-import { badRequest } from '../../http/errors.js';
+import { parseListQuery } from '../../crud/list-query.js';
+import { badRequest } from '../../transport/errors.js';
 import { fromJson } from './json.js';
 import { filterSql } from './list-filter.js';
 import {
@@ -32,7 +32,7 @@ import {
   knownLongTotal,
   listTotal,
   pageTotal,
-} from '../../http/list-total.js';
+} from '../../crud/list-total.js';
 import {
   COUNT_ROWS_TO_FOLD,
   countMatching,

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { CountCache } from '../../http/count-cache.js';
+import { CountCache } from '../../crud/count-cache.js';
 import { projectsTotal } from './list-totals.js';
 import type { ProjectScope } from './own-scope.js';
 

@@ -11,7 +11,7 @@ import {
 import type { invitations } from '../../db/tables.js';
 import { boardUserLinks, boards, companySpaceMembers, projects, userRoles, users } from '../../db/tables.js';
 import { companySpaceRoles } from './caller.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 import { fromJson } from './json.js';
 
 export type ProjectRow = typeof projects.$inferSelect;

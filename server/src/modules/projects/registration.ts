@@ -17,16 +17,16 @@ import {
   projects,
   serialNumbers,
 } from '../../db/tables.js';
-import { ApiError, badRequest, forbidden, notFound } from '../../http/errors.js';
+import { ApiError, badRequest, forbidden, notFound } from '../../transport/errors.js';
 import { initialStatus } from '../dip/process.js';
 import { applicableStepRows } from '../dip/records.js';
 import { membershipOf } from '../platform/company-space-records.js';
-import { assignEsimProfile } from './esim-profiles.js';
-import type { Executor } from '../../http/repository.js';
+import { assignEsimProfile } from './esim-profiles.module.js';
+import type { Executor } from '../../crud/repository.js';
 import { fromJson } from './json.js';
 import { userByEmail } from './users.js';
 import { assertOpensSecure, type ProjectCaller } from './caller.js';
-import { assertInProjectCompanySpace } from './roles.js';
+import { assertInProjectCompanySpace } from './project-roles.module.js';
 import { peopleJson, type ExplicitMember, type ProjectRow, type ProjectWithBoard } from './records.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { users } from '../../db/tables.js';
-import type { Executor } from '../../http/repository.js';
+import type { Executor } from '../../crud/repository.js';
 
 /** A portal user by email, ignoring case (the oldest account when several issuers know the address). */
 export async function userByEmail(db: Executor, email: string) {

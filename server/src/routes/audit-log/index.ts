@@ -1,5 +1,5 @@
 import { auditLogResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /** The history (issue 22): admins read every record, company space admins their own space's; read-only. */
 export default resourceRoutes(auditLogResource, 'auditLog', {

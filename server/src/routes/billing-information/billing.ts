@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { billingInformationInputSchema, billingInformationSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { errorResponses } from '../schemas.js';
-import { bearerSecurity as security } from '../../http/openapi.js';
+import { errorResponses } from '../../crud/openapi.js';
+import { bearerSecurity as security } from '../../crud/openapi.js';
 
 const tags = ['cart and checkout'];
 

@@ -1,6 +1,6 @@
 import { boardCsaLinksResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
-import { linkNotes } from '../../modules/boards/user-links.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
+import { linkNotes } from '../../modules/boards/route-schemas.js';
 
 const rule = 'Admin only; the user must belong to a company space';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boardSchema, boardViewerLinksResource, boardsResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /**
  * `GET /board-viewer-links/boards`: the admin board list (its repository's rows, sorts, filters and records) as the

@@ -1,6 +1,6 @@
 import { boardViewerLinksResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
-import { linkNotes } from '../../modules/boards/user-links.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
+import { linkNotes } from '../../modules/boards/route-schemas.js';
 
 const rule =
   'Admin, or a company space admin for the people of their own company space (403 wrong_company_space otherwise); the user must belong to a company space';

@@ -1,5 +1,5 @@
 import { boardsResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /**
  * Boards for admins (spec product §2.3, §3, §4): CRUD with every field; the rules that are not CRUD (release flag,

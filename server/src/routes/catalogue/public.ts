@@ -17,12 +17,12 @@ import {
   uploadFileNameSchema,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { sendStoredFile } from '../../http/byte-range.js';
-import { notFound } from '../../http/errors.js';
-import { ESTIMATED_TOTAL_HEADER } from '../../http/list-total.js';
+import { sendStoredFile } from '../../transport/byte-range.js';
+import { notFound } from '../../transport/errors.js';
+import { ESTIMATED_TOTAL_HEADER } from '../../crud/list-total.js';
 import { catalogueQuerystring } from '../../modules/catalogue/catalogue-list.js';
-import { errorResponses } from '../schemas.js';
-import { rangeHeaders, bearerSecurity } from '../../http/openapi.js';
+import { errorResponses } from '../../crud/openapi.js';
+import { rangeHeaders, bearerSecurity } from '../../crud/openapi.js';
 
 const tags = ['catalogue'];
 const optionalBearer: { [label: string]: string[] }[] = [{}, ...bearerSecurity];

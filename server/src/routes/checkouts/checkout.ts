@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutInputSchema, checkoutSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { errorResponses } from '../schemas.js';
-import { bearerSecurity as security } from '../../http/openapi.js';
+import { errorResponses } from '../../crud/openapi.js';
+import { bearerSecurity as security } from '../../crud/openapi.js';
 
 const tags = ['cart and checkout'];
 const idParams = z.object({ id: z.uuid() });

@@ -1,5 +1,5 @@
 import { companySpacesResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /**
  * Company spaces (spec product §2.3 /admin/company-spaces, §3): admin CRUD; a company space admin lists, shows and

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companySpaceMemberInputSchema, companySpaceSchema, companySpacesResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { bearerSecurity as security, errorResponses } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { bearerSecurity as security, errorResponses } from '../../crud/openapi.js';
 
 const spaceParams = z.object({ id: z.uuid() });
 const memberParams = z.object({ id: z.uuid(), userId: z.uuid() });

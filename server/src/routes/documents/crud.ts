@@ -1,5 +1,5 @@
 import { documentsResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /**
  * Every document boards can show (documentsResource, the admin console's Documents menu): SAMI-imported ones and

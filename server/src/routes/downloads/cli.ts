@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../transport/errors.js';
 
 /** The stable address of the command line's npm tarball; the versioned one is named by the build's manifest. */
 export const CLI_TARBALL = 'portal-cli.tgz';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eSimProfileSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { notFound } from '../../http/errors.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { bearerSecurity as security, errorResponses } from '../../http/openapi.js';
+import { notFound } from '../../transport/errors.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { bearerSecurity as security, errorResponses } from '../../crud/openapi.js';
 
 /**
  * `GET eSim/profile`: the eSIM profile handed to the caller with their latest eSIM board project. The QR code is

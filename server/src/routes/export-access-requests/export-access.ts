@@ -5,10 +5,10 @@ import {
   exportAccessRequestsResource,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { bearerSecurity as security, idParams } from '../../http/openapi.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { resourceRoutes } from '../../http/resource-routes.js';
-import { errorResponses } from '../schemas.js';
+import { bearerSecurity as security, idParams } from '../../crud/openapi.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
+import { errorResponses } from '../../crud/openapi.js';
 
 const tags = ['export access'];
 

@@ -1,5 +1,5 @@
 import { featureFlagsResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /** Feature toggles (spec product §2.3 /admin/feature-flags): admin CRUD. */
 export default resourceRoutes(featureFlagsResource, 'featureFlags', {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enabledFeatureFlagsSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { errorResponses } from '../../http/openapi.js';
+import { errorResponses } from '../../crud/openapi.js';
 
 /** The keys of the enabled feature flags, for the apps before sign-in. */
 const enabledFeatureFlags: FastifyPluginAsyncZod = async (app) => {

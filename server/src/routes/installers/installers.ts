@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { installationKeySchema, installerInputSchema, installerRecordSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { bearerSecurity as security, idParams } from '../../http/openapi.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { resourceRoutes } from '../../http/resource-routes.js';
-import { errorResponses } from '../schemas.js';
+import { bearerSecurity as security, idParams } from '../../crud/openapi.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
+import { errorResponses } from '../../crud/openapi.js';
 
 /** Installers and their installation keys (spec §2.2 /my/installers), each visible to its owner and to admins. */
 const installerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

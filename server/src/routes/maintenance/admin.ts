@@ -6,11 +6,11 @@ import {
   maintenanceResource,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses } from '../../crud/openapi.js';
 // `app.maintenance`'s type: app.ts imports this file for the root page, so programs that build the app without
 // the server's own tsconfig (the CLI's tests) reach the decorator's declaration through here.
-import type {} from '../../modules/platform/maintenance.js';
-import { bearerSecurity } from '../../http/openapi.js';
+import type {} from '../../modules/platform/maintenance.module.js';
+import { bearerSecurity } from '../../crud/openapi.js';
 
 const NO_CACHE = 'no-cache, no-store';
 

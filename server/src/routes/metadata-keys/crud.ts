@@ -1,5 +1,5 @@
 import { metadataKeysResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /** Metadata keys (spec §2.3 /admin/manage-metadata-keys): admin CRUD, addressed by the key itself. */
 export default resourceRoutes(metadataKeysResource, 'metadataKeys', {

@@ -1,5 +1,5 @@
 import { partnersResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /**
  * Partners (spec product §2.3 /admin/partners, §3 partner, §5): admin CRUD. A partner's assigned count is the

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_MESSAGES, PAYMENT_SIGNATURE_MAX_LENGTH, PAYMENT_WEBHOOK_MAX_BYTES } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { ApiError, notFound } from '../../transport/errors.js';
 import { verifyStripeSignature, type StripeEvent } from '../../payments/stripe.js';
-import { errorResponses } from '../schemas.js';
+import { errorResponses } from '../../crud/openapi.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,8 +5,8 @@ import {
   type AddMultipleMembersResult,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { errorResponses } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { errorResponses } from '../../crud/openapi.js';
 import { assertNotCancelled, type ReachedProject } from '../../modules/projects/access.js';
 import { security, tags } from '../../modules/projects/route-schemas.js';
 

@@ -8,8 +8,8 @@ import {
   projectsResource,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { errorResponses, rangeHeaders } from '../../http/openapi.js';
-import type { ModuleOptions } from '../../http/module.js';
+import { errorResponses, rangeHeaders } from '../../crud/openapi.js';
+import type { ModuleOptions } from '../../crud/module.js';
 import { projectListQuerystring } from '../../modules/projects/list-cursor.js';
 import { security, tags } from '../../modules/projects/route-schemas.js';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectPayloadSchemas, projectRegistrationQuerySchema, projectSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { badRequest } from '../../http/errors.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { errorResponses } from '../../http/openapi.js';
-import { throwValidationError } from '../../http/validation-errors.js';
+import { badRequest } from '../../transport/errors.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { errorResponses } from '../../crud/openapi.js';
+import { throwValidationError } from '../../transport/validation-errors.js';
 import { security, tags } from '../../modules/projects/route-schemas.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { questionnaireSchema, questionnairesResource } from '@portal/resources';
-import type { ModuleOptions } from '../../http/module.js';
-import { errorResponses } from '../../http/openapi.js';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { errorResponses } from '../../crud/openapi.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /**
  * Questionnaires (spec §2.3 /admin/questionnaires): list, show, create, change, copy; a questionnaire items still ask

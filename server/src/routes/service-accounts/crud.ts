@@ -1,5 +1,5 @@
 import { serviceAccountsResource } from '@portal/resources';
-import { resourceRoutes } from '../../http/resource-routes.js';
+import { resourceRoutes } from '../../crud/resource-routes.js';
 
 /** Service accounts (spec §2.3): admin CRUD; the create answer carries the secret, shown this once. */
 export default resourceRoutes(serviceAccountsResource, 'serviceAccounts', {

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { serviceAccountWithSecretSchema, serviceAccountsResource } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { audit } from '../../http/audit.js';
-import { notFound } from '../../http/errors.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { bearerSecurity, errorResponses } from '../../http/openapi.js';
-import { findRow } from '../../http/repository.js';
+import { audit } from '../../crud/audit.js';
+import { notFound } from '../../transport/errors.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { bearerSecurity, errorResponses } from '../../crud/openapi.js';
+import { findRow } from '../../crud/repository.js';
 
 /** Secret rotation: the one service-account action that is not CRUD. */
 const serviceAccountSecret: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

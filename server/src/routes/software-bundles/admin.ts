@@ -8,8 +8,8 @@ import {
   softwareBundleSchema,
   softwareBundlesResource,
 } from '@portal/resources';
-import type { ModuleOptions } from '../../http/module.js';
-import { catalogueAdminRoutes } from '../catalogue-admin.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { catalogueAdminRoutes } from '../../modules/catalogue/admin-routes.js';
 
 /**
  * Software bundles in the admin console (spec §2.3 /admin/manage-assets, /admin/softwarebundle/{id}/versions,

@@ -20,12 +20,12 @@ import {
   sizeLimitText,
 } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../transport/errors.js';
 import { checkUploadName, throwUploadProblems } from '../../uploads/file-rules.js';
-import type { ModuleOptions } from '../../http/module.js';
-import { errorResponses } from '../schemas.js';
-import { catalogueAdminRoutes } from '../catalogue-admin.js';
-import { bearerSecurity as security } from '../../http/openapi.js';
+import type { ModuleOptions } from '../../crud/module.js';
+import { errorResponses } from '../../crud/openapi.js';
+import { catalogueAdminRoutes } from '../../modules/catalogue/admin-routes.js';
+import { bearerSecurity as security } from '../../crud/openapi.js';
 
 const tags = ['software (admin)'];
 // The file name is checked by the upload rule (checkUploadName); the router bounds the segment.

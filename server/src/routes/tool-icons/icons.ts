@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TOOL_ICON_FILE_NAME, TOOL_ICON_PATH, TOOL_ICON_TYPE_LIST, TOOL_ICON_TYPES } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { notFound } from '../../http/errors.js';
-import { errorResponses } from '../schemas.js';
+import { notFound } from '../../transport/errors.js';
+import { errorResponses } from '../../crud/openapi.js';
 
 /** A content-addressed file never changes under its name: browsers and proxies may keep it for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

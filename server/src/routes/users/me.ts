@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@portal/resources';
 import { access } from '../../auth/access.js';
-import { bearerSecurity, errorResponses } from '../../http/openapi.js';
+import { bearerSecurity, errorResponses } from '../../crud/openapi.js';
 
 /** The signed-in user (spec calls §7.1 `users/me`). */
 const me: FastifyPluginAsyncZod = async (app) => {

@@ -10,7 +10,7 @@ import {
   type QuestionnaireAnswers,
 } from '@portal/resources';
 import { billingInformation } from '../../../db/schema-commerce.js';
-import { ApiError } from '../../../http/errors.js';
+import { ApiError } from '../../../transport/errors.js';
 import type { CheckoutContext, Executor } from '../context.js';
 import type { ResolvedEntry } from '../order-lines.js';
 import { findQuestionnaire } from '../questionnaires.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { paymentSessions } from '../../../db/schema-commerce.js';
-import { audit } from '../../../http/audit.js';
+import { audit } from '../../../crud/audit.js';
 import type { CheckoutContext } from '../context.js';
 import { PROVIDER, type PaymentSessionStore, type SessionRow } from './sessions.js';
 

@@ -7,8 +7,8 @@ import {
   type PaymentSessionStatus,
 } from '@portal/resources';
 import { checkouts, orders, paymentSessions } from '../../../db/schema-commerce.js';
-import { audit } from '../../../http/audit.js';
-import { ApiError } from '../../../http/errors.js';
+import { audit } from '../../../crud/audit.js';
+import { ApiError } from '../../../transport/errors.js';
 import { iso, type CheckoutContext, type Executor } from '../context.js';
 import { fulfilPurchase } from '../fulfilment.js';
 

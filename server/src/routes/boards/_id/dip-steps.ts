@@ -9,13 +9,13 @@ import {
   gettingStartedStepSchema,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
+import type { ModuleOptions } from '../../../crud/module.js';
 import type { BoardRow, Executor } from '../../../modules/boards/boards.js';
 import type { ItemOwner } from '../../../modules/boards/getting-started.js';
 import { dipTags as tags } from '../../../modules/dip/records.js';
-import { throwValidationError } from '../../../http/validation-errors.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, security } from '../records.js';
+import { throwValidationError } from '../../../transport/validation-errors.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
 
 const stepParams = boardParams.extend({ stepId: z.uuid() });
 

@@ -12,14 +12,14 @@ import {
   type AuditAction,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { isForeignKeyViolation } from '../../../http/database-errors.js';
-import { ApiError } from '../../../http/errors.js';
-import { listQuerystring } from '../../../http/list-query.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { isForeignKeyViolation } from '../../../transport/database-errors.js';
+import { ApiError } from '../../../transport/errors.js';
+import { listQuerystring } from '../../../crud/list-query.js';
 import type { BoardRow, Executor } from '../../../modules/boards/boards.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, security, tags } from '../records.js';
-import { rangeHeaders } from '../../../http/openapi.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import { auditBoard, boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
+import { rangeHeaders } from '../../../crud/openapi.js';
 
 const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
 

@@ -1,11 +1,11 @@
 import { MESSAGES, boardsResource, followUpAnswerSchema, followUpInputSchema } from '@portal/resources';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { badRequest, notFound } from '../../../transport/errors.js';
 import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { auditBoard, boardParams, security } from '../records.js';
-import { errorResponses } from '../../schemas.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
+import { errorResponses } from '../../../crud/openapi.js';
 
 /** What follows a board's design-in process: the next board, registered for the next owner; admins only. */
 const followUpRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

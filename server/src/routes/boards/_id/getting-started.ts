@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardsResource, gettingStartedListInputSchema, gettingStartedStepSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../schemas.js';
-import { boardParams, security, tags } from '../records.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import { boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
 
 const ITEMS_CHANGED =
   'The getting-started items of this board changed since they were loaded. Reload them and make your changes again.';

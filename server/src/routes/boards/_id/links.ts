@@ -2,11 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardRelatedLinksResource, linkInputSchema, linkOrderSchema, linkSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { resourceRoutes } from '../../../http/resource-routes.js';
-import { ApiError } from '../../../http/errors.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, boardParent, security, tags } from '../records.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { resourceRoutes } from '../../../crud/resource-routes.js';
+import { ApiError } from '../../../transport/errors.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import {
+  auditBoard,
+  boardParams,
+  boardParent,
+  security,
+  tags,
+} from '../../../modules/boards/route-schemas.js';
 
 const linkParams = z.object({ id: z.uuid(), linkId: z.uuid() });
 

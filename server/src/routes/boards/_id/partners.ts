@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardsResource, partnerAssignmentSchema, partnerSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { isForeignKeyViolation } from '../../../http/database-errors.js';
-import { ApiError, notFound } from '../../../http/errors.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, security, tags } from '../records.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { isForeignKeyViolation } from '../../../transport/database-errors.js';
+import { ApiError, notFound } from '../../../transport/errors.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import { auditBoard, boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
 
 const partnerParams = z.object({ id: z.uuid(), partnerId: z.uuid() });
 

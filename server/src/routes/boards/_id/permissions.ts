@@ -7,12 +7,18 @@ import {
   restrictionGrantSchema,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { isForeignKeyViolation } from '../../../http/database-errors.js';
-import { notFound } from '../../../http/errors.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { resourceRoutes } from '../../../http/resource-routes.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, boardParent, security, tags } from '../records.js';
+import { isForeignKeyViolation } from '../../../transport/database-errors.js';
+import { notFound } from '../../../transport/errors.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { resourceRoutes } from '../../../crud/resource-routes.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import {
+  auditBoard,
+  boardParams,
+  boardParent,
+  security,
+  tags,
+} from '../../../modules/boards/route-schemas.js';
 
 const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
 

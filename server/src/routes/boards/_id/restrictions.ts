@@ -7,11 +7,17 @@ import {
   boardRestrictionsResource,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { resourceRoutes } from '../../../http/resource-routes.js';
-import { uniqueConflict } from '../../../http/unique-conflict.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, boardParent, security, tags } from '../records.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { resourceRoutes } from '../../../crud/resource-routes.js';
+import { uniqueConflict } from '../../../crud/unique-conflict.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import {
+  auditBoard,
+  boardParams,
+  boardParent,
+  security,
+  tags,
+} from '../../../modules/boards/route-schemas.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
 

@@ -2,9 +2,9 @@ import { boardsResource, secureConfigInputSchema, secureConfigSchema } from '@po
 import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { auditBoard, boardParams, security } from '../records.js';
-import { errorResponses } from '../../schemas.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
+import { errorResponses } from '../../../crud/openapi.js';
 
 /**
  * A board's secure workflow configuration: accepted file types and delete policy (the validators are its XML

@@ -17,13 +17,13 @@ import {
   BOARD_SERIAL_NUMBER_MAX_LENGTH,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { isUniqueViolation } from '../../../http/database-errors.js';
-import { ApiError } from '../../../http/errors.js';
-import { listQuerystring } from '../../../http/list-query.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, security, tags } from '../records.js';
-import { rangeHeaders } from '../../../http/openapi.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { isUniqueViolation } from '../../../transport/database-errors.js';
+import { ApiError } from '../../../transport/errors.js';
+import { listQuerystring } from '../../../crud/list-query.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import { auditBoard, security, tags } from '../../../modules/boards/route-schemas.js';
+import { rangeHeaders } from '../../../crud/openapi.js';
 
 const serialNumberParams = z.object({ id: z.uuid(), serialNumberId: z.uuid() });
 const boardParams = z.object({ id: z.uuid() });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boardSupportLinkAnswerSchema, boardSupportLinkInputSchema, boardsResource } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../schemas.js';
-import { auditBoard, boardParams, security, tags } from '../records.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
+import { auditBoard, boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
 
 /** A board's support link (spec product §2.3 edit-support). */
 const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

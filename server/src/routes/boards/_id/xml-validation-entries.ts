@@ -5,14 +5,14 @@ import {
   xmlValidationEntrySchema,
   type ErrorItem,
 } from '@portal/resources';
-import { ApiError } from '../../../http/errors.js';
+import { ApiError } from '../../../transport/errors.js';
 import { checkXPath, XPathError } from '../../../uploads/xml.js';
 import { dipTags as tags, toXmlEntry } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { auditBoard, boardParams, security } from '../records.js';
-import { errorResponses } from '../../schemas.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
+import { errorResponses } from '../../../crud/openapi.js';
 
 /** The XML validation entries a secure board's uploaded configurations are checked against; admins only. */
 const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {

@@ -8,8 +8,8 @@ import {
   projectSchema,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../../http/openapi.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
 import { security, tags } from '../../../modules/projects/route-schemas.js';
 
 const invitationParams = z.object({ id: z.uuid() });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PROJECT_CANCEL_TRANSITIONS, projectSchema, type ProjectCancelAction } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { ApiError } from '../../../http/errors.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../../http/openapi.js';
+import { ApiError } from '../../../transport/errors.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
 import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 

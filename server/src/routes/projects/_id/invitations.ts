@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitationCreatePayloadSchema, invitationSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../../http/openapi.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
 import { assertNotCancelled } from '../../../modules/projects/access.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 

@@ -11,9 +11,9 @@ import {
   transferOwnershipPayloadSchema,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { ApiError, notFound } from '../../../http/errors.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../../http/openapi.js';
+import { ApiError, notFound } from '../../../transport/errors.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** Checks a payload against a rule that needs the project's data; a broken rule is a 400 with its code. */

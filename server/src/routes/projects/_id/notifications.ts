@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationSettingSchema, notificationSettingsSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../../http/openapi.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** The caller's own notification settings for a project (spec calls §7.6); anyone who may see the project has them. */

@@ -9,9 +9,9 @@ import {
   projectSchema,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { ApiError, badRequest } from '../../../http/errors.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses } from '../../../http/openapi.js';
+import { ApiError, badRequest } from '../../../transport/errors.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses } from '../../../crud/openapi.js';
 import { notifyProjectMembers, projectMail } from '../../../mail/notify.js';
 import { assertNotCancelled } from '../../../modules/projects/access.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCsv, userRoleChangeSchema, userSchema, type User } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import type { ModuleOptions } from '../../../http/module.js';
-import { errorResponses, bearerSecurity } from '../../../http/openapi.js';
+import type { ModuleOptions } from '../../../crud/module.js';
+import { errorResponses, bearerSecurity } from '../../../crud/openapi.js';
 
 const adminOnly = access.roles(['ADMIN']);
 

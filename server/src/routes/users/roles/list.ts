@@ -1,5 +1,5 @@
 import { userRolesResource } from '@portal/resources';
-import { resourceRoutes } from '../../../http/resource-routes.js';
+import { resourceRoutes } from '../../../crud/resource-routes.js';
 
 /** Users holding a role (calls §7.1 `users/roles?role=`): the generic list; grants are one call each (`grants.ts`). */
 export default resourceRoutes(userRolesResource, 'userRoles', {

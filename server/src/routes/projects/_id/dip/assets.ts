@@ -12,9 +12,9 @@ import {
   sizeLimitText,
 } from '@portal/resources';
 import { access } from '../../../../auth/access.js';
-import { audit } from '../../../../http/audit.js';
-import { isUniqueViolation } from '../../../../http/database-errors.js';
-import { ApiError, forbidden, notFound } from '../../../../http/errors.js';
+import { audit } from '../../../../crud/audit.js';
+import { isUniqueViolation } from '../../../../transport/database-errors.js';
+import { ApiError, forbidden, notFound } from '../../../../transport/errors.js';
 import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
 import { assetStorageKey, type DipAssetRow } from '../../../../modules/dip/assets.js';
 import { completionTypeOf, dipTags as tags, type DipStepRow } from '../../../../modules/dip/records.js';
@@ -31,9 +31,9 @@ import {
 } from '../../../../uploads/stream-upload.js';
 import { assertNotCancelled, type ReachedProject } from '../../../../modules/projects/access.js';
 import type { ProjectCaller } from '../../../../modules/projects/caller.js';
-import type { Executor } from '../../../../http/repository.js';
-import type { ModuleOptions } from '../../../../http/module.js';
-import { errorResponses } from '../../../../http/openapi.js';
+import type { Executor } from '../../../../crud/repository.js';
+import type { ModuleOptions } from '../../../../crud/module.js';
+import { errorResponses } from '../../../../crud/openapi.js';
 import { projectParams, security } from '../../../../modules/projects/route-schemas.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });

@@ -9,9 +9,9 @@ import {
   type DipProcess,
 } from '@portal/resources';
 import { access } from '../../../../auth/access.js';
-import { audit } from '../../../../http/audit.js';
-import { isUniqueViolation } from '../../../../http/database-errors.js';
-import { notFound } from '../../../../http/errors.js';
+import { audit } from '../../../../crud/audit.js';
+import { isUniqueViolation } from '../../../../transport/database-errors.js';
+import { notFound } from '../../../../transport/errors.js';
 import { notifyProjectMembers, projectMail } from '../../../../mail/notify.js';
 import { srcTaken, type DipAction } from '../../../../modules/dip/actions.js';
 import type { DipEvents } from '../../../../modules/dip/automation.js';
@@ -20,8 +20,8 @@ import { dipTags as tags } from '../../../../modules/dip/records.js';
 import type { DipActor } from '../../../../modules/dip/rules.js';
 import { assertNotCancelled, type ReachedProject } from '../../../../modules/projects/access.js';
 import type { ProjectCaller } from '../../../../modules/projects/caller.js';
-import type { ModuleOptions } from '../../../../http/module.js';
-import { errorResponses } from '../../../../http/openapi.js';
+import type { ModuleOptions } from '../../../../crud/module.js';
+import { errorResponses } from '../../../../crud/openapi.js';
 import { projectParams, security } from '../../../../modules/projects/route-schemas.js';
 
 const stepParams = projectParams.extend({ stepId: z.uuid() });

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Project } from '@portal/resources';
+import { projects } from '../../db/tables.js';
+import { audit, type AuditEntry } from '../../crud/audit.js';
+import { repositoryModule } from '../../crud/module.js';
+import type { Executor } from '../../crud/repository.js';
+import { projectDipFileKeys } from '../dip/records.js';
+import {
+  assertNotCancelled,
+  projectIsSecure,
+  projectNotFound,
+  reachProject,
+  type ReachedProject,
+} from './access.js';
+import { projectBoardView } from './board-view.js';
+import { loadCaller, type ProjectCaller } from './caller.js';
+import { projectStatistics } from './statistics.js';
+import { findProject, projectRecords, type ProjectWithBoard } from './records.js';
+import { justRegistered, registerProject } from './registration.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Projects (spec product §5–§6): the caller, records, the access rule, lists, registration and changes. */
+    projects: ProjectsRepository;
+  }
+}
+
+/** Whose eyes a record is read with. */
+type Reader = Pick<ProjectCaller, 'user' | 'isAdmin'>;
+type ProjectChanges = Partial<Omit<typeof projects.$inferInsert, 'id' | 'updatedAt'>>;
+
+export interface ProjectsRepository {
+  /** The caller as the project rules see them (roles, company space, second factor). */
+  caller(request: FastifyRequest, tx?: Executor): Promise<ProjectCaller>;
+  /** Records of rows already read, as `who` may see them. */
+  records(tx: Executor, rows: ProjectWithBoard[], who: Reader, withMembers?: boolean): Promise<Project[]>;
+  /**
+   * The record of one project, read again (after a change, inside its transaction); a project registration just
+   * wrote in this transaction comes from what it wrote.
+   */
+  record(tx: Executor, id: string, who: Reader): Promise<Project>;
+  /** An audit record about a project. */
+  log(tx: Executor, request: FastifyRequest, entry: Omit<AuditEntry, 'entity'>): Promise<void>;
+  find: typeof findProject;
+  /** A project by id whatever the caller's rights (leaving needs none); 404 when there is none. */
+  existing(tx: Executor, id: string, options?: { lock?: boolean }): Promise<ProjectWithBoard>;
+  /** 404 unknown, 403 no role allowing the need, then the secure rule (`reachProject`). */
+  reach: typeof reachProject;
+  /** Whether a project is secure, before the second factor is asked for (`projectIsSecure`). */
+  isSecure: typeof projectIsSecure;
+  /**
+   * A change by the project's managers (owner, substitute, admin): in one transaction with the project locked,
+   * refused on a cancelled project unless `whileCancelled`; answers the project as it is after the change.
+   */
+  change(
+    request: FastifyRequest,
+    projectId: string,
+    work: (tx: Executor, found: ReachedProject, who: ProjectCaller) => Promise<void>,
+    options?: { whileCancelled?: boolean },
+  ): Promise<Project>;
+  statistics: () => ReturnType<typeof projectStatistics>;
+  register: typeof registerProject;
+  /** The board of a project as its people see it (every tab of the project page). */
+  boardView: typeof projectBoardView;
+  /** Changes columns of a project (stamping `updatedAt`). */
+  update(tx: Executor, id: string, changes: ProjectChanges): Promise<void>;
+  /** Deletes a project's row (its people, results and eSIM hold go with it); answers its files' keys. */
+  remove(tx: Executor, id: string): Promise<string[]>;
+}
+
+export default repositoryModule(
+  'projects',
+  ({ db, config }, app): ProjectsRepository => {
+    const records: ProjectsRepository['records'] = (tx, rows, who, withMembers = true) =>
+      projectRecords(tx, rows, {
+        publicUrl: config.publicUrl,
+        reader: { userId: who.user.id, isAdmin: who.isAdmin },
+        withMembers,
+      });
+    const record: ProjectsRepository['record'] = async (tx, id, who) => {
+      const found = justRegistered(tx, id) ?? (await findProject(tx, id));
+      if (!found) throw projectNotFound();
+      return (await records(tx, [found], who))[0]!;
+    };
+    return {
+      caller: (request, tx = db) => loadCaller(tx, request),
+      records,
+      record,
+      log: (tx, request, entry) => audit(tx, request, { entity: 'project', ...entry }),
+      find: findProject,
+      existing: async (tx, id, options) => {
+        const found = await findProject(tx, id, options);
+        if (!found) throw projectNotFound();
+        return found;
+      },
+      reach: reachProject,
+      isSecure: projectIsSecure,
+      change: (request, projectId, work, { whileCancelled = false } = {}) =>
+        db.transaction(async (tx) => {
+          const who = await loadCaller(tx, request);
+          const found = await reachProject(tx, who, projectId, 'manage', { lock: true });
+          if (!whileCancelled) assertNotCancelled(found);
+          await work(tx, found, who);
+          return record(tx, found.project.id, who);
+        }),
+      statistics: () => projectStatistics(db),
+      register: registerProject,
+      boardView: projectBoardView,
+      update: async (tx, id, changes) => {
+        await tx
+          .update(projects)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(projects.id, id));
+      },
+      remove: async (tx, id) => {
+        const fileKeys = await projectDipFileKeys(tx, id);
+        await app.esimProfiles.release(tx, id);
+        await tx.delete(projects).where(eq(projects.id, id));
+        return fileKeys;
+      },
+    };
+  },
+  ['esimProfiles'],
+);

@@ -1,1 +1,0 @@
-export { errorResponses } from '../http/openapi.js';
