@@ -47,6 +47,59 @@ module.exports = {
       to: { path: '^customer-app/src/features/', pathNot: '^customer-app/src/features/$1/' },
     },
     {
+      name: 'console-resources-never-sideways',
+      severity: 'error',
+      comment:
+        "A resource folder of the admin console imports the generator, providers and admin-app/src/shared, never another resource's folder.",
+      from: { path: '^admin-app/src/resources/([^/]+)/' },
+      to: { path: '^admin-app/src/resources/[^/]+/', pathNot: '^admin-app/src/resources/$1/' },
+    },
+    {
+      name: 'server-routes-not-into-db',
+      severity: 'error',
+      comment:
+        "Route files reach the database through the modules' decorators (drizzle-orm: code-shape.test.ts).",
+      from: { path: '^server/src/routes/' },
+      to: { path: '^server/src/db/' },
+    },
+    {
+      name: 'server-routes-from-app-only',
+      severity: 'error',
+      comment: 'Only app.ts registers route files (the few outside /api/v1); nothing else imports them.',
+      from: { path: '^server/', pathNot: '^server/src/(routes/|app\\.ts$)' },
+      to: { path: '^server/src/routes/' },
+    },
+    {
+      name: 'server-modules-below-routes',
+      severity: 'error',
+      comment: 'Modules (business rules, repositories) never import a route file.',
+      from: { path: '^server/src/modules/' },
+      to: { path: '^server/src/routes/' },
+    },
+    {
+      name: 'server-crud-below-modules',
+      severity: 'error',
+      comment: 'The CRUD framework (src/crud) is generic: it imports no module and no route file.',
+      from: { path: '^server/src/crud/' },
+      to: { path: '^server/src/(routes|modules)/' },
+    },
+    {
+      name: 'server-transport-below-crud',
+      severity: 'error',
+      comment:
+        'Transport plugins (src/transport) see requests, not resources: no CRUD framework, module or route.',
+      from: { path: '^server/src/transport/' },
+      to: { path: '^server/src/(routes|modules|crud)/' },
+    },
+    {
+      name: 'server-db-at-the-bottom',
+      severity: 'error',
+      comment:
+        'Tables and the client import nothing above them; the demo data (demo-*.ts) seeds through module rules.',
+      from: { path: '^server/src/db/', pathNot: '^server/src/db/demo-' },
+      to: { path: '^server/src/(routes|modules|crud|transport)/' },
+    },
+    {
       name: 'scripts-not-into-server-tests',
       severity: 'error',
       comment: 'Scripts use the server, never its test support (test code is not a library).',

@@ -23,7 +23,7 @@ import { Loading, useGetList, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
-import { moveItem } from './links-page';
+import { moveItem } from '../../shared/move-item';
 
 /** A row of the editor: what the list shows of a tool, whether it came from the board or was just added. */
 type Row = Pick<BoardTool, 'id' | 'name' | 'featureId' | 'type' | 'isRemoved'>;

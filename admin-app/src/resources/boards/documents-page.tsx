@@ -29,7 +29,7 @@ import { GeneratedList, type ViewCustomization } from '../../generator/views';
 import { boardPagePath } from './board-actions';
 import { boardKey, useApi, useNotifyFailure } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 
 /** SAMI-imported or added by an admin (spec §2.4: SAMI versus user documents). */
 function SourceChip() {

@@ -22,7 +22,7 @@ import { Loading, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
-import { moveItem } from './links-page';
+import { moveItem } from '../../shared/move-item';
 
 interface Row extends GettingStartedListItem {
   /** A key for new rows that have no id yet. */

@@ -1,3 +1,4 @@
+import { moveItem } from '../../shared/move-item';
 import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -22,15 +23,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { boardPagePath } from './board-actions';
 import { useBoardCollection, useBoardMutation } from './board-api';
 import { BoardPageFrame } from './board-page-frame';
-import { ConfirmDialog } from './confirm-dialog';
-
-/** Moves the item at `from` to `to`. */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  if (moved !== undefined) next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
-  return next;
-}
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 
 /** `GET boards/{id}/links`: the board's links in their order (the list page and the link form share it). */
 export const useBoardLinks = (boardId: string) =>

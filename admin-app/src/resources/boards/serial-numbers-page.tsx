@@ -18,12 +18,12 @@ import {
 } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { GeneratedList, type ViewCustomization } from '../../generator/views';
-import { saveFile } from '../user-roles/export-roles-button';
+import { saveFile } from '../../shared/save-file';
 import { boardPagePath } from './board-actions';
 import { boardPath, useNotifyFailure } from './board-api';
 import { useDownload } from '../../providers/api-context';
 import { BoardPageFrame } from './board-page-frame';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 
 /** Switches one serial number between single and multi registration (spec §4). */
 function MultiRegistrationToggle({ boardId }: { boardId: string }) {

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { useApi } from '../../providers/api-context';
 import { toAdminError } from '../../providers/errors';
-import { ConfirmDialog } from '../boards/confirm-dialog';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { SaveOnlyToolbar } from '../../generator/save-toolbar';
 
 /** What a versions page needs of a version: its id and label. */

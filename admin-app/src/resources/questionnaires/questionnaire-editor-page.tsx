@@ -33,8 +33,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { submissionErrors, zodValidate } from '../../generator/form-helpers';
 import { useApi } from '../../providers/api-context';
 import { apiErrorsOf } from '../../providers/errors';
-import { ConfirmDialog } from '../boards/confirm-dialog';
-import { moveItem } from '../boards/links-page';
+import { ConfirmDialog } from '../../shared/confirm-dialog';
+import { moveItem } from '../../shared/move-item';
 import { editPath, useCopyQuestionnaire, useQuestionnaire, useRefreshQuestionnaire } from './api';
 import { NEW_QUESTION, QuestionFields } from './question-fields';
 

@@ -1,19 +1,8 @@
+import { saveFile } from '../../shared/save-file';
 import Download from '@mui/icons-material/Download';
 import { useState } from 'react';
 import { Button, useNotify } from 'react-admin';
 import { useDownload } from '../../providers/api-context';
-
-/** Saves a file the browser received, under the name given. */
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Every role assignment as CSV, made by the server (`GET users/roles/csv`, spec §6), not only this page. */
 export function ExportRolesButton() {

@@ -41,8 +41,8 @@ import { hasErrorCode } from '../../../providers/errors';
 import { boardPagePath } from '../board-actions';
 import { boardKey, useNotifyFailure } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
-import { ConfirmDialog } from '../confirm-dialog';
-import { moveItem } from '../links-page';
+import { ConfirmDialog } from '../../../shared/confirm-dialog';
+import { moveItem } from '../../../shared/move-item';
 import { ChildBoardPicker } from './child-board-picker';
 import {
   apiStepErrors,

@@ -21,7 +21,7 @@ import { SaveOnlyToolbar } from '../../../generator/save-toolbar';
 import { useApi } from '../../../providers/api-context';
 import { boardKey, useNotifyFailure } from '../board-api';
 import { BoardPageFrame } from '../board-page-frame';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../../../shared/confirm-dialog';
 
 /** The form's values as the API reads them: an empty owner email means the project's owner continues. */
 const toInput = (values: Record<string, unknown>) => ({
