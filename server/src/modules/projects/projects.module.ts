@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Project } from '@portal/resources';
+import type { Project, ProjectUpdatePayload } from '@portal/resources';
 import { projects } from '../../db/tables.js';
 import { audit, type AuditEntry } from '../../crud/audit.js';
 import { repositoryModule } from '../../crud/module.js';
@@ -18,6 +18,7 @@ import { loadCaller, type ProjectCaller } from './caller.js';
 import { projectStatistics } from './statistics.js';
 import { findProject, projectRecords, type ProjectWithBoard } from './records.js';
 import { justRegistered, registerProject } from './registration.js';
+import { deleteProject, showProject, updateProject, type ProjectFields } from './one-project.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,12 @@ export interface ProjectsRepository {
   update(tx: Executor, id: string, changes: ProjectChanges): Promise<void>;
   /** Deletes a project's row (its people, results and eSIM hold go with it); answers its files' keys. */
   remove(tx: Executor, id: string): Promise<string[]>;
+  /** One project as the caller may see it (`GET projects/{id}`), only `fields` (besides id and uuid) if given. */
+  showProject(request: FastifyRequest, id: string, fields?: readonly string[]): Promise<ProjectFields>;
+  /** A manager's change (`PATCH projects/{id}`), audited; the members hear of a new DIP status. */
+  updateProject(request: FastifyRequest, id: string, body: ProjectUpdatePayload): Promise<Project>;
+  /** A manager's deletion (`DELETE projects/{id}`), 409 while people remain; its files go after the commit. */
+  deleteProject(request: FastifyRequest, id: string): Promise<Project>;
 }
 
 export default repositoryModule(
@@ -83,7 +90,7 @@ export default repositoryModule(
       if (!found) throw projectNotFound();
       return (await records(tx, [found], who))[0]!;
     };
-    return {
+    const repository: ProjectsRepository = {
       caller: (request, tx = db) => loadCaller(tx, request),
       records,
       record,
@@ -119,7 +126,12 @@ export default repositoryModule(
         await tx.delete(projects).where(eq(projects.id, id));
         return fileKeys;
       },
+      showProject: (request, id, fields) => showProject(changeContext, request, id, fields),
+      updateProject: (request, id, body) => updateProject(changeContext, request, id, body),
+      deleteProject: (request, id) => deleteProject(changeContext, request, id),
     };
+    const changeContext = { db, app, publicUrl: config.publicUrl, projects: repository };
+    return repository;
   },
-  ['esimProfiles'],
+  ['esimProfiles', 'projectRoles'],
 );
