@@ -13,7 +13,10 @@ import type { ModuleOptions } from '../../crud/module.js';
 import { projectListQuerystring } from '../../modules/projects/list-cursor.js';
 import { security, tags } from '../../modules/projects/route-schemas.js';
 
-/** Project lists: the admins' list, the caller's own (and secure ones), groups and statistics. */
+/**
+ * Project lists: the admins' list, the caller's own (and secure ones), groups and statistics.
+ * Not generated: records are read as the caller may see them and the own list walks the caller's roles by cursor.
+ */
 const projectListRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
   const { db } = options;
   const { projects, projectLists } = app;

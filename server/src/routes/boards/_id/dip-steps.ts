@@ -28,6 +28,7 @@ const STEP_ITEMS_CHANGED =
  * The design-in process of a board for admins (spec product §2.3 …/dip and …/dip/{stepNumber}/getting-started,
  * §4, §5): the steps are saved as one list, with removed ones marked ("applied on save"), like the board's
  * getting-started items.
+ * Not generated: the steps and a step's items are saved as whole lists, not row by row.
  */
 const dipBoardStepRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const {

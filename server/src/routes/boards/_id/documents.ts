@@ -27,6 +27,8 @@ const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
  * Documents of a board (spec product §2.3 documents/edit and documents/add, §3 document): SAMI-imported and user
  * (custom) documents, the exclusive flag, the primary document, assign an existing document, unassign, create,
  * delete. SAMI documents keep what SAMI gives them and are never deleted here.
+ * Not generated: these are assignments of library documents (`board_documents`, primary and exclusive flags),
+ * not rows with a board column, and the list's Range unit is `documents`.
  */
 const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const { boardNotFound, lockBoard, requireBoard } = app.boardContent;

@@ -12,6 +12,7 @@ const ITEMS_CHANGED =
 /**
  * Getting-started items of a board (spec product §2.3 getting-started/edit, §4): the editor marks items removed
  * or recovers them and saves the whole list at once ("applied on save").
+ * Not generated: the list is saved whole in one write, not row by row.
  */
 const boardGettingStartedRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const { assertNamesCurrent, gettingStartedItemsOf, requireBoard, saveBoardList, writeGettingStartedItems } =

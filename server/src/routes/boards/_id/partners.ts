@@ -12,7 +12,10 @@ const partnerParams = z.object({ id: z.uuid(), partnerId: z.uuid() });
 
 const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
 
-/** Partners a board shows (spec product §2.3 partners/edit): assign and unassign existing partners. */
+/**
+ * Partners a board shows (spec product §2.3 partners/edit): assign and unassign existing partners.
+ * Not generated: assigning links a partner to the board (`board_partners`); it creates or deletes no partner.
+ */
 const boardPartnerRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const {
     assignPartner,

@@ -87,6 +87,7 @@ const fileName = (name: string, suffix: string) =>
 /**
  * Serial numbers of a board (spec product §2.3 serialnumbers/edit, §4 single or multi registration, §5): list
  * with filters, add many from text one per line, toggle the registration mode, delete, QR code and Sik file.
+ * Not generated: numbers are added many at once from text (all or nothing, 409 per line) and answered as files.
  */
 const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, config }) => {
   const { lockBoard, requireBoard } = app.boardContent;

@@ -9,6 +9,7 @@ import { boardParams, security, tags } from '../../../modules/boards/route-schem
 /**
  * The tools of a board (spec product §2.3 `…/tools/edit`, §4): the admin saves the whole list in its order. A tool
  * the catalogue removed stays flagged (`isRemoved`) until that save, which drops it; it cannot be added again.
+ * Not generated: the list is saved whole in its order, not row by row.
  */
 const boardToolRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const { boardToolsOf, requireBoard, saveBoardList, writeBoardTools } = app.boardContent;

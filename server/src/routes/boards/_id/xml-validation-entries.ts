@@ -14,7 +14,10 @@ import type { ModuleOptions } from '../../../crud/module.js';
 import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
 import { errorResponses } from '../../../crud/openapi.js';
 
-/** The XML validation entries a secure board's uploaded configurations are checked against; admins only. */
+/**
+ * The XML validation entries a secure board's uploaded configurations are checked against; admins only.
+ * Not generated: the entries are saved as one whole list, not row by row.
+ */
 const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
   const { existingMetadataKeys, lockBoard, replaceXmlEntries, requireBoard } = app.boardContent;
   const { xmlEntryRows } = app.dip;
