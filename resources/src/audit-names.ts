@@ -1,36 +1,33 @@
 /**
- * The names the history is written and filtered with (issue 45): every entity type and action the server records,
- * one spelling (snake_case, as the stored names mostly were). The server's `audit()` accepts only these, and the
- * console's Activity filters offer them as choices, so a filter can never ask for a name nobody writes.
+ * The names the history is written and filtered with (issue 45): one spelling (snake_case). These are the entity
+ * types hand-written server code writes by name; each resource definition adds its own (`auditEntityOf`), and
+ * `AUDIT_ENTITIES` (admin/resources) is both together, the list the console's Activity filter offers.
  */
-export const AUDIT_ENTITIES = [
+export const WRITTEN_AUDIT_ENTITIES = [
   'billing_information',
   'board',
-  'board_csa_link',
-  'board_viewer_link',
   'bundle_version',
   'checkout',
   'company_space',
-  'document',
   'export_access_request',
-  'feature_flag',
   'installer',
   'license',
-  'maintenance',
-  'metadata_key',
   'order',
-  'partner',
   'project',
   'question',
   'questionnaire',
-  'service_account',
   'software_bundle',
   'tool',
   'tool_version',
   'user',
   'user_role',
 ] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+declare const fromDefinition: unique symbol;
+/** An entity type named by a resource definition (`auditEntityOf`), not by hand. */
+type DefinedAuditEntity = string & { readonly [fromDefinition]: true };
+/** An entity type of the history: one hand-written code names, or a definition's. */
+export type AuditEntity = (typeof WRITTEN_AUDIT_ENTITIES)[number] | DefinedAuditEntity;
 
 export const AUDIT_ACTIONS = [
   'create',
@@ -124,7 +121,7 @@ export const HISTORY_ENTITIES = [
   'software_bundle',
   'company_space',
   'service_account',
-] as const satisfies readonly AuditEntity[];
+] as const;
 
 /**
  * The key a History tab asks the `history` filter for: `entity:id`. The server finds the record's own changes

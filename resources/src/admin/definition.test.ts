@@ -9,8 +9,11 @@ import {
   partnersResource,
   userRolesResource,
   viewerLinkBoardsResource,
+  AUDIT_ENTITIES,
+  auditLogResource,
 } from './resources/index.js';
 import {
+  auditEntitiesOf,
   auditEntityOf,
   canAccess,
   historyEntityOf,
@@ -18,7 +21,13 @@ import {
   reachableResources,
   type ResourceDefinition,
 } from './definition.js';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, historyKey, parseHistoryKey } from '../audit-names.js';
+import {
+  AUDIT_ACTIONS,
+  HISTORY_ENTITIES,
+  WRITTEN_AUDIT_ENTITIES,
+  historyKey,
+  parseHistoryKey,
+} from '../audit-names.js';
 
 const admin = { roles: [{ name: 'Admin' }] };
 const companySpaceAdmin = { roles: [{ name: 'Company Space Admin' }] };
@@ -268,6 +277,23 @@ describe('audit names (issue 45: one list, one spelling)', () => {
       expect(AUDIT_ENTITIES, definition.name).toContain(historyEntityOf(definition));
     }
     for (const name of [...AUDIT_ENTITIES, ...AUDIT_ACTIONS]) expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    expect(AUDIT_ENTITIES).toEqual(expect.arrayContaining([...WRITTEN_AUDIT_ENTITIES, ...HISTORY_ENTITIES]));
+  });
+
+  it("derives a new resource's audit entity from its definition, and the Activity filter offers it", () => {
+    const gadgets = { ...partnersResource, name: 'gadgets', label: { one: 'Gadget', many: 'Gadgets' } };
+    const readOnly = {
+      ...partnersResource,
+      name: 'gizmos',
+      label: { one: 'Gizmo', many: 'Gizmos' },
+      access: { list: partnersResource.access.list },
+    };
+    const entities = auditEntitiesOf([...ADMIN_RESOURCES, gadgets, readOnly]);
+    expect(entities).toContain('gadget');
+    expect(entities).not.toContain('gizmo');
+    expect(entities).toEqual([...entities].sort());
+    const entityFilter = auditLogResource.list.filters.find((filter) => filter.source === 'entity');
+    expect(entityFilter?.choices).toEqual(AUDIT_ENTITIES);
   });
 
   it('keys a History by entity and id, and refuses a key without either', () => {

@@ -3,7 +3,7 @@ import type { ErrorCode } from '../errors.js';
 import { hasAnyRouteRole, type HasRoles, type RouteRole } from '../roles.js';
 import { ADMIN_DEFAULT_PER_PAGE, type ADMIN_ROWS_PER_PAGE } from '../constants.js';
 import { QUERY_LIST_MAX_VALUES, QUERY_TEXT_MAX_LENGTH } from '../request-limits.js';
-import type { AuditEntity } from '../audit-names.js';
+import { WRITTEN_AUDIT_ENTITIES, type AuditEntity } from '../audit-names.js';
 
 /** How a field is edited or shown where its type alone does not say. */
 type Widget =
@@ -110,12 +110,12 @@ export interface ResourceDefinition {
   /** Uniqueness rules, each answered 409 with its own message when a write breaks it. */
   unique?: readonly UniqueRule[];
   /** The audit records' entity type of its records when not the snake_cased singular label (software: `tool`). */
-  auditEntity?: AuditEntity;
+  auditEntity?: string;
   /**
    * The entity type its record pages' History tab asks for when not its audit entity: a user-roles row is a user,
    * whose History holds their role grants and every record about them.
    */
-  historyEntity?: AuditEntity;
+  historyEntity?: string;
 }
 
 /**
@@ -123,13 +123,22 @@ export interface ResourceDefinition {
  * the server's repositories write it, a record's History tab filters by it.
  */
 export const auditEntityOf = (definition: Pick<ResourceDefinition, 'label' | 'auditEntity'>): AuditEntity =>
-  // A written definition's name is one of AUDIT_ENTITIES: the resources' test holds every writable one to it.
   (definition.auditEntity ?? definition.label.one.trim().toLowerCase().replace(/\s+/g, '_')) as AuditEntity;
 
 /** The entity type a record page's History tab asks for (see `historyEntity`). */
 export const historyEntityOf = (
   definition: Pick<ResourceDefinition, 'label' | 'auditEntity' | 'historyEntity'>,
-): AuditEntity => definition.historyEntity ?? auditEntityOf(definition);
+): AuditEntity => (definition.historyEntity as AuditEntity | undefined) ?? auditEntityOf(definition);
+
+/**
+ * Every entity type the history holds: those hand-written code names and those of the definitions that write
+ * (audit and History entity), sorted. A new resource's name joins by its definition alone.
+ */
+export const auditEntitiesOf = (definitions: readonly ResourceDefinition[]): readonly AuditEntity[] => {
+  const writing = definitions.filter(({ access }) => access.create || access.edit || access.delete);
+  const defined = writing.flatMap((definition) => [auditEntityOf(definition), historyEntityOf(definition)]);
+  return [...new Set<AuditEntity>([...WRITTEN_AUDIT_ENTITIES, ...defined])].sort();
+};
 
 /** The rows per page a definition's list opens with: its own `perPage`, else the console's default. */
 export const rowsPerPageOf = (definition: Pick<ResourceDefinition, 'list'>): number =>

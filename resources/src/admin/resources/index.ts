@@ -1,5 +1,5 @@
-import type { ResourceDefinition } from '../definition.js';
-import { auditLogResource } from './audit-log.js';
+import { auditEntitiesOf, type ResourceDefinition } from '../definition.js';
+import { auditLogResourceOf } from './audit-log.js';
 import { boardDocumentsResource } from './board-documents.js';
 import { boardCsaLinksResource, boardViewerLinksResource, viewerLinkBoardsResource } from './board-links.js';
 import { boardSerialNumbersResource } from './board-serial-numbers.js';
@@ -18,7 +18,6 @@ import { softwareBundlesResource } from './software-bundles.js';
 import { softwareResource } from './software.js';
 import { userRolesResource } from './user-roles.js';
 
-export * from './audit-log.js';
 export * from './board-access.js';
 export * from './board-documents.js';
 export * from './board-links.js';
@@ -38,8 +37,8 @@ export * from './software-bundles.js';
 export * from './software.js';
 export * from './user-roles.js';
 
-/** Every resource of the admin console, in menu order. */
-export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [
+/** The resources whose records the history is about, in menu order. */
+const RECORD_RESOURCES: readonly ResourceDefinition[] = [
   boardsResource,
   projectsResource,
   partnersResource,
@@ -58,7 +57,6 @@ export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [
   boardCsaLinksResource,
   boardViewerLinksResource,
   maintenanceResource,
-  auditLogResource,
 ];
 
 /**
@@ -70,3 +68,11 @@ export const ADMIN_SUB_RESOURCES: readonly ResourceDefinition[] = [
   boardDocumentsResource,
   viewerLinkBoardsResource,
 ];
+
+/** Every entity type the history holds (`auditEntitiesOf`): the Activity filter's choices. */
+export const AUDIT_ENTITIES = auditEntitiesOf([...RECORD_RESOURCES, ...ADMIN_SUB_RESOURCES]);
+
+export const auditLogResource = auditLogResourceOf(AUDIT_ENTITIES);
+
+/** Every resource of the admin console, in menu order. */
+export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [...RECORD_RESOURCES, auditLogResource];
