@@ -66,12 +66,9 @@ export const knownLongTotal = (db: Database, key: string): number | undefined =>
 export const forgetLongTotal = (db: Database, key: string): void => totalsOf(db).forget(key);
 
 /**
- * The count policy of every list: exact up to {@link EXACT_COUNT_LIMIT} (the bounded count, `counted` when the page's
- * own query ran it, else `count`); beyond it `beyond` (the planner's estimate, or an exact count the list can afford)
- * run by one caller at a time and kept a few seconds per list key (`CountCache`: concurrent callers wait for the
- * one count instead of counting again). Once expired, a kept total still answers for up to
- * {@link LONG_TOTAL_STALE_MS} while that one count runs in the background. Short lists are never kept, so a change
- * shows in their total at once.
+ * The count policy of every list (README "Decisions"): exact up to {@link EXACT_COUNT_LIMIT}; beyond it `beyond`, one
+ * count at a time kept per list key, stale for up to {@link LONG_TOTAL_STALE_MS} while it reruns. Short lists are never
+ * kept, so a change shows in their total at once.
  */
 export async function listTotal(
   db: Database,

@@ -7,32 +7,20 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify';
 export const COMPRESS_THRESHOLD_BYTES = KILOBYTE;
 
 /**
- * Answers up to this size are compressed in one synchronous zlib call; larger ones (long lists, files) go through
- * the plugin's stream pipeline, so that no answer holds the event loop for long. The plugin's own default on 2 cores
- * is 8 KB, which sends a 25-row page (a catalogue page of 25 items is about 9 KB) down the stream path: on such a
- * body one call costs about 0.07 ms of CPU, the async one-shot call about twice that and the stream pipeline 4 to 6
- * times (measured on this machine, zlib level 4); 64 KB takes about 0.5 ms in one go.
+ * Answers up to this size are compressed in one synchronous zlib call, far cheaper than the plugin's stream pipeline
+ * (its default sends a 25-row page down it); larger ones stream, so none holds the event loop long (README).
  */
 export const COMPRESS_IN_ONE_CALL_BYTES = 64 * KILOBYTE;
 
 /**
- * The gzip level of those one-call answers (API JSON made per request): level 1 takes about half the CPU of level 4
- * for 5 to 8 % more bytes (a 9 KB catalogue page: 0.05 against 0.1 ms, 2.4 against 2.3 kB; 54 KB: 0.37 against
- * 0.66 ms). Streams (the apps' files, long lists) keep level 4: a file is sent to many, and its bytes count more.
+ * The gzip level of one-call answers (API JSON made per request): about half level 4's CPU for a few more bytes.
+ * Streams (the apps' files, long lists) keep level 4: a file is sent to many, and its bytes count more.
  */
 export const ONE_CALL_GZIP_LEVEL = 1;
 
 /**
- * Answers are compressed once over {@link COMPRESS_THRESHOLD_BYTES}, lists included.
- *
- * gzip comes first: API answers are made per request, and brotli (even at quality 4) costs more CPU per answer
- * than gzip at level 4 while saving only some more bytes on a few kB of JSON (issue 24: brotli on detail answers
- * was 17 % of CPU). Level 4 keeps most of level 6's ratio at about half its CPU. Brotli is kept for clients that
- * do not take gzip.
- *
- * @fastify/compress skips every answer with a `Content-Range` header, because a byte range counts the stored
- * bytes (`bytes a-b/size`). The lists' `Content-Range` (`projects 0-24/100`) counts rows, which encoding does not
- * change, so a list's header is set aside just before the plugin's hook and put back right after it.
+ * Answers over {@link COMPRESS_THRESHOLD_BYTES} compressed, gzip before brotli (cheaper per small answer; README).
+ * A list's `Content-Range` counts rows, not bytes, so it is set aside around the plugin's hook, which skips ranges.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

@@ -11,11 +11,8 @@ export function markPlannedUnavailable(request: FastifyRequest): void {
 }
 
 /**
- * One line per answered request, at a level that says whether it matters: `error` for a 5xx, `warn` for a request
- * that took `slowMs` or longer, `info` for the rest. With the default LOG_LEVEL (`warn`) only failures and slow
- * requests are written: two synchronous info lines per request were 5–7 % of the CPU under load (issue 24).
- * LOG_LEVEL=info brings every request's line back. Fastify's own incoming/completed lines are turned off
- * (`LogController` with `disableRequestLogging`) so this is the only one; the `req` serializer of log-redaction.ts redacts it.
+ * One line per answered request, its level saying whether it matters (`error` 5xx, `warn` at `slowMs`, else `info`):
+ * at the default LOG_LEVEL only failures and slow requests cost a write (README). Fastify's own lines are off.
  */
 export function registerRequestLog(app: FastifyInstance, options: { slowMs: number }): void {
   app.addHook('onResponse', async (request, reply) => {

@@ -236,8 +236,7 @@ const LISTED_COLUMNS = [
 /**
  * A prepared statement's rows as the driver parsed them, objects keyed by column name: `all` of Drizzle's prepared
  * queries (node-postgres and PGlite both have it, with the same type parsers as `execute`) skips `execute`'s
- * per-row, per-column mapping, which only renames columns that are named alike here (issue 24: about 0.1 ms of CPU
- * per catalogue page).
+ * per-row, per-column mapping, which only renames columns that are named alike here (issue 24; README).
  */
 interface RowsAsParsed {
   all(values: Record<string, unknown>): Promise<unknown[]>;

@@ -80,11 +80,8 @@ interface PageStatement {
 const pageStatements = new PreparedShapes<{ page: Preparable<PageStatement> }>('projects');
 
 /**
- * A project list in react-admin's simple-rest dialect, paged, sorted and filtered in SQL, in one query per page
- * (see {@link pageQuery}), prepared once per shape. Each full page also answers `X-Next-Cursor`: sent back as
- * `cursor`, the next page is found by keyset on the same index, as fast at row 100,000 as at row 0. The total of the
- * whole list is exact (kept counter); a filtered or scoped list's follows the count policy (`listTotal`): exact when
- * short, else an estimate (`X-Total-Count-Estimated: true`) kept a few seconds per list.
+ * A project list in react-admin's simple-rest dialect: one prepared query per page ({@link pageQuery}); a full page's
+ * `X-Next-Cursor` finds the next by keyset, as cheap deep as near the start; totals follow `listTotal` (README).
  */
 export async function listProjects(
   db: Database,

@@ -10,8 +10,7 @@ import type { ProjectCaller } from './caller.js';
  * one shape runs the same prepared statement. Two forms of the same set of rows, because a prepared statement's
  * generic plan cannot see how many boards a caller is linked to:
  * - `condition` tests one row: the board links as a hashed set, so walking a sort index costs the same per row
- *   whether a caller is linked to 5 boards or 5,000 (an array tested with `= any` is searched element by element in a
- *   generic plan: 500 ms for a deep page of 50,000 projects in scope, against 17 ms planned for the values);
+ *   whatever the caller's number of links (an array tested with `= any` is searched element by element; README);
  * - `branches` (as one condition: {@link inScopeOf}) find the rows through their own indexes (project members, the
  *   company space, the linked boards), unioned: what a short list, a count or a scope read first uses.
  */
@@ -26,9 +25,7 @@ export interface ProjectScope {
   links: string;
   /**
    * With board links: `condition` with each row's board looked up among the caller's links by index, instead of all
-   * the links read into a hashed set first. A walk that tests fewer rows than a fifth of the caller's links is cheaper
-   * so (own-walk.ts; the first page of a caller linked to 5,000 boards tests about 50 rows: 0.3 ms, against 3 ms for
-   * the set).
+   * the links read into a hashed set first: cheaper for a walk testing fewer rows than a fifth of the links (own-walk.ts).
    */
   probing?: SQL;
   /** How many board links the statement reads (with `probing`). */
@@ -76,13 +73,11 @@ export function ownProjectsScope(
       shape.push('space');
       values.s_space = caller.space.id;
     } else if (caller.boardLinks.length) {
-      // The links are read from their table by user inside the statement, not sent as an array: a caller linked to
-      // 5,000 boards sends one id, as one linked to 5 does (an array of 5,000 ids cost 185 KB of text per call).
+      // The links are read from their table by user inside the statement, not sent as an array: one id, however many.
       const linkedTo = (board: SQL | undefined) =>
         sql`select ${boardUserLinks.boardId} from ${boardUserLinks} where ${boardUserLinks.userId} = ${ph('s_user')}${board ? sql` and ${boardUserLinks.boardId} = ${board}` : sql``} and ${boardUserLinks.kind} in ('csa', 'viewer')`;
-      // Ordered by board, so they are read from the (user, board, kind) index: a generic plan guesses a user's links
-      // at the table's rows over its distinct users (a quarter of the table when a few users hold most links) and
-      // would read the whole table, 1.2 ms for a caller's 5 links among 5,500.
+      // Ordered by board, so they are read from the (user, board, kind) index: a generic plan, guessing a user's links
+      // from the table's distinct users, would read the whole table.
       const linked = sql`${linkedTo(undefined)} order by ${boardUserLinks.boardId}`;
       branches.push({
         test: and(inSpace, sql`${projects.boardId} in (${linked})`)!,

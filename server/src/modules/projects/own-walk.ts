@@ -5,12 +5,8 @@ import type { ProjectScope } from './own-scope.js';
 
 /**
  * How a caller's own list finds a page: its scope read first and sorted, or the sort index walked with the scope's
- * row test. A prepared statement's generic plan cannot choose, since it does not know how many rows a caller's scope
- * holds; this does, from the scope's size (a long list's kept total, or a short one's last exact count). Walking to a
- * page that ends `reach` rows in reads about `reach × projects / scope` index entries (the scope's rows lie spread
- * over the index); reading first reads the scope's rows and sorts them. 5,000 in scope of 100,000 walk 500 entries
- * to their first page instead of sorting 5,000 rows, and read first for their deepest; a scope of 50 always reads
- * first; 50,000 always walk. A hint only: a stale size picks the slower way, never other rows.
+ * row test, chosen by the scope's size, which a generic plan cannot know (README "Projects"). A hint only: a stale
+ * size picks the slower way, never other rows.
  */
 const scopeSizes = new WeakMap<Database, CountCache>();
 const sizesOf = (db: Database): CountCache => {

@@ -40,12 +40,8 @@ const GUESSES_PER_INVITATION = 30;
 const GUESS_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * One budget of wrong password guesses per invitation and caller, and one per invitation for all callers, each
- * shared by reading and accepting (a per-route limit would give each route its own). A guess takes its place in
- * both before the password is checked (so a burst of parallel guesses is held to the budget) and gives it back
- * unless the password was wrong: the invitee reading their link again is not locked out, and a made-up id leaves
- * no row. Counted in the database like the other rate limits, so two instances, or one restarted, spend from the
- * same budget.
+ * Wrong password guesses, budgeted per invitation and caller and per invitation, shared by reading and accepting. A
+ * guess is reserved before the check (parallel bursts stay in budget) and given back unless wrong (README).
  */
 function guessBudget(db: Database, log: FastifyBaseLogger) {
   const counter = createRateLimitCounter(db, {

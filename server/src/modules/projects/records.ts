@@ -85,9 +85,8 @@ export const projectColumns = {
  * to one of the boards; each with those roles and their links to those boards. Both arguments are SQL arrays of ids
  * (`array[column]`, or `array(subquery)`), so every lookup is an index condition on the ids themselves: the few
  * candidates are each found on an index (a space may have thousands of plain members who hold no role), and a
- * person's links to the boards are looked up board by board (a person linked to thousands of boards is never read
- * link by link: 80 ms a page, when a generic plan guessed them few; `offset 0` keeps each lookup apart). Each id
- * once: a board named twice would list its links twice.
+ * person's links are looked up board by board (`offset 0` keeps each lookup apart), never read link by link. Each
+ * id once: a board named twice would list its links twice.
  */
 export function peopleJson(spaceIds: SQL, boardIds: SQL): SQL<SpacePerson[] | string> {
   const spaceRoles = sql.join(
