@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { blocksProjectDeletion, type Project, type ProjectUpdatePayload } from '@portal/resources';
+import {
+  PROJECT_CANCEL_TRANSITIONS,
+  blocksProjectDeletion,
+  type NotificationSetting,
+  type Project,
+  type ProjectCancelAction,
+  type ProjectUpdatePayload,
+} from '@portal/resources';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../transport/errors.js';
 import { notifyProjectMembers, projectMail } from '../../mail/notify.js';
@@ -100,4 +107,86 @@ export async function deleteProject(
     });
   }
   return before;
+}
+
+const CANCEL_HEADLINES: Record<ProjectCancelAction, string> = {
+  request: 'cancellation requested',
+  accept: 'the project was cancelled',
+  reject: 'the cancellation was rejected; the project is active again',
+};
+
+/** One step of a project's cancellation (`projects/{id}/cancel/{action}`): 409 from any other status; members told. */
+export async function cancelStep(
+  { db, app, publicUrl, projects }: OneProjectContext,
+  request: FastifyRequest,
+  projectId: string,
+  action: ProjectCancelAction,
+): Promise<Project> {
+  const { from, to } = PROJECT_CANCEL_TRANSITIONS[action];
+  return db.transaction(async (tx) => {
+    const who = await projects.caller(request, tx);
+    const need = action === 'request' ? 'manage' : 'provider';
+    const found = await projects.reach(tx, who, projectId, need, { lock: true });
+    if (found.project.status !== from) {
+      throw ApiError.of(
+        409,
+        'conflict',
+        action === 'request'
+          ? `Only an active project can be cancelled; this one is ${found.project.status}.`
+          : `No cancellation is requested for this project; it is ${found.project.status}.`,
+        ['status'],
+      );
+    }
+    await projects.update(tx, found.project.id, { status: to });
+    if (to === 'cancelled') await app.esimProfiles.release(tx, found.project.id);
+    const after = await projects.record(tx, found.project.id, who);
+    await projects.log(tx, request, {
+      action: `cancel_${action}`,
+      entityId: found.project.id,
+      before: { status: from },
+      after: { status: to },
+    });
+    await notifyProjectMembers(tx, app.mail, {
+      projectId: found.project.id,
+      type: 'project-status-change',
+      ...projectMail(publicUrl, after, CANCEL_HEADLINES[action], [`Status: ${from} → ${to}`]),
+      excludeUserId: who.user.id,
+    });
+    return after;
+  });
+}
+
+/** The caller's own notification settings of a project they may see (`…/users/me/notifications`). */
+export async function notificationSettingsOf(
+  { db, projects, app }: OneProjectContext,
+  request: FastifyRequest,
+  projectId: string,
+): Promise<NotificationSetting[]> {
+  const who = await projects.caller(request);
+  const found = await projects.reach(db, who, projectId, 'view');
+  return app.notificationSettings.of(db, found.project.id, who.user.id);
+}
+
+/** Turns one of the caller's notification types on or off, audited on the project; answers every setting. */
+export async function setNotificationSetting(
+  { db, projects, app }: OneProjectContext,
+  request: FastifyRequest,
+  projectId: string,
+  setting: NotificationSetting,
+): Promise<NotificationSetting[]> {
+  const settings = app.notificationSettings;
+  return db.transaction(async (tx) => {
+    const who = await projects.caller(request, tx);
+    const found = await projects.reach(tx, who, projectId, 'view');
+    const before = await settings.of(tx, found.project.id, who.user.id);
+    await settings.set(tx, found.project.id, who.user.id, setting);
+    const after = await settings.of(tx, found.project.id, who.user.id);
+    await projects.log(tx, request, {
+      action: 'notification_settings',
+      entityId: found.project.id,
+      before,
+      after,
+    });
+    return after;
+  });
 }

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Project, ProjectUpdatePayload } from '@portal/resources';
+import type {
+  NotificationSetting,
+  Project,
+  ProjectCancelAction,
+  ProjectUpdatePayload,
+} from '@portal/resources';
 import { projects } from '../../db/tables.js';
 import { audit, type AuditEntry } from '../../crud/audit.js';
 import { repositoryModule } from '../../crud/module.js';
@@ -18,7 +23,15 @@ import { loadCaller, type ProjectCaller } from './caller.js';
 import { projectStatistics } from './statistics.js';
 import { findProject, projectRecords, type ProjectWithBoard } from './records.js';
 import { justRegistered, registerProject } from './registration.js';
-import { deleteProject, showProject, updateProject, type ProjectFields } from './one-project.js';
+import {
+  cancelStep,
+  deleteProject,
+  notificationSettingsOf,
+  setNotificationSetting,
+  showProject,
+  updateProject,
+  type ProjectFields,
+} from './one-project.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +87,16 @@ export interface ProjectsRepository {
   updateProject(request: FastifyRequest, id: string, body: ProjectUpdatePayload): Promise<Project>;
   /** A manager's deletion (`DELETE projects/{id}`), 409 while people remain; its files go after the commit. */
   deleteProject(request: FastifyRequest, id: string): Promise<Project>;
+  /** One step of the cancellation (`projects/{id}/cancel/{action}`), audited; the members are told. */
+  cancelStep(request: FastifyRequest, id: string, action: ProjectCancelAction): Promise<Project>;
+  /** The caller's notification settings of a project they may see. */
+  notificationSettings(request: FastifyRequest, id: string): Promise<NotificationSetting[]>;
+  /** Sets one of the caller's notification settings, audited; answers every setting. */
+  setNotificationSetting(
+    request: FastifyRequest,
+    id: string,
+    setting: NotificationSetting,
+  ): Promise<NotificationSetting[]>;
 }
 
 export default repositoryModule(
@@ -129,9 +152,13 @@ export default repositoryModule(
       showProject: (request, id, fields) => showProject(changeContext, request, id, fields),
       updateProject: (request, id, body) => updateProject(changeContext, request, id, body),
       deleteProject: (request, id) => deleteProject(changeContext, request, id),
+      cancelStep: (request, id, action) => cancelStep(changeContext, request, id, action),
+      notificationSettings: (request, id) => notificationSettingsOf(changeContext, request, id),
+      setNotificationSetting: (request, id, setting) =>
+        setNotificationSetting(changeContext, request, id, setting),
     };
     const changeContext = { db, app, publicUrl: config.publicUrl, projects: repository };
     return repository;
   },
-  ['esimProfiles', 'projectRoles'],
+  ['esimProfiles', 'projectRoles', 'notificationSettings'],
 );

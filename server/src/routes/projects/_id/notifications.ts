@@ -6,8 +6,8 @@ import { errorResponses } from '../../../crud/openapi.js';
 import { projectParams, security, tags } from '../../../modules/projects/route-schemas.js';
 
 /** The caller's own notification settings for a project (spec calls §7.6); anyone who may see the project has them. */
-const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { projects, notificationSettings: settings } = app;
+const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app) => {
+  const { projects } = app;
 
   app.get(
     '/users/me/notifications',
@@ -21,11 +21,7 @@ const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: notificationSettingsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      const who = await projects.caller(request);
-      const found = await projects.reach(db, who, request.params.id, 'view');
-      return settings.of(db, found.project.id, who.user.id);
-    },
+    async (request) => projects.notificationSettings(request, request.params.id),
   );
 
   app.patch(
@@ -41,21 +37,7 @@ const notificationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: notificationSettingsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const found = await projects.reach(tx, who, request.params.id, 'view');
-        const before = await settings.of(tx, found.project.id, who.user.id);
-        await settings.set(tx, found.project.id, who.user.id, request.body);
-        const after = await settings.of(tx, found.project.id, who.user.id);
-        await projects.log(tx, request, {
-          action: 'notification_settings',
-          entityId: found.project.id,
-          before,
-          after,
-        });
-        return after;
-      }),
+    async (request) => projects.setNotificationSetting(request, request.params.id, request.body),
   );
 };
 
