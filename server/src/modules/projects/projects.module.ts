@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type {
+  Invitation,
   NotificationSetting,
   Project,
   ProjectCancelAction,
+  ProjectCreatePayload,
   ProjectUpdatePayload,
 } from '@portal/resources';
 import { projects } from '../../db/tables.js';
@@ -32,6 +34,7 @@ import {
   updateProject,
   type ProjectFields,
 } from './one-project.js';
+import { invite, registerFor, revokeInvitation } from './project-writes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +94,12 @@ export interface ProjectsRepository {
   cancelStep(request: FastifyRequest, id: string, action: ProjectCancelAction): Promise<Project>;
   /** The caller's notification settings of a project they may see. */
   notificationSettings(request: FastifyRequest, id: string): Promise<NotificationSetting[]>;
+  /** A product registered as a project by the caller, audited. */
+  registerFor(request: FastifyRequest, payload: ProjectCreatePayload): Promise<Project>;
+  /** A manager's new invitation, audited; with its password, shown once. */
+  invite(request: FastifyRequest, id: string, password?: string): Promise<Invitation & { password: string }>;
+  /** A manager's revocation of an invitation, audited. */
+  revokeInvitation(request: FastifyRequest, id: string, invitationId: string): Promise<Invitation>;
   /** Sets one of the caller's notification settings, audited; answers every setting. */
   setNotificationSetting(
     request: FastifyRequest,
@@ -152,6 +161,10 @@ export default repositoryModule(
       showProject: (request, id, fields) => showProject(changeContext, request, id, fields),
       updateProject: (request, id, body) => updateProject(changeContext, request, id, body),
       deleteProject: (request, id) => deleteProject(changeContext, request, id),
+      registerFor: (request, payload) => registerFor(changeContext, request, payload),
+      invite: (request, id, password) => invite(changeContext, request, id, password),
+      revokeInvitation: (request, id, invitationId) =>
+        revokeInvitation(changeContext, request, id, invitationId),
       cancelStep: (request, id, action) => cancelStep(changeContext, request, id, action),
       notificationSettings: (request, id) => notificationSettingsOf(changeContext, request, id),
       setNotificationSetting: (request, id, setting) =>
@@ -160,5 +173,5 @@ export default repositoryModule(
     const changeContext = { db, app, publicUrl: config.publicUrl, projects: repository };
     return repository;
   },
-  ['esimProfiles', 'projectRoles', 'notificationSettings'],
+  ['esimProfiles', 'projectRoles', 'notificationSettings', 'projectInvitations'],
 );

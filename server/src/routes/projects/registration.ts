@@ -12,7 +12,6 @@ import { security, tags } from '../../modules/projects/route-schemas.js';
  * board, needs the service agreement and is limited per caller, more than inserting a row.
  */
 const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { db } = options;
   const { projects } = app;
   const payloads = projectPayloadSchemas(options.config.providerEmailDomains);
 
@@ -36,14 +35,7 @@ const registrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opt
       if (request.query.acceptServiceAgreement !== 'true') {
         throw badRequest('Accept the service agreement to register a product.', ['acceptServiceAgreement']);
       }
-      const created = await db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const id = await projects.register(tx, who, request.body);
-        const after = await projects.record(tx, id, who);
-        await projects.log(tx, request, { action: 'create', entityId: id, after });
-        return after;
-      });
-      return reply.code(201).send(created);
+      return reply.code(201).send(await projects.registerFor(request, request.body));
     },
   );
 };
