@@ -23,12 +23,13 @@ import {
   saveSupportLink,
 } from './settings.js';
 import { boardToolsOf, writeBoardTools } from './tools.js';
+import { boardSettingWrites } from './board-settings.js';
 
 /**
  * What the routes under a board use besides the generic repositories: the board itself (found or locked), the
  * whole-list saves, and the board's links, getting-started items, tools, partners, restrictions, permissions and
  * settings (support link, follow-up, secure workflow, XML validation entries).
- * Every function takes the executor first, so a route runs several of them in one transaction.
+ * Most take the executor first, so a route runs several in one transaction; the settings' writes run their own.
  */
 const boardContent = {
   findBoard,
@@ -64,7 +65,7 @@ const boardContent = {
   replaceXmlEntries,
 };
 
-export type BoardContentRepository = typeof boardContent;
+export type BoardContentRepository = typeof boardContent & ReturnType<typeof boardSettingWrites>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,4 +74,4 @@ declare module 'fastify' {
   }
 }
 
-export default repositoryModule('boardContent', () => boardContent);
+export default repositoryModule('boardContent', ({ db }) => ({ ...boardContent, ...boardSettingWrites(db) }));

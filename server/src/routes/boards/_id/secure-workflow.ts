@@ -3,7 +3,7 @@ import { dipTags as tags } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
-import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
+import { boardParams, security } from '../../../modules/boards/route-schemas.js';
 import { errorResponses } from '../../../crud/openapi.js';
 
 /**
@@ -11,7 +11,7 @@ import { errorResponses } from '../../../crud/openapi.js';
  * validation entries, edited at …/xml-validation-entries); admins only.
  */
 const secureWorkflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { lockBoard, requireBoard, saveSecureWorkflow } = app.boardContent;
+  const { requireBoard, setSecureWorkflow } = app.boardContent;
   const { secureConfigOf } = app.dip;
   app.get(
     '/secure-workflow',
@@ -46,18 +46,7 @@ const secureWorkflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         response: { 200: secureConfigSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const before = await secureConfigOf(tx, board.id);
-        await saveSecureWorkflow(tx, board.id, {
-          acceptedFileTypes: request.body.acceptedFileTypes.map((type) => type.toLowerCase()),
-          deletePolicy: request.body.deletePolicy,
-        });
-        const after = await secureConfigOf(tx, board.id);
-        await auditBoard(tx, request, board.id, 'save_secure_workflow', { before, after });
-        return after;
-      }),
+    async (request) => setSecureWorkflow(request, request.params.id, request.body),
   );
 };
 

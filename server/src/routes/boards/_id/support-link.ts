@@ -3,11 +3,11 @@ import { boardSupportLinkAnswerSchema, boardSupportLinkInputSchema, boardsResour
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
 import { errorResponses } from '../../../crud/openapi.js';
-import { auditBoard, boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
+import { boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
 
 /** A board's support link (spec product §2.3 edit-support). */
 const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { lockBoard, requireBoard, saveSupportLink } = app.boardContent;
+  const { requireBoard, setSupportLink } = app.boardContent;
   app.get(
     '/support-link',
     {
@@ -37,17 +37,7 @@ const supportLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db
         response: { 200: boardSupportLinkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const supportLink = request.body.supportLink?.trim() ?? null;
-        await saveSupportLink(tx, board.id, supportLink);
-        await auditBoard(tx, request, board.id, 'update_support_link', {
-          before: { supportLink: board.supportLink },
-          after: { supportLink },
-        });
-        return { supportLink };
-      }),
+    async (request) => setSupportLink(request, request.params.id, request.body.supportLink),
   );
 };
 
