@@ -1,7 +1,6 @@
 import { repositoryModule } from '../../crud/module.js';
-import { assignPartner, boardPartnerRecords, unassignPartner } from '../partners/board-partners.js';
-import { findPartner, partnerRecord } from '../partners/records.js';
-import { boardNotFound, findBoard, lockBoard, requireBoard } from './boards.js';
+import { boardPartnerRecords } from '../partners/board-partners.js';
+import { boardNotFound, lockBoard, requireBoard } from './boards.js';
 import { gettingStartedItemsOf, writeGettingStartedItems } from './getting-started.js';
 import {
   appendLink,
@@ -13,26 +12,19 @@ import {
 } from './board-links.module.js';
 import { assertNamesCurrent, saveBoardList } from './list-save.js';
 import { grantPermission, revokePermission } from './board-permissions.module.js';
-import { addRestriction, removeRestriction } from './board-restrictions.module.js';
-import {
-  deleteFollowUp,
-  existingMetadataKeys,
-  replaceXmlEntries,
-  saveFollowUp,
-  saveSecureWorkflow,
-  saveSupportLink,
-} from './settings.js';
+import { existingMetadataKeys, replaceXmlEntries } from './settings.js';
 import { boardToolsOf, writeBoardTools } from './tools.js';
 import { boardSettingWrites } from './board-settings.js';
+import { boardEntryWrites } from './board-entries.js';
 
 /**
  * What the routes under a board use besides the generic repositories: the board itself (found or locked), the
  * whole-list saves, and the board's links, getting-started items, tools, partners, restrictions, permissions and
  * settings (support link, follow-up, secure workflow, XML validation entries).
- * Most take the executor first, so a route runs several in one transaction; the settings' writes run their own.
+ * Most take the executor first, so a route runs several in one transaction; the writes of settings, partners and
+ * restrictions run their own (`board-settings.ts`, `board-entries.ts`).
  */
 const boardContent = {
-  findBoard,
   requireBoard,
   lockBoard,
   boardNotFound,
@@ -48,24 +40,16 @@ const boardContent = {
   writeGettingStartedItems,
   boardToolsOf,
   writeBoardTools,
-  findPartner,
-  partnerRecord,
   boardPartnerRecords,
-  assignPartner,
-  unassignPartner,
-  addRestriction,
-  removeRestriction,
   grantPermission,
   revokePermission,
-  saveSupportLink,
-  saveFollowUp,
-  deleteFollowUp,
-  saveSecureWorkflow,
   existingMetadataKeys,
   replaceXmlEntries,
 };
 
-export type BoardContentRepository = typeof boardContent & ReturnType<typeof boardSettingWrites>;
+export type BoardContentRepository = typeof boardContent &
+  ReturnType<typeof boardSettingWrites> &
+  ReturnType<typeof boardEntryWrites>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,4 +58,8 @@ declare module 'fastify' {
   }
 }
 
-export default repositoryModule('boardContent', ({ db }) => ({ ...boardContent, ...boardSettingWrites(db) }));
+export default repositoryModule('boardContent', ({ db }) => ({
+  ...boardContent,
+  ...boardSettingWrites(db),
+  ...boardEntryWrites(db),
+}));

@@ -9,15 +9,8 @@ import {
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
 import { resourceRoutes } from '../../../crud/resource-routes.js';
-import { uniqueConflict } from '../../../crud/unique-conflict.js';
 import { errorResponses } from '../../../crud/openapi.js';
-import {
-  auditBoard,
-  boardParams,
-  boardParent,
-  security,
-  tags,
-} from '../../../modules/boards/route-schemas.js';
+import { boardParams, boardParent, security, tags } from '../../../modules/boards/route-schemas.js';
 
 const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(EMAIL_MAX_LENGTH) });
 
@@ -26,7 +19,7 @@ const restrictionParams = z.object({ id: z.uuid(), email: z.string().min(1).max(
  * listed emails): the list from the definition, adding and removing (audited on the board) beside it.
  */
 const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { addRestriction, lockBoard, removeRestriction } = app.boardContent;
+  const { restrict, unrestrict } = app.boardContent;
   const { db } = options;
   await app.register(
     resourceRoutes(boardRestrictionsResource, 'boardRestrictions', {
@@ -50,19 +43,8 @@ const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         response: { 201: boardRestrictionSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      try {
-        const added = await db.transaction(async (tx) => {
-          const board = await lockBoard(tx, request.params.id);
-          const entry = await addRestriction(tx, board.id, request.body.email);
-          await auditBoard(tx, request, board.id, 'add_restriction', { after: entry });
-          return entry;
-        });
-        return reply.code(201).send(added);
-      } catch (error) {
-        throw uniqueConflict(boardRestrictionsResource, error) ?? error;
-      }
-    },
+    async (request, reply) =>
+      reply.code(201).send(await restrict(request, request.params.id, request.body.email)),
   );
 
   app.delete(
@@ -78,13 +60,7 @@ const boardRestrictionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
         response: { 200: boardRestrictionSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const entry = await removeRestriction(tx, board.id, request.params.email);
-        await auditBoard(tx, request, board.id, 'remove_restriction', { before: entry });
-        return entry;
-      }),
+    async (request) => unrestrict(request, request.params.id, request.params.email),
   );
 };
 

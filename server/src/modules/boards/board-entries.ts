@@ -1,0 +1,78 @@
+import type { FastifyRequest } from 'fastify';
+import { boardRestrictionsResource, type BoardRestriction, type Partner } from '@portal/resources';
+import type { Database } from '../../db/client.js';
+import { uniqueConflict } from '../../crud/unique-conflict.js';
+import { isForeignKeyViolation } from '../../transport/database-errors.js';
+import { ApiError, notFound } from '../../transport/errors.js';
+import { assignPartner, unassignPartner } from '../partners/board-partners.js';
+import { findPartner, partnerRecord } from '../partners/records.js';
+import { addRestriction, removeRestriction } from './board-restrictions.module.js';
+import { lockBoard } from './boards.js';
+import { auditBoard } from './route-schemas.js';
+
+const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
+
+/** The admin's additions to and removals from a board's partners and restriction list, audited on the board. */
+export const boardEntryWrites = (db: Database) => ({
+  /** Assigns an existing partner (409 duplicate when assigned); answers it with its new assigned count. */
+  assignPartnerTo: async (request: FastifyRequest, boardId: string, partnerId: string): Promise<Partner> => {
+    try {
+      return await db.transaction(async (tx) => {
+        const board = await lockBoard(tx, boardId);
+        const partner = await findPartner(tx, partnerId);
+        if (!partner) throw partnerNotFound();
+        if (!(await assignPartner(tx, board.id, partner.id))) {
+          throw ApiError.of(409, 'duplicate', 'This partner is already assigned to this board.', [
+            'partnerId',
+          ]);
+        }
+        const record = await partnerRecord(tx, partner);
+        await auditBoard(tx, request, board.id, 'assign_partner', {
+          after: { partnerId: partner.id, name: partner.name },
+        });
+        return record;
+      });
+    } catch (error) {
+      // The partner was deleted while it was being assigned.
+      if (isForeignKeyViolation(error)) throw partnerNotFound();
+      throw error;
+    }
+  },
+
+  /** Unassigns a partner (404 when not assigned); the partner stays, answered with its new assigned count. */
+  unassignPartnerFrom: (request: FastifyRequest, boardId: string, partnerId: string): Promise<Partner> =>
+    db.transaction(async (tx) => {
+      const board = await lockBoard(tx, boardId);
+      if (!(await unassignPartner(tx, board.id, partnerId))) {
+        throw notFound('This partner is not assigned to this board.', ['partnerId']);
+      }
+      const partner = await findPartner(tx, partnerId);
+      await auditBoard(tx, request, board.id, 'unassign_partner', {
+        before: { partnerId, name: partner!.name },
+      });
+      return partnerRecord(tx, partner!);
+    }),
+
+  /** Adds an email to the restriction list (409 duplicate, ignoring case); answers the entry. */
+  restrict: async (request: FastifyRequest, boardId: string, email: string): Promise<BoardRestriction> => {
+    try {
+      return await db.transaction(async (tx) => {
+        const board = await lockBoard(tx, boardId);
+        const entry = await addRestriction(tx, board.id, email);
+        await auditBoard(tx, request, board.id, 'add_restriction', { after: entry });
+        return entry;
+      });
+    } catch (error) {
+      throw uniqueConflict(boardRestrictionsResource, error) ?? error;
+    }
+  },
+
+  /** Removes an email (any case) from the restriction list; answers the removed entry. */
+  unrestrict: (request: FastifyRequest, boardId: string, email: string): Promise<BoardRestriction> =>
+    db.transaction(async (tx) => {
+      const board = await lockBoard(tx, boardId);
+      const entry = await removeRestriction(tx, board.id, email);
+      await auditBoard(tx, request, board.id, 'remove_restriction', { before: entry });
+      return entry;
+    }),
+});
