@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Invitation, Project, ProjectCreatePayload } from '@portal/resources';
+import type {
+  AddMultipleMembersPayload,
+  AddMultipleMembersResult,
+  Invitation,
+  Project,
+  ProjectCreatePayload,
+} from '@portal/resources';
 import type { Database } from '../../db/client.js';
-import { assertNotCancelled } from './access.js';
+import { assertNotCancelled, type ReachedProject } from './access.js';
 import type { ProjectsRepository } from './projects.module.js';
 
 interface WriteContext {
@@ -63,5 +69,74 @@ export async function revokeInvitation(
       before: { id: revoked.id },
     });
     return revoked;
+  });
+}
+
+/** Every listed user (by email, of the project's company space) into every listed project the caller manages. */
+export async function addMultipleMembers(
+  { db, app, projects }: WriteContext,
+  request: FastifyRequest,
+  payload: AddMultipleMembersPayload,
+): Promise<AddMultipleMembersResult> {
+  const roles = app.projectRoles;
+  return db.transaction(async (tx): Promise<AddMultipleMembersResult> => {
+    const who = await projects.caller(request, tx);
+    // Locked in one order, so two batches over the same projects queue instead of deadlocking.
+    const projectIds = [...new Set(payload.projects)].sort();
+    const reached: ReachedProject[] = [];
+    for (const id of projectIds) {
+      const found = await projects.reach(tx, who, id, 'manage', { lock: true });
+      assertNotCancelled(found);
+      reached.push(found);
+    }
+    const people = new Map<string, Awaited<ReturnType<typeof roles.userByEmail>> | null>();
+    for (const email of payload.users) {
+      const key = email.trim().toLowerCase();
+      if (!people.has(key)) people.set(key, (await roles.userByEmail(tx, key)) ?? null);
+    }
+    const result: AddMultipleMembersResult = { added: [], failed: [] };
+    const inRequestOrder = [...new Set(payload.projects)].map((id) =>
+      reached.find((found) => found.project.id === id)!,
+    );
+    for (const found of inRequestOrder) {
+      const project = found.project.id;
+      for (const [email, user] of people) {
+        const fail = (errorCode: string, message: string) =>
+          result.failed.push({ project, email, errorCode, message });
+        if (!user) {
+          fail('not_found', 'No portal user has this email address.');
+          continue;
+        }
+        if (!(await roles.inCompanySpace(tx, user.id, found.project))) {
+          fail('wrong_company_space', 'This user does not belong to the project’s company space.');
+          continue;
+        }
+        if (!(await roles.addMember(tx, project, user.id))) {
+          fail('duplicate', 'This user is already in the project.');
+          continue;
+        }
+        result.added.push({ project, email: user.email });
+        // One record per person, naming them (`userId`), so their History shows it too.
+        await projects.log(tx, request, {
+          action: 'add_members',
+          entityId: project,
+          after: { userId: user.id, email: user.email, role: 'member' },
+        });
+      }
+    }
+    return result;
+  });
+}
+
+/** The caller leaves a project (no second factor, no right beyond a role in it); the owner transfers first. */
+export async function leaveProject(
+  { db, app, projects }: WriteContext,
+  request: FastifyRequest,
+  projectId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const who = await projects.caller(request, tx);
+    const found = await projects.existing(tx, projectId, { lock: true });
+    await app.projectRoles.takeOut(tx, request, found.project.id, who.user.id, 'leave');
   });
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type {
+  AddMultipleMembersPayload,
+  AddMultipleMembersResult,
   Invitation,
   NotificationSetting,
   Project,
@@ -34,7 +36,7 @@ import {
   updateProject,
   type ProjectFields,
 } from './one-project.js';
-import { invite, registerFor, revokeInvitation } from './project-writes.js';
+import { addMultipleMembers, invite, leaveProject, registerFor, revokeInvitation } from './project-writes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +102,13 @@ export interface ProjectsRepository {
   invite(request: FastifyRequest, id: string, password?: string): Promise<Invitation & { password: string }>;
   /** A manager's revocation of an invitation, audited. */
   revokeInvitation(request: FastifyRequest, id: string, invitationId: string): Promise<Invitation>;
+  /** Many users into many managed projects (`POST projects/add-multiple-members`), one record per person added. */
+  addMultipleMembers(
+    request: FastifyRequest,
+    payload: AddMultipleMembersPayload,
+  ): Promise<AddMultipleMembersResult>;
+  /** The caller leaves a project (`DELETE projects/{id}/users/me`). */
+  leaveProject(request: FastifyRequest, id: string): Promise<void>;
   /** Sets one of the caller's notification settings, audited; answers every setting. */
   setNotificationSetting(
     request: FastifyRequest,
@@ -161,6 +170,8 @@ export default repositoryModule(
       showProject: (request, id, fields) => showProject(changeContext, request, id, fields),
       updateProject: (request, id, body) => updateProject(changeContext, request, id, body),
       deleteProject: (request, id) => deleteProject(changeContext, request, id),
+      addMultipleMembers: (request, payload) => addMultipleMembers(changeContext, request, payload),
+      leaveProject: (request, id) => leaveProject(changeContext, request, id),
       registerFor: (request, payload) => registerFor(changeContext, request, payload),
       invite: (request, id, password) => invite(changeContext, request, id, password),
       revokeInvitation: (request, id, invitationId) =>

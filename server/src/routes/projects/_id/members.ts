@@ -29,7 +29,6 @@ const projectAnswer = { 200: projectSchema, ...errorResponses(400, 401, 403, 404
 
 /** Members, leaving, the FAE, the substitute and ownership of one project (spec calls §7.3–§7.4). */
 const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { db } = options;
   const { projects, projectRoles: roles } = app;
   const { change } = projects;
   const { faeAssignment } = projectPayloadSchemas(options.config.providerEmailDomains);
@@ -71,12 +70,7 @@ const projectMemberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, op
       },
     },
     async (request, reply) => {
-      await db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        // Leaving needs no second factor, even from a secure project, and no right beyond a role in it.
-        const found = await projects.existing(tx, request.params.id, { lock: true });
-        await roles.takeOut(tx, request, found.project.id, who.user.id, 'leave');
-      });
+      await projects.leaveProject(request, request.params.id);
       return reply.code(204).send(null);
     },
   );
