@@ -8,16 +8,19 @@ import {
   type ServiceAccountInput,
 } from '@portal/resources';
 import { serviceAccounts, users } from '../../db/schema.js';
-import { ApiError } from '../../transport/errors.js';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../crud/audit.js';
+import { ApiError, notFound } from '../../transport/errors.js';
 import { repositoryModule } from '../../crud/module.js';
-import { defineRepository, type Executor, type Repository } from '../../crud/repository.js';
+import { defineRepository, findRow, type Executor, type Repository } from '../../crud/repository.js';
 import { sha256Hex } from '../../lib/password.js';
 
 type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
 
 export interface ServiceAccountsRepository extends Repository<ServiceAccountRow, ServiceAccount> {
   /** A new secret for a service account: stored hashed, answered once. */
-  rotateSecret(tx: Executor, row: ServiceAccountRow): Promise<string>;
+  /** A new secret for the account (`POST service-accounts/{id}/secret`), audited; shown this once in the answer. */
+  rotateSecret(request: FastifyRequest, id: string): Promise<ServiceAccount & { secret: string }>;
 }
 
 declare module 'fastify' {
@@ -69,7 +72,7 @@ async function serviceAccountRecords(db: Executor, rows: ServiceAccountRow[]): P
   }));
 }
 
-export default repositoryModule('serviceAccounts', ({ config }): ServiceAccountsRepository => {
+export default repositoryModule('serviceAccounts', ({ db, config }): ServiceAccountsRepository => {
   // The portal's own clients of the embedded provider are no service accounts.
   const reserved = [config.oidc.clientId, config.oidc.mfaClientId];
   const base = defineRepository<typeof serviceAccounts, ServiceAccount>(
@@ -101,13 +104,18 @@ export default repositoryModule('serviceAccounts', ({ config }): ServiceAccounts
   );
   return {
     ...base,
-    rotateSecret: async (tx, row) => {
-      const secret = newSecret();
-      await tx
-        .update(serviceAccounts)
-        .set({ secretHash: sha256Hex(secret), updatedAt: new Date() })
-        .where(eq(serviceAccounts.id, row.id));
-      return secret;
-    },
+    rotateSecret: (request, id) =>
+      db.transaction(async (tx) => {
+        const row = await findRow(base, tx, request, id);
+        if (!row) throw notFound('Service account not found.', ['service-account']);
+        const secret = newSecret();
+        await tx
+          .update(serviceAccounts)
+          .set({ secretHash: sha256Hex(secret), updatedAt: new Date() })
+          .where(eq(serviceAccounts.id, row.id));
+        await audit(tx, request, { action: 'rotate_secret', entity: base.entity, entityId: row.id });
+        const [record] = await serviceAccountRecords(tx, [row]);
+        return { ...record!, secret };
+      }),
   };
 });
