@@ -140,3 +140,25 @@ export async function leaveProject(
     await app.projectRoles.takeOut(tx, request, found.project.id, who.user.id, 'leave');
   });
 }
+
+/** The caller accepts an invitation with its password and joins as a member (of the project's company space only). */
+export async function acceptInvitation(
+  { db, app, projects }: WriteContext,
+  request: FastifyRequest,
+  invitationId: string,
+  password: string,
+): Promise<Project> {
+  return db.transaction(async (tx) => {
+    const who = await projects.caller(request, tx);
+    const { invitation, found } = await app.projectInvitations.open(tx, who, invitationId, password, true);
+    // Reading tells the invitee where the link leads; joining is for people of the project's company space.
+    await app.projectRoles.assertInCompanySpace(tx, who.user.id, found.project, ['invitation']);
+    await app.projectRoles.addMember(tx, found.project.id, who.user.id);
+    await projects.log(tx, request, {
+      action: 'accept_invitation',
+      entityId: found.project.id,
+      after: { invitationId: invitation.id, userId: who.user.id },
+    });
+    return projects.record(tx, found.project.id, who);
+  });
+}

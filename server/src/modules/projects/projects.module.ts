@@ -36,7 +36,14 @@ import {
   updateProject,
   type ProjectFields,
 } from './one-project.js';
-import { addMultipleMembers, invite, leaveProject, registerFor, revokeInvitation } from './project-writes.js';
+import {
+  acceptInvitation,
+  addMultipleMembers,
+  invite,
+  leaveProject,
+  registerFor,
+  revokeInvitation,
+} from './project-writes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +107,8 @@ export interface ProjectsRepository {
   registerFor(request: FastifyRequest, payload: ProjectCreatePayload): Promise<Project>;
   /** A manager's new invitation, audited; with its password, shown once. */
   invite(request: FastifyRequest, id: string, password?: string): Promise<Invitation & { password: string }>;
+  /** The caller accepts an invitation with its password (`POST invitations/{id}/accept`), audited. */
+  acceptInvitation(request: FastifyRequest, invitationId: string, password: string): Promise<Project>;
   /** A manager's revocation of an invitation, audited. */
   revokeInvitation(request: FastifyRequest, id: string, invitationId: string): Promise<Invitation>;
   /** Many users into many managed projects (`POST projects/add-multiple-members`), one record per person added. */
@@ -170,6 +179,7 @@ export default repositoryModule(
       showProject: (request, id, fields) => showProject(changeContext, request, id, fields),
       updateProject: (request, id, body) => updateProject(changeContext, request, id, body),
       deleteProject: (request, id) => deleteProject(changeContext, request, id),
+      acceptInvitation: (request, id, password) => acceptInvitation(changeContext, request, id, password),
       addMultipleMembers: (request, payload) => addMultipleMembers(changeContext, request, payload),
       leaveProject: (request, id) => leaveProject(changeContext, request, id),
       registerFor: (request, payload) => registerFor(changeContext, request, payload),

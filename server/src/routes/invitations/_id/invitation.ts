@@ -81,25 +81,7 @@ const invitationLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, o
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const who = await projects.caller(request, tx);
-        const { invitation, found } = await invitations.open(
-          tx,
-          who,
-          request.params.id,
-          request.headers[INVITATION_PASSWORD_HEADER],
-          true,
-        );
-        // Reading tells the invitee where the link leads; joining is for people of the project's company space.
-        await app.projectRoles.assertInCompanySpace(tx, who.user.id, found.project, ['invitation']);
-        await app.projectRoles.addMember(tx, found.project.id, who.user.id);
-        await projects.log(tx, request, {
-          action: 'accept_invitation',
-          entityId: found.project.id,
-          after: { invitationId: invitation.id, userId: who.user.id },
-        });
-        return projects.record(tx, found.project.id, who);
-      }),
+      projects.acceptInvitation(request, request.params.id, request.headers[INVITATION_PASSWORD_HEADER]),
   );
 };
 
