@@ -2,14 +2,7 @@ import { repositoryModule } from '../../crud/module.js';
 import { boardPartnerRecords } from '../partners/board-partners.js';
 import { boardNotFound, lockBoard, requireBoard } from './boards.js';
 import { gettingStartedItemsOf, writeGettingStartedItems } from './getting-started.js';
-import {
-  appendLink,
-  linksOf,
-  removeLink,
-  renumberLinks,
-  requireLink,
-  updateLink,
-} from './board-links.module.js';
+import { linksOf, renumberLinks } from './board-links.module.js';
 import { assertNamesCurrent, saveBoardList } from './list-save.js';
 import { grantPermission, revokePermission } from './board-permissions.module.js';
 import { existingMetadataKeys, replaceXmlEntries } from './settings.js';
@@ -31,11 +24,7 @@ const boardContent = {
   saveBoardList,
   assertNamesCurrent,
   linksOf,
-  requireLink,
   renumberLinks,
-  appendLink,
-  updateLink,
-  removeLink,
   gettingStartedItemsOf,
   writeGettingStartedItems,
   boardToolsOf,

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { boardRestrictionsResource, type BoardRestriction, type Partner } from '@portal/resources';
+import {
+  boardRestrictionsResource,
+  type BoardRestriction,
+  type Link,
+  type LinkInput,
+  type Partner,
+} from '@portal/resources';
 import type { Database } from '../../db/client.js';
 import { uniqueConflict } from '../../crud/unique-conflict.js';
 import { isForeignKeyViolation } from '../../transport/database-errors.js';
@@ -7,13 +13,42 @@ import { ApiError, notFound } from '../../transport/errors.js';
 import { assignPartner, unassignPartner } from '../partners/board-partners.js';
 import { findPartner, partnerRecord } from '../partners/records.js';
 import { addRestriction, removeRestriction } from './board-restrictions.module.js';
+import { appendLink, removeLink, requireLink, updateLink } from './board-links.module.js';
 import { lockBoard } from './boards.js';
 import { auditBoard } from './route-schemas.js';
 
 const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
 
-/** The admin's additions to and removals from a board's partners and restriction list, audited on the board. */
+/** The admin's additions to, edits of and removals from a board's links, partners and restriction list, audited on it. */
 export const boardEntryWrites = (db: Database) => ({
+  /** A link at the end of the board's list. */
+  addLink: (request: FastifyRequest, boardId: string, input: LinkInput): Promise<Link> =>
+    db.transaction(async (tx) => {
+      const board = await lockBoard(tx, boardId);
+      const link = await appendLink(tx, board.id, input);
+      await auditBoard(tx, request, board.id, 'add_link', { after: link });
+      return link;
+    }),
+
+  /** A link's title and url (404 when not the board's); its place stays. */
+  editLink: (request: FastifyRequest, boardId: string, linkId: string, input: LinkInput): Promise<Link> =>
+    db.transaction(async (tx) => {
+      const board = await lockBoard(tx, boardId);
+      const before = await requireLink(tx, board.id, linkId);
+      const after = await updateLink(tx, before.id, input);
+      await auditBoard(tx, request, board.id, 'update_link', { before, after });
+      return after;
+    }),
+
+  /** Deletes a link (the ones after it move up); answers it. */
+  deleteLink: (request: FastifyRequest, boardId: string, linkId: string): Promise<Link> =>
+    db.transaction(async (tx) => {
+      const board = await lockBoard(tx, boardId);
+      const removed = await removeLink(tx, board.id, linkId);
+      await auditBoard(tx, request, board.id, 'delete_link', { before: removed });
+      return removed;
+    }),
+
   /** Assigns an existing partner (409 duplicate when assigned); answers it with its new assigned count. */
   assignPartnerTo: async (request: FastifyRequest, boardId: string, partnerId: string): Promise<Partner> => {
     try {

@@ -6,13 +6,7 @@ import type { ModuleOptions } from '../../../crud/module.js';
 import { resourceRoutes } from '../../../crud/resource-routes.js';
 import { ApiError } from '../../../transport/errors.js';
 import { errorResponses } from '../../../crud/openapi.js';
-import {
-  auditBoard,
-  boardParams,
-  boardParent,
-  security,
-  tags,
-} from '../../../modules/boards/route-schemas.js';
+import { boardParams, boardParent, security, tags } from '../../../modules/boards/route-schemas.js';
 
 const linkParams = z.object({ id: z.uuid(), linkId: z.uuid() });
 
@@ -25,17 +19,8 @@ const LINKS_CHANGED =
  * definition; the changes (audited on the board, the order kept gapless) beside it.
  */
 const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const {
-    appendLink,
-    assertNamesCurrent,
-    linksOf,
-    lockBoard,
-    removeLink,
-    renumberLinks,
-    requireLink,
-    saveBoardList,
-    updateLink,
-  } = app.boardContent;
+  const { addLink, assertNamesCurrent, deleteLink, editLink, linksOf, renumberLinks, saveBoardList } =
+    app.boardContent;
   const { db } = options;
   await app.register(
     resourceRoutes(boardRelatedLinksResource, 'boardLinks', {
@@ -58,15 +43,7 @@ const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, option
         response: { 201: linkSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      const created = await db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const link = await appendLink(tx, board.id, request.body);
-        await auditBoard(tx, request, board.id, 'add_link', { after: link });
-        return link;
-      });
-      return reply.code(201).send(created);
-    },
+    async (request, reply) => reply.code(201).send(await addLink(request, request.params.id, request.body)),
   );
 
   app.put(
@@ -116,14 +93,7 @@ const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, option
         response: { 200: linkSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const before = await requireLink(tx, board.id, request.params.linkId);
-        const after = await updateLink(tx, before.id, request.body);
-        await auditBoard(tx, request, board.id, 'update_link', { before, after });
-        return after;
-      }),
+    async (request) => editLink(request, request.params.id, request.params.linkId, request.body),
   );
 
   app.delete(
@@ -138,13 +108,7 @@ const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, option
         response: { 200: linkSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const removed = await removeLink(tx, board.id, request.params.linkId);
-        await auditBoard(tx, request, board.id, 'delete_link', { before: removed });
-        return removed;
-      }),
+    async (request) => deleteLink(request, request.params.id, request.params.linkId),
   );
 };
 
