@@ -4,7 +4,6 @@ import { boardNotFound, lockBoard, requireBoard } from './boards.js';
 import { gettingStartedItemsOf, writeGettingStartedItems } from './getting-started.js';
 import { linksOf, renumberLinks } from './board-links.module.js';
 import { assertNamesCurrent, saveBoardList } from './list-save.js';
-import { grantPermission, revokePermission } from './board-permissions.module.js';
 import { existingMetadataKeys, replaceXmlEntries } from './settings.js';
 import { boardToolsOf, writeBoardTools } from './tools.js';
 import { boardSettingWrites } from './board-settings.js';
@@ -30,8 +29,6 @@ const boardContent = {
   boardToolsOf,
   writeBoardTools,
   boardPartnerRecords,
-  grantPermission,
-  revokePermission,
   existingMetadataKeys,
   replaceXmlEntries,
 };

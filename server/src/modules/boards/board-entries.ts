@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  MESSAGES,
   boardRestrictionsResource,
   type BoardRestriction,
   type Link,
@@ -13,13 +14,15 @@ import { ApiError, notFound } from '../../transport/errors.js';
 import { assignPartner, unassignPartner } from '../partners/board-partners.js';
 import { findPartner, partnerRecord } from '../partners/records.js';
 import { addRestriction, removeRestriction } from './board-restrictions.module.js';
+import { grantPermission, revokePermission } from './board-permissions.module.js';
 import { appendLink, removeLink, requireLink, updateLink } from './board-links.module.js';
 import { lockBoard } from './boards.js';
 import { auditBoard } from './route-schemas.js';
 
 const partnerNotFound = () => notFound('Partner not found.', ['partnerId']);
 
-/** The admin's additions to, edits of and removals from a board's links, partners and restriction list, audited on it. */
+/** The admin's additions to, edits of and removals from a board's links, partners, restriction list and permissions, audited on
+ * it. */
 export const boardEntryWrites = (db: Database) => ({
   /** A link at the end of the board's list. */
   addLink: (request: FastifyRequest, boardId: string, input: LinkInput): Promise<Link> =>
@@ -109,5 +112,30 @@ export const boardEntryWrites = (db: Database) => ({
       const entry = await removeRestriction(tx, board.id, email);
       await auditBoard(tx, request, board.id, 'remove_restriction', { before: entry });
       return entry;
+    }),
+
+  /** Grants a user (by email) a permission for the board: 404 unknown user, 409 duplicate; answers it. */
+  grant: async (request: FastifyRequest, boardId: string, userEmail: string) => {
+    try {
+      return await db.transaction(async (tx) => {
+        const board = await lockBoard(tx, boardId);
+        const permission = await grantPermission(tx, board.id, userEmail);
+        await auditBoard(tx, request, board.id, 'grant_permission', { after: permission });
+        return permission;
+      });
+    } catch (error) {
+      // The user deleted meanwhile.
+      if (isForeignKeyViolation(error)) throw notFound(MESSAGES.userNotFound, ['userEmail']);
+      throw error;
+    }
+  },
+
+  /** Revokes a user's permission for the board (404 when none); answers it. */
+  revoke: (request: FastifyRequest, boardId: string, userId: string) =>
+    db.transaction(async (tx) => {
+      const board = await lockBoard(tx, boardId);
+      const permission = await revokePermission(tx, board.id, userId);
+      await auditBoard(tx, request, board.id, 'revoke_permission', { before: permission });
+      return permission;
     }),
 });

@@ -1,24 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  MESSAGES,
-  boardPermissionsResource,
-  restrictionEntrySchema,
-  restrictionGrantSchema,
-} from '@portal/resources';
+import { boardPermissionsResource, restrictionEntrySchema, restrictionGrantSchema } from '@portal/resources';
 import { access } from '../../../auth/access.js';
-import { isForeignKeyViolation } from '../../../transport/database-errors.js';
-import { notFound } from '../../../transport/errors.js';
 import type { ModuleOptions } from '../../../crud/module.js';
 import { resourceRoutes } from '../../../crud/resource-routes.js';
 import { errorResponses } from '../../../crud/openapi.js';
-import {
-  auditBoard,
-  boardParams,
-  boardParent,
-  security,
-  tags,
-} from '../../../modules/boards/route-schemas.js';
+import { boardParams, boardParent, security, tags } from '../../../modules/boards/route-schemas.js';
 
 const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
 
@@ -29,7 +16,7 @@ const permissionParams = z.object({ id: z.uuid(), userId: z.uuid() });
  * and revoking (audited on the board) beside it.
  */
 const boardPermissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { grantPermission, lockBoard, revokePermission } = app.boardContent;
+  const { grant, revoke } = app.boardContent;
   const { db } = options;
   await app.register(
     resourceRoutes(boardPermissionsResource, 'boardPermissions', {
@@ -53,21 +40,8 @@ const boardPermissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         response: { 201: restrictionEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      try {
-        const created = await db.transaction(async (tx) => {
-          const board = await lockBoard(tx, request.params.id);
-          const permission = await grantPermission(tx, board.id, request.body.userEmail);
-          await auditBoard(tx, request, board.id, 'grant_permission', { after: permission });
-          return permission;
-        });
-        return reply.code(201).send(created);
-      } catch (error) {
-        // The user deleted meanwhile.
-        if (isForeignKeyViolation(error)) throw notFound(MESSAGES.userNotFound, ['userEmail']);
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      reply.code(201).send(await grant(request, request.params.id, request.body.userEmail)),
   );
 
   app.delete(
@@ -83,13 +57,7 @@ const boardPermissionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         response: { 200: restrictionEntrySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const permission = await revokePermission(tx, board.id, request.params.userId);
-        await auditBoard(tx, request, board.id, 'revoke_permission', { before: permission });
-        return permission;
-      }),
+    async (request) => revoke(request, request.params.id, request.params.userId),
   );
 };
 
