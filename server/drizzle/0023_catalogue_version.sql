@@ -25,9 +25,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The commit's time in microseconds when that is larger: after a restore brings an older value back, the next
+-- change still gets a version no tag handed out before carries.
 CREATE FUNCTION "catalogue_version_move"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	UPDATE "catalogue_version" SET "value" = "value" + 1;
+	UPDATE "catalogue_version" SET "value" = greatest("value" + 1, (extract(epoch from clock_timestamp()) * 1000000)::bigint);
 	DELETE FROM "catalogue_version_notes" WHERE "id" = NEW."id";
 	RETURN NULL;
 END

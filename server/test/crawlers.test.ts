@@ -77,7 +77,9 @@ describe('/robots.txt (issue 48, item 4)', () => {
     for (const prefix of ['/my', '/cart', '/admin', '/api', '/login', '/auth/', '/oidc']) {
       expect(lines).toContain(`Disallow: ${prefix}`);
     }
-    expect(lines.filter((line) => line.startsWith('Disallow: /assets') || line === 'Disallow: /')).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('Disallow: /assets') || line === 'Disallow: /')).toEqual(
+      [],
+    );
     expect(lines).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
   });
 
@@ -106,7 +108,13 @@ describe('/sitemap.xml (issue 48, item 4)', () => {
     const list = await call('GET', '/software', admin, undefined, { range: 'software=0-99' });
     const record = list.json<SoftwareRecord[]>().find((row) => row.featureId === 'secureboot-signer')!;
     internalTool = record.featureId;
-    const { id, featureId: _f, updatedAt: _u, internalOnly: _i, ...rest } = record as SoftwareRecord & {
+    const {
+      id,
+      featureId: _f,
+      updatedAt: _u,
+      internalOnly: _i,
+      ...rest
+    } = record as SoftwareRecord & {
       updatedAt?: string;
     };
     const form = {
@@ -161,7 +169,9 @@ describe('/sitemap.xml (issue 48, item 4)', () => {
       status = (await t.app.inject({ url: '/sitemap.xml', headers: { 'if-none-match': tag } })).statusCode;
     });
     expect(status).toBe(304);
-    expect(sent.map((statement) => statement.text)).toEqual([expect.stringMatching(/from "catalogue_version"/)]);
+    expect(sent.map((statement) => statement.text)).toEqual([
+      expect.stringMatching(/from "catalogue_version"/),
+    ]);
     const head = await t.app.inject({ method: 'HEAD', url: '/sitemap.xml' });
     expect(head.statusCode).toBe(200);
     expect(head.headers.etag).toBe(tag);
@@ -176,7 +186,10 @@ describe('/sitemap.xml (issue 48, item 4)', () => {
     // The split app's catalogue is the demo one, without the internal-only mark the other app got.
     const total = LIST_PAGES.length + (await anonymousCatalogue(split)).length;
     expect(files).toEqual(
-      Array.from({ length: Math.ceil(total / PAGE_SIZE) }, (_, i) => `${TEST_PUBLIC_URL}/sitemap-${i + 1}.xml`),
+      Array.from(
+        { length: Math.ceil(total / PAGE_SIZE) },
+        (_, i) => `${TEST_PUBLIC_URL}/sitemap-${i + 1}.xml`,
+      ),
     );
     const paged: { loc: string; lastmod: string | null }[] = [];
     for (const file of files) {

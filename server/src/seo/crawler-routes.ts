@@ -5,11 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { publicCacheHooks } from '../http/public-cache.js';
 import { publicCatalogueVersion } from '../modules/catalogue/catalogue-version.js';
-import {
-  sitemapEntries,
-  sitemapSummary,
-  type SitemapEntry,
-} from '../modules/catalogue/sitemap-entries.js';
+import { sitemapEntries, sitemapSummary, type SitemapEntry } from '../modules/catalogue/sitemap-entries.js';
 
 /** The protocol's bound (sitemaps.org): at most this many addresses in one sitemap file. */
 export const SITEMAP_MAX_ENTRIES = 50_000;
@@ -119,7 +115,8 @@ export async function crawlerRoutes(
       const page = Number(request.params.page);
       const summary = await sitemapSummary(db);
       const files = Math.ceil(summary.total / sitemapPageSize);
-      if (page < 1 || page > files) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      if (page < 1 || page > files)
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       const from = (page - 1) * sitemapPageSize;
       return reply
         .type('application/xml; charset=utf-8')

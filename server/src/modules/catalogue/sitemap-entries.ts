@@ -1,10 +1,6 @@
 import { and, asc, count, gt, max, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  PUBLIC_LIST_PATHS,
-  catalogueItemPath,
-  type CatalogueItemKind,
-} from '@portal/resources';
+import { PUBLIC_LIST_PATHS, catalogueItemPath, type CatalogueItemKind } from '@portal/resources';
 import type { Database } from '../../db/client.js';
 import { catalogueDocuments, softwareBundles, tools } from '../../db/schema-catalogue.js';
 import { listedConditions } from './catalogue-sql.js';
@@ -72,7 +68,9 @@ export async function sitemapSummary(db: Database): Promise<SitemapSummary> {
     }),
   );
   const counts = Object.fromEntries(KINDS.map((k, i) => [k.kind, rows[i]!.n])) as SitemapSummary['counts'];
-  const latest = Object.fromEntries(KINDS.map((k, i) => [k.kind, rows[i]!.latest])) as SitemapSummary['latest'];
+  const latest = Object.fromEntries(
+    KINDS.map((k, i) => [k.kind, rows[i]!.latest]),
+  ) as SitemapSummary['latest'];
   return { counts, latest, total: listPages(latest).length + rows.reduce((sum, row) => sum + row.n, 0) };
 }
 
