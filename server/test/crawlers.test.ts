@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItemPath, type CatalogueItem, type SoftwareRecord } from '@portal/resources';
 import { buildApp, issuerKeyOf } from '../src/app.js';
-import { PUBLIC_CACHE_CONTROL } from '../src/http/public-cache.js';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../src/http/public-cache.js';
 import { lastmodOf } from '../src/seo/crawler-routes.js';
 import { SNAPSHOT_ISSUER_KEY } from './support/database-snapshots.js';
 import { TEST_PUBLIC_URL, freshDatabase, startTestApp, testConfig, type TestApp } from './support/app.js';
 import { apiCaller } from './support/api-call.js';
 import { sentStatements } from './support/sent-statements.js';
-import { signIn, type Tokens } from './support/sign-in.js';
+import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
 let split: TestApp;
@@ -81,6 +81,16 @@ describe('/robots.txt (issue 48, item 4)', () => {
       [],
     );
     expect(lines).toContain(`Sitemap: ${TEST_PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('names the configured address whatever host the request claims', async () => {
+    for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }]) {
+      const robots = await t.app.inject({ url: '/robots.txt', headers });
+      expect(robots.body).not.toContain('evil.example');
+      const sitemap = await t.app.inject({ url: '/sitemap.xml', headers });
+      expect(sitemap.body).not.toContain('evil.example');
+      expect(locsOf(sitemap.body).every((loc) => loc.startsWith(`${TEST_PUBLIC_URL}/`))).toBe(true);
+    }
   });
 
   it('is cached publicly and answers 304 without a statement', async () => {
@@ -175,6 +185,14 @@ describe('/sitemap.xml (issue 48, item 4)', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/sitemap.xml' });
     expect(head.statusCode).toBe(200);
     expect(head.headers.etag).toBe(tag);
+    // Asked with a token, it is the same list, but not kept by a shared cache.
+    const signedIn = await t.app.inject({
+      url: '/sitemap.xml',
+      headers: { ...bearer(admin), 'if-none-match': tag },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+    expect(signedIn.headers.etag).toBeUndefined();
   });
 
   it('splits into an index of files of at most the page size past it, covering every entry once', async () => {

@@ -7,8 +7,8 @@ import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHo
  */
 
 /** How long a shared cache (CDN) or browser may use a public answer unasked, then serve it while it asks again. */
-export const PUBLIC_MAX_AGE_SECONDS = 60;
-export const PUBLIC_STALE_WHILE_REVALIDATE_SECONDS = 600;
+const PUBLIC_MAX_AGE_SECONDS = 60;
+const PUBLIC_STALE_WHILE_REVALIDATE_SECONDS = 600;
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, stale-while-revalidate=${PUBLIC_STALE_WHILE_REVALIDATE_SECONDS}`;
 /** A signed-in caller's answer: kept by no cache, shared or not. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
@@ -19,7 +19,7 @@ const UNCACHED = 'no-cache, no-store';
  * Part of every tag: raise it when a release changes the bytes of a cached answer that no data change explains
  * (a new field, another serializer), so that no client keeps the old bytes on a 304.
  */
-export const CACHE_REVISION = 1;
+const CACHE_REVISION = 1;
 
 /**
  * The request headers every public answer varies by (lower case, as @fastify/compress checks before adding its
@@ -28,7 +28,7 @@ export const CACHE_REVISION = 1;
 const ALWAYS_VARY = ['authorization', 'accept-encoding'] as const;
 
 /** A caller who sent no credentials: the only one whose answer may be shared. */
-export const isAnonymous = (request: FastifyRequest): boolean => request.headers.authorization === undefined;
+const isAnonymous = (request: FastifyRequest): boolean => request.headers.authorization === undefined;
 
 const headerText = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value.join(',') : (value ?? '')).replace(/\s+/g, '').toLowerCase();
@@ -37,6 +37,7 @@ const headerText = (value: string | string[] | undefined) =>
  * A strong ETag for one representation: the data's version (`publicCatalogueVersion`, or a hash of fixed content),
  * the request's path and query, and the request headers the answer varies by. Whatever changes the answer's bytes
  * changes the tag; the method does not (HEAD and GET share it).
+ * @public for the server-rendered public pages (issue 48), which answer conditionally through it.
  */
 export function publicEntityTag(
   request: FastifyRequest,
@@ -55,7 +56,7 @@ const MAX_COMPARED_TAGS = 32;
  * Whether If-None-Match names `tag`, by the weak comparison RFC 9110 §13.1.2 asks (`W/"x"` matches `"x"`). `*` is
  * not honoured: the version check alone cannot tell that the item exists, so such a request gets the full answer.
  */
-export function ifNoneMatchNames(header: string | string[] | undefined, tag: string): boolean {
+function ifNoneMatchNames(header: string | string[] | undefined, tag: string): boolean {
   if (header === undefined) return false;
   const tags = (Array.isArray(header) ? header.join(',') : header).split(',');
   if (tags.length > MAX_COMPARED_TAGS) return false;
@@ -76,6 +77,7 @@ function vary(reply: FastifyReply, names: readonly string[]) {
  * Marks `tag` as the answer's ETag and answers 304 when the request's If-None-Match names it; true when it did (the
  * caller returns `reply` and renders nothing). Only for an anonymous request ({@link isAnonymous}): the headers are
  * written by {@link publicCacheOnSend}, which the route must have as an onSend hook.
+ * @public for the server-rendered public pages (issue 48), which answer conditionally through it.
  */
 export function answerConditional(request: FastifyRequest, reply: FastifyReply, tag: string): boolean {
   (request as Tagged)[PUBLIC_TAG] = tag;
@@ -88,6 +90,7 @@ export function answerConditional(request: FastifyRequest, reply: FastifyReply, 
  * The cache headers of a route that may answer publicly: an anonymous 2xx or 304 gets its ETag and
  * {@link PUBLIC_CACHE_CONTROL}, a signed-in answer {@link PRIVATE_CACHE_CONTROL} and no ETag, an error none.
  * Runs after every other hook that sets Cache-Control (the API's `no-cache, no-store`), so its word is the last.
+ * @public for the server-rendered public pages (issue 48), which answer conditionally through it.
  */
 export function publicCacheOnSend(varyBy: readonly string[] = []): onSendHookHandler {
   return async (request, reply, payload) => {

@@ -8,13 +8,13 @@ import { publicCatalogueVersion } from '../modules/catalogue/catalogue-version.j
 import { sitemapEntries, sitemapSummary, type SitemapEntry } from '../modules/catalogue/sitemap-entries.js';
 
 /** The protocol's bound (sitemaps.org): at most this many addresses in one sitemap file. */
-export const SITEMAP_MAX_ENTRIES = 50_000;
+const SITEMAP_MAX_ENTRIES = 50_000;
 
 /**
  * Path prefixes crawlers are kept out of: the signed-in pages (`/my`, `/cart`, `/invitation`, `/qr-code-scan`), the
  * admin console, the API, and the sign-in pages (the app's `/login` and `/auth/…`, the embedded provider's `/oidc`).
  */
-export const CRAWLER_DISALLOWED = [
+const CRAWLER_DISALLOWED = [
   '/my',
   '/cart',
   '/admin',
@@ -27,7 +27,7 @@ export const CRAWLER_DISALLOWED = [
 ] as const;
 
 /** robots.txt: every agent, the prefixes above, and the sitemap by its absolute address (PUBLIC_URL). */
-export function robotsText(publicUrl: string): string {
+function robotsText(publicUrl: string): string {
   return [
     'User-agent: *',
     ...CRAWLER_DISALLOWED.map((prefix) => `Disallow: ${prefix}`),
