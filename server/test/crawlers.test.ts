@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueItemPath, type CatalogueItem, type SoftwareRecord } from '@portal/resources';
-import { buildApp, issuerKeyOf } from '../src/app.js';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../src/http/public-cache.js';
 import { lastmodOf } from '../src/seo/crawler-routes.js';
-import { SNAPSHOT_ISSUER_KEY } from './support/database-snapshots.js';
-import { TEST_PUBLIC_URL, freshDatabase, startTestApp, testConfig, type TestApp } from './support/app.js';
+import { TEST_PUBLIC_URL, startTestApp, type TestApp } from './support/app.js';
 import { apiCaller } from './support/api-call.js';
 import { sentStatements } from './support/sent-statements.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
@@ -15,32 +13,12 @@ let admin: Tokens;
 /** Addresses per sitemap file in the second app, so the demo catalogue needs several. */
 const PAGE_SIZE = 4;
 
-/** The same app as startTestApp's, with the sitemap's page size given. */
-async function startSplitApp(): Promise<TestApp> {
-  const config = testConfig();
-  const database = await freshDatabase({ seeded: issuerKeyOf(config) === SNAPSHOT_ISSUER_KEY });
-  const app = await buildApp(config, {
-    database,
-    inMemory: true,
-    logger: false,
-    mailWorker: false,
-    sitemapPageSize: PAGE_SIZE,
-  });
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 beforeAll(async () => {
   // Without the mail worker: its poll would send statements inside a window that counts them.
-  [t, split] = await Promise.all([startTestApp({}, { mailWorker: false }), startSplitApp()]);
+  [t, split] = await Promise.all([
+    startTestApp({}, { mailWorker: false }),
+    startTestApp({}, { mailWorker: false, sitemapPageSize: PAGE_SIZE }),
+  ]);
   admin = await signIn(t.app, { email: 'admin@portal.test' });
 });
 afterAll(async () => {
@@ -118,27 +96,18 @@ describe('/sitemap.xml (issue 48, item 4)', () => {
     const list = await call('GET', '/software', admin, undefined, { range: 'software=0-99' });
     const record = list.json<SoftwareRecord[]>().find((row) => row.featureId === 'secureboot-signer')!;
     internalTool = record.featureId;
-    const {
-      id,
-      featureId: _f,
-      updatedAt: _u,
-      internalOnly: _i,
-      ...rest
-    } = record as SoftwareRecord & {
-      updatedAt?: string;
-    };
     const form = {
-      name: rest.name,
-      type: rest.type,
-      icon: rest.icon,
-      description: rest.description,
-      externalUrl: rest.externalUrl,
-      isOnlineTool: rest.isOnlineTool,
-      isInstallableViaLauncher: rest.isInstallableViaLauncher,
-      licenseText: rest.licenseText,
+      name: record.name,
+      type: record.type,
+      icon: record.icon,
+      description: record.description,
+      externalUrl: record.externalUrl,
+      isOnlineTool: record.isOnlineTool,
+      isInstallableViaLauncher: record.isInstallableViaLauncher,
+      licenseText: record.licenseText,
       internalOnly: true,
     };
-    const marked = await call('PUT', `/software/${id}`, admin, form);
+    const marked = await call('PUT', `/software/${record.id}`, admin, form);
     expect(marked.statusCode, marked.body).toBe(200);
   });
 
