@@ -71,6 +71,21 @@ describe('/robots.txt (issue 48, item 4)', () => {
     }
   });
 
+  it('sets no cookie on a public answer, even to a browser that has no CSRF token yet', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const url of ['/robots.txt', '/sitemap.xml']) {
+      const response = await t.app.inject({ url, headers: browser });
+      expect(response.headers['cache-control'], url).toBe(PUBLIC_CACHE_CONTROL);
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    const api = await t.app.inject({ url: '/api/v1/catalogue', headers: { cookie: 'other=1' } });
+    expect(api.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(api.headers['set-cookie']).toBeUndefined();
+    // A private answer still hands the browser its token.
+    const page = await t.app.inject({ url: '/api/v1/maintenance', headers: { cookie: 'other=1' } });
+    expect(String(page.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+  });
+
   it('is cached publicly and answers 304 without a statement', async () => {
     const first = await t.app.inject({ url: '/robots.txt' });
     expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);

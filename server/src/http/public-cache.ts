@@ -103,6 +103,9 @@ export function publicCacheOnSend(varyBy: readonly string[] = []): onSendHookHan
     } else if (tag !== undefined && ok) {
       reply.header('ETag', tag);
       reply.header('Cache-Control', PUBLIC_CACHE_CONTROL);
+      // The same bytes for everyone carry no visitor's cookie (the CSRF token a browser gets on its first call): a
+      // shared cache would hand it to every other visitor. The browser gets its token with a private answer.
+      reply.removeHeader('set-cookie');
     } else {
       reply.removeHeader('etag');
       reply.header('Cache-Control', UNCACHED);
