@@ -5,6 +5,7 @@ import { lastmodOf } from '../src/seo/crawler-routes.js';
 import { TEST_PUBLIC_URL, startTestApp, type TestApp } from './support/app.js';
 import { apiCaller } from './support/api-call.js';
 import { sentStatements } from './support/sent-statements.js';
+import { softwareFormOf } from './support/software-form.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
@@ -111,17 +112,7 @@ describe('/sitemap.xml (issue 48, item 4)', () => {
     const list = await call('GET', '/software', admin, undefined, { range: 'software=0-99' });
     const record = list.json<SoftwareRecord[]>().find((row) => row.featureId === 'secureboot-signer')!;
     internalTool = record.featureId;
-    const form = {
-      name: record.name,
-      type: record.type,
-      icon: record.icon,
-      description: record.description,
-      externalUrl: record.externalUrl,
-      isOnlineTool: record.isOnlineTool,
-      isInstallableViaLauncher: record.isInstallableViaLauncher,
-      licenseText: record.licenseText,
-      internalOnly: true,
-    };
+    const form = { ...softwareFormOf(record), internalOnly: true };
     const marked = await call('PUT', `/software/${record.id}`, admin, form);
     expect(marked.statusCode, marked.body).toBe(200);
   });
