@@ -1,20 +1,25 @@
-import { OUTDATED_BROWSER_PATH, outdatedBrowserPagePath } from '@portal/resources';
+import {
+  CATALOGUE_ITEM_PATHS,
+  OUTDATED_BROWSER_PATH,
+  PUBLIC_LIST_PATHS,
+  outdatedBrowserPagePath,
+} from '@portal/resources';
 
 /** Every route path of the customer app, and builders for the ones that take a query (spec product §2). */
 export const paths = {
   root: '/',
-  welcome: '/welcome',
+  welcome: PUBLIC_LIST_PATHS.welcome,
   login: '/login',
-  assets: '/assets',
+  assets: PUBLIC_LIST_PATHS.assets,
   tools: '/tools',
   software: '/software',
-  assetsSoftware: '/assets/software',
-  assetsSoftwareBundles: '/assets/software-bundles',
-  documents: '/documents',
-  tool: '/assets/:featureId',
+  assetsSoftware: PUBLIC_LIST_PATHS.assetsSoftware,
+  assetsSoftwareBundles: PUBLIC_LIST_PATHS.assetsSoftwareBundles,
+  documents: PUBLIC_LIST_PATHS.documents,
+  tool: CATALOGUE_ITEM_PATHS.tool,
   toolAlias: '/tools/:featureId',
-  document: '/document/:featureId',
-  softwareBundle: '/software-bundles/:uuid',
+  document: CATALOGUE_ITEM_PATHS.document,
+  softwareBundle: CATALOGUE_ITEM_PATHS.softwareBundle,
   browserOutdated: OUTDATED_BROWSER_PATH,
   checkoutResult: '/cart/:id/checkout-result',
   authCallback: '/auth/callback',

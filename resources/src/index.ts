@@ -19,6 +19,7 @@ export * from './item-types.js';
 export * from './csv.js';
 export * from './catalogue-constants.js';
 export * from './outdated-browser.js';
+export * from './public-paths.js';
 export * from './api/endpoints.js';
 export * from './own-scope.js';
 export * from './audit-names.js';

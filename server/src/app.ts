@@ -45,6 +45,7 @@ import { serializerCompiler } from './transport/serializer.js';
 import { registerCompression } from './transport/compression.js';
 import { echoRequestId, handResolvedClientTo, proxyOptions } from './transport/proxy.js';
 import { metricsRoute, registerMetrics } from './ops/metrics.js';
+import { crawlerRoutes } from './seo/crawler-routes.js';
 
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise opened from the config. */
@@ -70,6 +71,8 @@ export interface BuildOptions {
   onInstance?: (app: FastifyInstance) => void;
   /** Definitions and tables served beside the portal's own (a test's resource, defined nowhere else). */
   added?: AddedResources;
+  /** Addresses per sitemap file (tests split a small catalogue); the protocol's 50,000 by default. */
+  sitemapPageSize?: number;
 }
 
 declare module 'fastify' {
@@ -346,6 +349,8 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
   await app.register(paymentPageRoutes);
   // Outside /api/v1 too: the command line's tarball, installed by npm from the portal's own address.
   await app.register(cliDownloadRoutes(config.staticDir));
+  // Outside /api/v1 too: robots.txt and the sitemap of the public catalogue.
+  await app.register(crawlerRoutes, { db, config, sitemapPageSize: options.sitemapPageSize });
   metricsRoute(app, config);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

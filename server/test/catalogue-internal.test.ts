@@ -11,6 +11,7 @@ import type {
 import { startTestApp, type TestApp } from './support/app.js';
 import { tool } from './support/cart-entries.js';
 import { apiCaller } from './support/api-call.js';
+import { softwareFormOf } from './support/software-form.js';
 import { signIn, type Tokens } from './support/sign-in.js';
 
 let t: TestApp;
@@ -53,16 +54,6 @@ async function softwareRecord(featureId: string): Promise<SoftwareRecord> {
   expect(record).toBeDefined();
   return record!;
 }
-const formOf = (record: SoftwareRecord) => ({
-  name: record.name,
-  type: record.type,
-  icon: record.icon,
-  description: record.description,
-  externalUrl: record.externalUrl,
-  isOnlineTool: record.isOnlineTool,
-  isInstallableViaLauncher: record.isInstallableViaLauncher,
-  licenseText: record.licenseText,
-});
 
 describe('a tool marked for internal users (spec product §2.4 internal-use-only)', () => {
   const featureId = 'secureboot-signer';
@@ -71,12 +62,12 @@ describe('a tool marked for internal users (spec product §2.4 internal-use-only
     const record = await softwareRecord(featureId);
     expect(record.internalOnly).toBe(false);
     const marked = await call('PUT', `/software/${record.id}`, admin, {
-      ...formOf(record),
+      ...softwareFormOf(record),
       internalOnly: true,
     });
     expect(marked.statusCode, marked.body).toBe(200);
     // A form that leaves the marking out keeps it.
-    const edited = await call('PUT', `/software/${record.id}`, admin, formOf(record));
+    const edited = await call('PUT', `/software/${record.id}`, admin, softwareFormOf(record));
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await softwareRecord(featureId)).internalOnly).toBe(true);
   });
@@ -193,7 +184,7 @@ describe('an order approved after its tool was marked for internal users', () =>
     const order = placed.json<Checkout>().orders[0]!;
     const record = await softwareRecord(featureId);
     const marked = await call('PUT', `/software/${record.id}`, admin, {
-      ...formOf(record),
+      ...softwareFormOf(record),
       internalOnly: true,
     });
     expect(marked.statusCode, marked.body).toBe(200);

@@ -53,7 +53,12 @@ export interface TestApp {
 /** The real app on a fresh database with the demo data, the embedded provider and in-memory keys. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { onInstance, added, mailWorker }: Pick<BuildOptions, 'onInstance' | 'added' | 'mailWorker'> = {},
+  {
+    onInstance,
+    added,
+    mailWorker,
+    sitemapPageSize,
+  }: Pick<BuildOptions, 'onInstance' | 'added' | 'mailWorker' | 'sitemapPageSize'> = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   // The seeded snapshot holds the demo data the app would seed itself (for the embedded provider's issuer key).
@@ -67,6 +72,7 @@ export async function startTestApp(
     onInstance,
     added,
     mailWorker,
+    sitemapPageSize,
   });
   await app.ready();
   return {

@@ -64,6 +64,17 @@ export type CatalogueValues = {
 };
 
 /**
+ * The rows of each kind the catalogue shows (spec §2.1): tools not removed, released bundles, and documents (public
+ * ones only for a signed-out caller). The list's branches and the sitemap take them from here; the internal-use rule
+ * is `usableToolsSql` (context.ts).
+ */
+export const listedConditions = {
+  tool: (): SQL[] => [sql`not ${tools.isRemoved}`],
+  bundle: (): SQL[] => [sql`${softwareBundles.released}`],
+  document: (publicOnly: boolean): SQL[] => (publicOnly ? [sql`${catalogueDocuments.public}`] : []),
+};
+
+/**
  * The catalogue's page and its matching rows as SQL, a value written by `value` (a placeholder for a prepared
  * statement, or the value itself for the planner's estimate). Each kind is one branch of a UNION ALL, left out when
  * its categories are not asked, so PostgreSQL merges index scans for a page by name.
@@ -104,7 +115,7 @@ export function catalogueSql(
   });
   const branches: Branch[] = [];
   if (shape.tools) {
-    const conditions = [sql`not ${tools.isRemoved}`];
+    const conditions = listedConditions.tool();
     if (shape.toolTypes) conditions.push(sql`${tools.type} = any(${value('types')})`);
     branches.push(
       branchOf(
@@ -127,7 +138,7 @@ export function catalogueSql(
         sql`'software-bundle' as category,
         ${softwareBundles.uuid} as key, ${softwareBundles.name} as name, null::text as description,
         ${softwareBundles.iconUrl} as icon, false as is_online_tool, ${softwareBundles.updatedAt} as updated_at`,
-        [sql`${softwareBundles.released}`],
+        listedConditions.bundle(),
       ),
     );
   }
@@ -146,7 +157,7 @@ export function catalogueSql(
         ${catalogueDocuments.featureId} as key, ${catalogueDocuments.title} as name,
         ${catalogueDocuments.description} as description, null::text as icon, false as is_online_tool,
         ${catalogueDocuments.updatedAt} as updated_at`,
-        shape.publicOnly ? [sql`${catalogueDocuments.public}`] : [],
+        listedConditions.document(shape.publicOnly),
       ),
     );
   }

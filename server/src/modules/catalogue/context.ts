@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   TOOL_API_VERSION_HEADER,
@@ -10,6 +10,7 @@ import {
 } from '@portal/resources';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { tools } from '../../db/schema-catalogue.js';
 import type { Clock } from '../../payments/clock.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import type { StripeProvider } from '../../payments/stripe.js';
@@ -61,6 +62,10 @@ export const mayUseInternalTools = (user: HasRoles | null | undefined): boolean 
 /** The internal-use rule on one tool: whether it is kept from a caller by `mayUseInternalTools`'s answer. */
 export const keptFromInternalUse = (tool: { internalOnly: boolean }, internalTools: boolean): boolean =>
   tool.internalOnly && !internalTools;
+
+/** {@link keptFromInternalUse} as conditions on `tools` rows: the tools a caller is not kept from (the sitemap's). */
+export const usableToolsSql = (internalTools: boolean): SQL[] =>
+  internalTools ? [] : [sql`not ${tools.internalOnly}`];
 
 /** Who is calling, as the catalogue's visibility and download rules need it (a public route may carry a token). */
 export function callerOf(request: FastifyRequest): CallerView {

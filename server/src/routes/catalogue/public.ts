@@ -34,10 +34,13 @@ const fileParams = versionParams.extend({ fileName: uploadFileNameSchema });
 const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = app.publicCatalogue;
   const { storage } = app.catalogue;
+  // Anonymous answers are public and conditional (ETag from the catalogue version, 304 without the queries).
+  const cached = app.publicCatalogueCache;
 
   app.get(
     '',
     {
+      ...cached,
       config: { access: access.public() },
       schema: {
         tags,
@@ -65,6 +68,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools/:featureId',
     {
+      ...cached,
       config: { access: access.public() },
       schema: {
         tags,
@@ -81,6 +85,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tools/:featureId/versions/:version/release-notes',
     {
+      ...cached,
       config: { access: access.public() },
       schema: {
         tags,
@@ -160,6 +165,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bundles/:uuid',
     {
+      ...cached,
       config: { access: access.public() },
       schema: {
         tags,
@@ -177,6 +183,7 @@ const publicCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/documents/:featureId',
     {
+      ...cached,
       config: { access: access.public() },
       schema: {
         tags,

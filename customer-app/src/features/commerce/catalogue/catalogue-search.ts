@@ -3,12 +3,11 @@ import {
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORT_FIELDS,
   TOOL_ITEM_TYPES,
+  catalogueItemPath,
   type CatalogueCategory,
   type CatalogueItem,
   type CatalogueSortField,
 } from '@portal/resources';
-import { generatePath } from 'react-router';
-import { paths } from '../../../paths';
 import type { CatalogueListQuery } from '../api/catalogue';
 import { readPage } from '../components/read-page';
 
@@ -86,15 +85,8 @@ export function toListQuery(search: CatalogueSearch, scope: CatalogueScope): Cat
   };
 }
 
-/** Where a catalogue entry's details live: tool page, bundle page or document page. */
+/** Where a catalogue entry's details live: tool page, bundle page or document page (as the sitemap lists them). */
 export function itemPath(item: Pick<CatalogueItem, 'kind' | 'key' | 'id'>): string {
-  switch (item.kind) {
-    case 'tool':
-      return generatePath(paths.tool, { featureId: item.key });
-    case 'software-bundle':
-      // A bundle's page is addressed by its own UUID (spec §2.1); its catalogue key is only an alias.
-      return generatePath(paths.softwareBundle, { uuid: item.id });
-    case 'document':
-      return generatePath(paths.document, { featureId: item.key });
-  }
+  // A bundle's page is addressed by its own UUID (spec §2.1); its catalogue key is only an alias.
+  return catalogueItemPath(item.kind, item.kind === 'software-bundle' ? item.id : item.key);
 }
