@@ -1,3 +1,4 @@
+import { memoryStorage } from '../../../ssr/memory-storage';
 import {
   CART_ENTRY_TYPES,
   CART_STORAGE_KEY,
@@ -133,8 +134,14 @@ function parse(raw: string | null): readonly StoredCartEntry[] {
 
 let shared: CartStore | undefined;
 
-/** The browser's cart, shared by the header and the commerce pages. */
+/**
+ * The browser's cart, shared by the header and the commerce pages. On the server (issue 48) an empty one: pages
+ * render the anonymous visitor's view, and read the cart only after hydration (`useCart`'s server snapshot).
+ */
 export function browserCart(): CartStore {
-  shared ??= new CartStore(window.localStorage, window);
+  shared ??=
+    typeof window === 'undefined'
+      ? new CartStore(memoryStorage(), new EventTarget())
+      : new CartStore(window.localStorage, window);
   return shared;
 }
