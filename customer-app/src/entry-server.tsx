@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/app';
+import { ServerRedirectProvider } from './components/redirect';
 import { loadedQueryClient, setPagesQueryClient } from './app/query-client-loader';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/router';
@@ -34,6 +35,12 @@ export interface RenderedPage {
   data?: string;
 }
 
+/** A page that sends the visitor on (a bundle opened by its catalogue key goes to its UUID's address). */
+export interface RedirectAnswer {
+  kind: 'redirect';
+  location: string;
+}
+
 /** The app shell instead, with the reason (a path not rendered here, a redirect, an internal-only item). */
 export interface ShellAnswer {
   kind: 'shell';
@@ -47,7 +54,7 @@ const MAX_PASSES = 4;
  * Renders a public page as the anonymous visitor (issue 48) with the browser's routes, loaders, query functions and
  * components; the browser hydrates it (src/main.tsx). Only the paths of `SERVER_RENDERED_PATHS`.
  */
-export async function render(request: RenderRequest): Promise<RenderedPage | ShellAnswer> {
+export async function render(request: RenderRequest): Promise<RenderedPage | RedirectAnswer | ShellAnswer> {
   const url = new URL(request.url);
   if (!isServerRendered(url.pathname)) return { kind: 'shell', reason: 'not a server-rendered path' };
 
@@ -95,12 +102,15 @@ export async function render(request: RenderRequest): Promise<RenderedPage | She
 
   const emotionCache = createCache({ key: 'css' });
   const emotion = createEmotionServer(emotionCache);
+  let redirect: string | undefined;
   const element = (
     <StrictMode>
       <CacheProvider value={emotionCache}>
-        <AppProviders services={services} queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <ServerRedirectProvider value={(to) => (redirect ??= to)}>
+          <AppProviders services={services} queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </ServerRedirectProvider>
       </CacheProvider>
     </StrictMode>
   );
@@ -108,22 +118,17 @@ export async function render(request: RenderRequest): Promise<RenderedPage | She
   let html = '';
   for (let pass = 1; ; pass += 1) {
     await settled(client);
+    // Decided before rendering: the page would only navigate away (to the internal-use-only page).
+    if (failures(client).some(isInternalUseOnly)) return { kind: 'shell', reason: 'internal-use-only item' };
     html = await prerender(element);
+    if (redirect) return { kind: 'redirect', location: redirect };
     const waiting = unfetched(client);
     if (waiting.length === 0) break;
     if (pass === MAX_PASSES) return { kind: 'shell', reason: 'queries still waiting after the last pass' };
     await Promise.allSettled(waiting.map((query) => query.fetch()));
   }
 
-  const errors = client
-    .getQueryCache()
-    .findAll()
-    .map((query) => query.state.error)
-    .filter((error) => error !== null);
-  if (errors.some((error) => error instanceof ApiError && error.hasErrorCode('internal_use_only'))) {
-    // The browser decides with the caller's session: the internal-use-only page, or the item for an internal user.
-    return { kind: 'shell', reason: 'internal-use-only item' };
-  }
+  const errors = failures(client);
   const notFound = errors.some((error) => error instanceof ApiError && error.status === 404);
   if (!notFound && errors.length > 0) return { kind: 'shell', reason: 'a query failed' };
 
@@ -140,6 +145,20 @@ export async function render(request: RenderRequest): Promise<RenderedPage | She
   };
   return { kind: 'page', status: 200, head: head + styles, html: body, data: serverDataText(data) };
 }
+
+const failures = (client: QueryClient): Error[] =>
+  client
+    .getQueryCache()
+    .findAll()
+    .map((query) => query.state.error)
+    .filter((error) => error !== null);
+
+/**
+ * An item kept for internal users: the browser decides with the caller's session (the internal-use-only page, or
+ * the item for an internal user), so the server renders nothing of it.
+ */
+const isInternalUseOnly = (error: Error) =>
+  error instanceof ApiError && error.hasErrorCode('internal_use_only');
 
 /** Waits until no query of the page is fetching (the route loaders start theirs without waiting). */
 async function settled(client: QueryClient): Promise<void> {
@@ -166,7 +185,9 @@ function unfetched(client: QueryClient): Query[] {
 /** The whole tree once every lazily loaded part has arrived (`prerender` waits for Suspense; nothing streams). */
 async function prerender(element: React.ReactElement): Promise<string> {
   // Boundaries in place however large: an outlined one would need React's inline scripts, which the CSP refuses.
-  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const { prelude } = await prerenderToNodeStream(element, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');

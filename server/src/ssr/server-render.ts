@@ -12,6 +12,7 @@ interface RenderRequest {
 }
 type RenderAnswer =
   | { kind: 'page'; status: number; head: string; html: string; data?: string }
+  | { kind: 'redirect'; location: string }
   | { kind: 'shell'; reason: string };
 interface ServerEntry {
   render(request: RenderRequest): Promise<RenderAnswer>;
@@ -64,6 +65,7 @@ export function pageRenderer(app: FastifyInstance, { root, publicUrl }: { root: 
       return sendIndex(reply, index, 'customer app');
     }
     if (answer.kind === 'shell') return sendIndex(reply, index, 'customer app');
+    if (answer.kind === 'redirect') return reply.redirect(answer.location, 301);
     return sendIndex(reply, { ...index, html: pageHtml(index.html, answer) }, 'customer app', answer.status);
   };
   return { send } satisfies PageRenderer;
