@@ -11,11 +11,13 @@ import { ServerRedirectProvider } from './components/redirect';
 import { loadedQueryClient, setPagesQueryClient } from './app/query-client-loader';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/router';
+import { setServerCart } from './features/commerce/cart/cart-store';
 import { NotificationStore } from './notifications/notification-store';
 import type { GuardDeps } from './session/guards';
 import { ToolApiVersionStore } from './session/tool-api-version';
 import { memoryStorage } from './ssr/memory-storage';
-import { isServerRendered, serverDataText, type ServerData } from './ssr/server-data';
+import { isServerRendered } from './ssr/rendered-paths';
+import { serverDataScript, type ServerData } from './ssr/server-data';
 
 export interface RenderRequest {
   /** The page's absolute address at the portal's public origin. */
@@ -31,8 +33,8 @@ export interface RenderedPage {
   status: 200 | 404;
   head: string;
   html: string;
-  /** The text of the `application/json` script; absent for a 404, which the browser renders afresh. */
-  data?: string;
+  /** The hydration data's `application/json` script; absent for a 404, which the browser renders afresh. */
+  dataScript?: string;
 }
 
 /** A page that sends the visitor on (a bundle opened by its catalogue key goes to its UUID's address). */
@@ -94,6 +96,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | Red
     toolApiVersion: new ToolApiVersionStore(memoryStorage(), () => undefined),
   };
 
+  setServerCart(memoryStorage());
   const handler = createStaticHandler(appRoutes(deps));
   const context = await handler.query(new Request(url, { headers: { 'user-agent': request.userAgent } }));
   if (context instanceof Response) return { kind: 'shell', reason: `the route answered ${context.status}` };
@@ -143,7 +146,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | Red
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     queries: dehydrate(client),
   };
-  return { kind: 'page', status: 200, head: head + styles, html: body, data: serverDataText(data) };
+  return { kind: 'page', status: 200, head: head + styles, html: body, dataScript: serverDataScript(data) };
 }
 
 const failures = (client: QueryClient): Error[] =>

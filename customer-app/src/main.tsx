@@ -41,14 +41,17 @@ loadPortalConfig()
 
 /**
  * The browser's first render must be the server's: the query cache holds the server's answers, and the router has
- * loaded the page's lazily loaded route (else it would render its fallback first).
+ * loaded the page's lazily loaded route (else it would render its fallback first). A page without queries (the
+ * welcome page) loads no query client for it.
  */
 async function hydratable(portal: Portal, data: ServerData): Promise<void> {
-  const [client, { hydrate }] = await Promise.all([
-    portal.queryClient.load(),
-    import('@tanstack/react-query'),
-  ]);
-  hydrate(client, data.queries);
+  if (data.queries.queries.length > 0) {
+    const [client, { hydrate }] = await Promise.all([
+      portal.queryClient.load(),
+      import('./ssr/hydrate-queries'),
+    ]);
+    hydrate(client, data.queries);
+  }
   const { router } = portal;
   if (router.state.initialized) return;
   await new Promise<void>((resolve) => {

@@ -3,36 +3,34 @@ import { useI18n } from '../i18n/i18n';
 import { usePortal } from '../lib/portal-context';
 import { MetaDescription, clampMetaDescription } from './document-title';
 
-/** A schema.org description of the page (issue 48): a `SoftwareApplication`, a `TechArticle`. */
-export type StructuredData = Readonly<Record<string, unknown>> & { '@type': string };
-
 export interface PageMetaProps {
   title: string;
   description: string;
   /** The page's one address when others show it too (`/tools/{id}`, `?version=`); else the address shown. */
   canonicalPath?: string;
   type?: 'website' | 'article';
-  structuredData?: StructuredData;
+}
+
+/** The page's absolute address: the API's origin is the portal's, the same on the server and in the browser. */
+export function useCanonicalUrl(canonicalPath?: string): string {
+  const { api } = usePortal();
+  const location = useLocation();
+  return new URL(canonicalPath ?? `${location.pathname}${location.search}`, api.baseUrl).href;
 }
 
 /**
- * What search engines and link previews read (issue 48): the meta description, the canonical address, the Open
- * Graph tags and JSON-LD. React hoists the `<meta>` and `<link>` into the head; the JSON-LD script stays in the
- * page, non-executable, `<` escaped so no text of the catalogue closes it.
+ * What search engines and link previews read (issue 48): the meta description, the canonical address and the Open
+ * Graph tags, which React hoists into the head. Item pages add their JSON-LD (features/commerce, structured-data).
+ * The address and Open Graph tags are written by the server only: crawlers and previews read its HTML, and the
+ * browser's first page keeps them (hoisted tags are not hydrated); the shell's script stays within its budget.
  */
-export function PageMeta({
-  title,
-  description,
-  canonicalPath,
-  type = 'website',
-  structuredData,
-}: PageMetaProps) {
+export function PageMeta(props: PageMetaProps) {
+  return import.meta.env.SSR ? <ServerPageMeta {...props} /> : <MetaDescription text={props.description} />;
+}
+
+function ServerPageMeta({ title, description, canonicalPath, type = 'website' }: PageMetaProps) {
   const { t } = useI18n();
-  const { api } = usePortal();
-  const location = useLocation();
-  // The API's origin is the portal's: the same on the server and in the browser.
-  const url = new URL(canonicalPath ?? `${location.pathname}${location.search}`, api.baseUrl).href;
-  const summary = clampMetaDescription(description);
+  const url = useCanonicalUrl(canonicalPath);
   return (
     <>
       <MetaDescription text={description} />
@@ -40,19 +38,8 @@ export function PageMeta({
       <meta property="og:site_name" content={t('app.name')} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title} />
-      <meta property="og:description" content={summary} />
+      <meta property="og:description" content={clampMetaDescription(description)} />
       <meta property="og:url" content={url} />
-      {structuredData && (
-        <script
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{
-            __html: JSON.stringify({ '@context': 'https://schema.org', ...structuredData, url }).replace(
-              /</g,
-              '\\u003c',
-            ),
-          }}
-        />
-      )}
     </>
   );
 }

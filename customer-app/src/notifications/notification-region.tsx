@@ -35,7 +35,11 @@ const hasEntries = (store: NotificationStore) => store.getSnapshot().length > 0;
 export function NotificationRegion({ store }: { store: NotificationStore }) {
   const { t } = useI18n();
   // None on the server: notices of the browser's start-up (a sign-in) show once the page has hydrated.
-  const notified = useSyncExternalStore(store.subscribe, () => hasEntries(store), () => false);
+  const notified = useSyncExternalStore(
+    store.subscribe,
+    () => hasEntries(store),
+    () => false,
+  );
   // Once loaded, the entries stay mounted: they run the timers that close them.
   const [used, setUsed] = useState(notified);
   if (notified && !used) setUsed(true);

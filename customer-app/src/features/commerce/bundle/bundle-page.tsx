@@ -29,7 +29,7 @@ import { bundleEntry } from '../cart/cart-entries';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCart } from '../cart/use-cart';
 import { formatDate } from '../components/format';
-import { bundleStructuredData } from '../components/structured-data';
+import { StructuredDataScript, bundleStructuredData } from '../components/structured-data';
 import { PageMeta } from '../../../components/page-meta';
 import { NotFoundBlock } from '../components/not-found-block';
 import { PageFrame } from '../components/page-frame';
@@ -133,12 +133,17 @@ function BundleDetails({ bundle, back }: { bundle: SoftwareBundleDetail; back: R
     <PageFrame
       title={bundle.name}
       meta={
-        <PageMeta
-          title={bundle.name}
-          description={t('meta.assets')}
-          canonicalPath={generatePath(paths.softwareBundle, { uuid: bundle.id })}
-          structuredData={bundleStructuredData(bundle)}
-        />
+        <>
+          <PageMeta
+            title={bundle.name}
+            description={t('meta.assets')}
+            canonicalPath={generatePath(paths.softwareBundle, { uuid: bundle.id })}
+          />
+          <StructuredDataScript
+            data={bundleStructuredData(bundle)}
+            canonicalPath={generatePath(paths.softwareBundle, { uuid: bundle.id })}
+          />
+        </>
       }
       back={back}
       intro={

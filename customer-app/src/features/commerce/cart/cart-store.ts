@@ -1,4 +1,3 @@
-import { memoryStorage } from '../../../ssr/memory-storage';
 import {
   CART_ENTRY_TYPES,
   CART_STORAGE_KEY,
@@ -134,14 +133,16 @@ function parse(raw: string | null): readonly StoredCartEntry[] {
 
 let shared: CartStore | undefined;
 
-/**
- * The browser's cart, shared by the header and the commerce pages. On the server (issue 48) an empty one: pages
- * render the anonymous visitor's view, and read the cart only after hydration (`useCart`'s server snapshot).
- */
+/** The browser's cart, shared by the header and the commerce pages. */
 export function browserCart(): CartStore {
-  shared ??=
-    typeof window === 'undefined'
-      ? new CartStore(memoryStorage(), new EventTarget())
-      : new CartStore(window.localStorage, window);
+  shared ??= new CartStore(window.localStorage, window);
   return shared;
+}
+
+/**
+ * The server's render (issue 48) has no window: an empty cart in its place. Pages render the anonymous visitor's
+ * view, and read the browser's cart only after hydration (`useCart`'s server snapshot).
+ */
+export function setServerCart(storage: Storage): void {
+  shared = new CartStore(storage, new EventTarget());
 }

@@ -10,7 +10,7 @@ import { loginPath, paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { documentQuery } from '../api/catalogue';
 import { formatDate } from '../components/format';
-import { documentStructuredData } from '../components/structured-data';
+import { StructuredDataScript, documentStructuredData } from '../components/structured-data';
 import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
 import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
@@ -75,13 +75,18 @@ export function DocumentPage() {
     <LightPageFrame
       title={document.title}
       meta={
-        <PageMeta
-          title={document.title}
-          description={document.description ?? t('meta.documents')}
-          canonicalPath={generatePath(paths.document, { featureId: document.featureId })}
-          type="article"
-          structuredData={documentStructuredData(document)}
-        />
+        <>
+          <PageMeta
+            title={document.title}
+            description={document.description ?? t('meta.documents')}
+            canonicalPath={generatePath(paths.document, { featureId: document.featureId })}
+            type="article"
+          />
+          <StructuredDataScript
+            data={documentStructuredData(document)}
+            canonicalPath={generatePath(paths.document, { featureId: document.featureId })}
+          />
+        </>
       }
       back={back}
       intro={document.type}

@@ -33,7 +33,7 @@ import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
 import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
 import { ReleaseNotes } from '../components/release-notes';
-import { toolStructuredData } from '../components/structured-data';
+import { StructuredDataScript, toolStructuredData } from '../components/structured-data';
 import { PageMeta } from '../../../components/page-meta';
 import { SignInNeeded } from '../components/sign-in-needed';
 import { useAccount } from '../components/use-account';
@@ -173,12 +173,17 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
     <LightPageFrame
       title={tool.name}
       meta={
-        <PageMeta
-          title={tool.name}
-          description={tool.description ?? t('meta.assets')}
-          canonicalPath={generatePath(paths.tool, { featureId: tool.featureId })}
-          structuredData={toolStructuredData(tool, latest)}
-        />
+        <>
+          <PageMeta
+            title={tool.name}
+            description={tool.description ?? t('meta.assets')}
+            canonicalPath={generatePath(paths.tool, { featureId: tool.featureId })}
+          />
+          <StructuredDataScript
+            data={toolStructuredData(tool, latest)}
+            canonicalPath={generatePath(paths.tool, { featureId: tool.featureId })}
+          />
+        </>
       }
       back={back}
       intro={
