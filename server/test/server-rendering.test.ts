@@ -146,12 +146,15 @@ describe('the catalogue and the welcome page', () => {
     expect(response.body).not.toContain('Sensor Fusion Studio');
   });
 
-  it('leaves the other routes to the app shell', async () => {
-    const response = await page('/my/projects');
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('Loading the Developer Portal');
-    expect(serverData(response.body)).toBeUndefined();
-  });
+  it.each(['/my/projects', '/assets/software-bundles', '/cart'])(
+    'leaves %s to the app shell',
+    async (url) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Loading the Developer Portal');
+      expect(serverData(response.body)).toBeUndefined();
+    },
+  );
 });
 
 describe('an internal-use-only tool', () => {

@@ -11,7 +11,7 @@ interface RenderRequest {
   fetch: typeof fetch;
 }
 type RenderAnswer =
-  | { kind: 'page'; status: number; head: string; html: string; data?: string }
+  | { kind: 'page'; status: number; head: string; html: string; dataScript?: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'shell'; reason: string };
 interface ServerEntry {
@@ -20,12 +20,11 @@ interface ServerEntry {
 
 /** The built server entry, beside the browser's build (dotted: never served as a file). */
 const ENTRY = path.join('customer-app', 'dist', '.server', 'entry-server.js');
-const SERVER_DATA_ID = 'portal-server-data';
 
 /** Statuses whose answer has no body (`Response` refuses one). */
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-export interface PageRenderer {
+interface PageRenderer {
   /** Answers a customer app page: rendered on the server where the app renders it, else the app shell. */
   send(request: FastifyRequest, reply: FastifyReply, index: AppIndex | null): Promise<FastifyReply>;
 }
@@ -108,14 +107,12 @@ function inProcessFetch(app: FastifyInstance, page: FastifyRequest): typeof fetc
  * The app's index.html around a rendered page: its head tags instead of the shell's title and description, its
  * HTML in #root, and the hydration data in a non-executable `application/json` script (escaped by the entry).
  */
-function pageHtml(shell: string, page: { head: string; html: string; data?: string }): string {
-  const data = page.data
-    ? `<script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`
-    : '';
+function pageHtml(shell: string, page: { head: string; html: string; dataScript?: string }): string {
+  const data = page.dataScript ?? '';
   return shell
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('</head>', `${page.head}</head>`)
+    .replace('</head>', () => `${page.head}</head>`)
     .replace(/<div id="root">[\s\S]*?<\/div>/, () => `<div id="root">${page.html}</div>${data}`);
 }
