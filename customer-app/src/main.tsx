@@ -4,19 +4,17 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyTokens } from './app/tokens';
 import { createPortal, type Portal } from './app/create-portal';
-import { StartupError } from './app/startup-error';
 import { readServerData, type ServerData } from './ssr/server-data';
 import './styles/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 // A page the server rendered (issue 48) carries its data; the shell and a not-found page do not.
-const serverData = readServerData(document);
+const serverData = readServerData();
 
-if (!serverData) {
-  // index.html carries a title and description for clients without JavaScript; from here on the pages set them.
-  for (const element of document.head.querySelectorAll('title, meta[name="description"]')) element.remove();
-}
+// index.html carries a title and description for clients without JavaScript, and a rendered page its own: from
+// here on the pages set them (React finds none to reuse and writes its own).
+for (const element of document.head.querySelectorAll('title, meta[name="description"]')) element.remove();
 applyTokens();
 
 // Runtime configuration first: the OIDC provider and API address are not baked into the build.
@@ -36,7 +34,10 @@ loadPortalConfig()
   })
   .catch((error: unknown) => {
     console.error(error);
-    createRoot(container).render(<StartupError error={error} />);
+    // Its code loads with the failure, off every first load (issue 48 kept the shell within its budget).
+    void import('./app/startup-error').then(({ StartupError }) =>
+      createRoot(container).render(<StartupError error={error} />),
+    );
   });
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from '@portal/resources';
 import { QueryClientContext } from '@tanstack/react-query';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { I18nProvider } from '../i18n/i18n';
 import { PortalProvider, type PortalServices } from '../lib/portal-context';
@@ -37,6 +37,10 @@ export function AppProviders({
 }
 
 export function App({ portal }: { portal: Portal }) {
+  // `data-ready` once the app answers input (a server-rendered page: once hydrated; tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
   return (
     <AppProviders services={portal.services} queryClient={portal.queryClient}>
       <RouterProvider router={portal.router} />

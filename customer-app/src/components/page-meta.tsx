@@ -12,7 +12,7 @@ export interface PageMetaProps {
 }
 
 /** The page's absolute address: the API's origin is the portal's, the same on the server and in the browser. */
-export function useCanonicalUrl(canonicalPath?: string): string {
+function useCanonicalUrl(canonicalPath?: string): string {
   const { api } = usePortal();
   const location = useLocation();
   return new URL(canonicalPath ?? `${location.pathname}${location.search}`, api.baseUrl).href;

@@ -18,7 +18,7 @@ export const serverDataScript = (data: ServerData): string =>
   `<script type="application/json" id="${SERVER_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 /** The page's server data, or null for the app shell (and a page the server answered with an error status). */
-export function readServerData(document: Document): ServerData | null {
+export function readServerData(): ServerData | null {
   const element = document.getElementById(SERVER_DATA_ID);
   if (!element?.textContent) return null;
   return JSON.parse(element.textContent) as ServerData;

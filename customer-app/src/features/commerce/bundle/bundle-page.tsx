@@ -139,10 +139,7 @@ function BundleDetails({ bundle, back }: { bundle: SoftwareBundleDetail; back: R
             description={t('meta.assets')}
             canonicalPath={generatePath(paths.softwareBundle, { uuid: bundle.id })}
           />
-          <StructuredDataScript
-            data={bundleStructuredData(bundle)}
-            canonicalPath={generatePath(paths.softwareBundle, { uuid: bundle.id })}
-          />
+          <StructuredDataScript data={bundleStructuredData(bundle)} />
         </>
       }
       back={back}

@@ -1,3 +1,4 @@
+import { CART_CHANGED_EVENT } from './cart-changed';
 import {
   CART_ENTRY_TYPES,
   CART_STORAGE_KEY,
@@ -19,8 +20,7 @@ export type StoredCartEntry =
   | (Omit<ToolCartEntry, 'package'> & { package: ToolCartEntry['package'] & { price?: Price | null } });
 type ToolCartEntry = Extract<CartEntry, { type: 'tool' }>;
 
-/** Same-tab cart changes; other tabs learn about them from the `storage` event. */
-export const CART_CHANGED_EVENT = 'portal:cart-changed';
+export { CART_CHANGED_EVENT };
 
 const EMPTY: readonly StoredCartEntry[] = [];
 

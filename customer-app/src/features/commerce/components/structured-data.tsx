@@ -4,26 +4,18 @@ import type {
   ToolDetail,
   ToolVersionDetail,
 } from '@portal/resources';
-import { useCanonicalUrl } from '../../../components/page-meta';
 
 /** A schema.org description of an item's page (issue 48): a `SoftwareApplication`, a `TechArticle`. */
 type StructuredData = Readonly<Record<string, unknown>> & { '@type': string };
 
 /**
  * The item's JSON-LD in a non-executable script beside its content, `<` escaped so no text of the catalogue closes
- * it; `canonicalPath` as the page's `PageMeta` has it.
+ * it. Its address is the page's canonical link.
  */
-export function StructuredDataScript({
-  data,
-  canonicalPath,
-}: {
-  data: StructuredData;
-  canonicalPath: string;
-}) {
-  const url = useCanonicalUrl(canonicalPath);
-  const json = JSON.stringify({ '@context': 'https://schema.org', ...data, url });
+export function StructuredDataScript({ data }: { data: StructuredData }) {
+  const json = JSON.stringify({ '@context': 'https://schema.org', ...data });
   return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\\u003c') }} />
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\u003c') }} />
   );
 }
 

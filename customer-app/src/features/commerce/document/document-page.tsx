@@ -82,10 +82,7 @@ export function DocumentPage() {
             canonicalPath={generatePath(paths.document, { featureId: document.featureId })}
             type="article"
           />
-          <StructuredDataScript
-            data={documentStructuredData(document)}
-            canonicalPath={generatePath(paths.document, { featureId: document.featureId })}
-          />
+          <StructuredDataScript data={documentStructuredData(document)} />
         </>
       }
       back={back}

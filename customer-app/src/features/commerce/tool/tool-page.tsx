@@ -179,10 +179,7 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
             description={tool.description ?? t('meta.assets')}
             canonicalPath={generatePath(paths.tool, { featureId: tool.featureId })}
           />
-          <StructuredDataScript
-            data={toolStructuredData(tool, latest)}
-            canonicalPath={generatePath(paths.tool, { featureId: tool.featureId })}
-          />
+          <StructuredDataScript data={toolStructuredData(tool, latest)} />
         </>
       }
       back={back}
