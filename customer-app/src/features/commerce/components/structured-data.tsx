@@ -15,7 +15,7 @@ type StructuredData = Readonly<Record<string, unknown>> & { '@type': string };
 export function StructuredDataScript({ data }: { data: StructuredData }) {
   const json = JSON.stringify({ '@context': 'https://schema.org', ...data });
   return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\u003c') }} />
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\\u003c') }} />
   );
 }
 
