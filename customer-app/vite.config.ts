@@ -1,6 +1,6 @@
 import legacy from '@vitejs/plugin-legacy';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { BROWSER_BUILDS } from '../scripts/browsers';
 import { legacyKeptEs5, MINIFY } from '../scripts/minify';
 import { pureDeclarations } from './build/pure-declarations';
@@ -48,9 +48,52 @@ const LAZY_TEXTS =
 /** The React chunk's file (the `react` group; Rolldown adds an 8-character hash). */
 const REACT_CHUNK_FILE = /(^|\/)react-[\w-]{8}\.js$/;
 
+const SERVER_ENTRY = 'src/entry-server.tsx';
+
+/**
+ * `vite build` builds the browser's app, then the server's entry (issue 48) into dist/.server: inside dist, so every
+ * copy of the build (release, Docker image) carries it; dotted, so the server never serves it as a file. One
+ * self-contained module: the release ships the server without this app's node_modules.
+ */
+function serverEntryAfterBrowserBuild(): Plugin {
+  return {
+    name: 'portal:server-entry',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'warn',
+        publicDir: false,
+        plugins: [react(), pureDeclarations(isResources)],
+        resolve: { noExternal: true },
+        ssr: { noExternal: true },
+        build: {
+          ssr: SERVER_ENTRY,
+          outDir: 'dist/.server',
+          emptyOutDir: true,
+          minify: false,
+          sourcemap: true,
+          rollupOptions: {
+            treeshake: { moduleSideEffects: (id: string) => !isResources(id) },
+            // One file: the server loads a new build under a new address, chunks and all.
+            output: { codeSplitting: false },
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), legacy(BROWSER_BUILDS), legacyKeptEs5(), pureDeclarations(isResources)],
+  plugins: [
+    react(),
+    legacy(BROWSER_BUILDS),
+    legacyKeptEs5(),
+    pureDeclarations(isResources),
+    serverEntryAfterBrowserBuild(),
+  ],
   build: {
     // Vite's modulepreload polyfill (0.26 KB gzip on every first load) only serves Firefox before 115 and Safari
     // before 17, which then fetch the entry's imports as they find them; it paid for the flex-gap check

@@ -23,6 +23,8 @@ export interface RouteLoad {
   lcpMs: number;
   lcpElement: string;
   tbtMs: number;
+  /** Cumulative layout shift: every shift not caused by input, summed over the load. */
+  cls: number;
 }
 
 export interface RouteFigures {
@@ -91,7 +93,7 @@ async function waitForQuiet(log: (line: string) => void, route: string): Promise
  */
 const OBSERVERS = `
   (() => {
-    const state = { fcp: NaN, lcp: [], tasks: [] };
+    const state = { fcp: NaN, lcp: [], tasks: [], cls: 0 };
     window.__bench = state;
     const observe = (type, each) => {
       try {
@@ -107,6 +109,9 @@ const OBSERVERS = `
       state.lcp.push({ t: e.startTime, el: e.element ? e.element.tagName.toLowerCase() : '?' });
     });
     observe('longtask', (e) => state.tasks.push({ s: e.startTime, d: e.duration }));
+    observe('layout-shift', (e) => {
+      if (!e.hadRecentInput) state.cls += e.value;
+    });
   })();
 `;
 
@@ -114,6 +119,7 @@ interface Observed {
   fcp: number;
   lcp: { t: number; el: string }[];
   tasks: { s: number; d: number }[];
+  cls: number;
 }
 
 /**
@@ -252,13 +258,14 @@ export async function loadRoute(
       lcpMs: last?.t ?? NaN,
       lcpElement: last?.el ?? '?',
       tbtMs: totalBlockingTime(observed.fcp, observed.tasks),
+      cls: observed.cls,
     };
   } finally {
     await context.close();
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
 

@@ -26,8 +26,14 @@ export interface BenchPortal {
   close(): Promise<void>;
 }
 
-/** The portal on PGlite in memory, or on the PostgreSQL database `databaseUrl`, with the demo data, silent. */
-export async function startBenchPortal(databaseUrl?: string): Promise<BenchPortal> {
+/**
+ * The portal on PGlite in memory, or on the PostgreSQL database `databaseUrl`, with the demo data, silent; `env`
+ * adds settings (the built apps' folder for the server-rendered pages).
+ */
+export async function startBenchPortal(
+  databaseUrl?: string,
+  env: Record<string, string> = {},
+): Promise<BenchPortal> {
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -38,6 +44,7 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-bench-data',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
   const app = await buildApp(config, { database, inMemory: true, logger: false });
   return {

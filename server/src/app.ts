@@ -39,6 +39,7 @@ import { systemClock, type Clock } from './payments/clock.js';
 import type { ModuleOptions } from './crud/module.js';
 import { answerOutdatedBrowser } from './outdated-browser.js';
 import { registerStaticApps, sendIndex } from './static-apps.js';
+import { pageRenderer } from './ssr/server-render.js';
 import { boundListAnswers } from './crud/list.js';
 import { registerSecurity } from './transport/security.js';
 import { serializerCompiler } from './transport/serializer.js';
@@ -363,6 +364,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
   });
 
   const apps = await registerStaticApps(app, config.staticDir);
+  const pages = pageRenderer(app, { root: config.staticDir, publicUrl: config.publicUrl });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/oidc')) {
@@ -388,7 +390,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
       return sendIndex(reply, apps.adminIndex(), 'admin console');
     }
     // Every other path is a route of the customer app, which shows its own not-found page.
-    return answerOutdatedBrowser(request, reply) ?? sendIndex(reply, apps.customerIndex(), 'customer app');
+    return answerOutdatedBrowser(request, reply) ?? pages.send(request, reply, apps.customerIndex());
   });
 
   return app;

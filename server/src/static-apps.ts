@@ -86,7 +86,7 @@ export async function registerStaticApps(app: FastifyInstance, root: string): Pr
   return { customerIndex: indexOf(customerDist), adminIndex: indexOf(adminDist) };
 }
 
-export function sendIndex(reply: FastifyReply, index: AppIndex | null, name: string) {
+export function sendIndex(reply: FastifyReply, index: AppIndex | null, name: string, status = 200) {
   if (index && index.scriptHashes.length > 0) {
     // Helmet has set the policy on the raw response; the page's own inline scripts join its script-src.
     const csp = reply.raw.getHeader('content-security-policy');
@@ -107,7 +107,7 @@ export function sendIndex(reply: FastifyReply, index: AppIndex | null, name: str
       .send(MISSING(name));
   }
   return reply
-    .code(200)
+    .code(status)
     .header('Cache-Control', 'no-cache')
     .type('text/html; charset=utf-8')
     .send(index.html);

@@ -19,6 +19,7 @@ export class CataloguePage {
   constructor(private readonly page: Page) {}
 
   async search(text: string) {
+    await appReady(this.page);
     const search = this.page.getByRole('search');
     await search.getByRole('searchbox', { name: 'Search' }).fill(text);
     await search.getByRole('button', { name: 'Search' }).click();
@@ -46,6 +47,14 @@ export class CataloguePage {
   }
 }
 
+/**
+ * Waits until the app answers input: a server-rendered page (issue 48) shows its buttons before its script has
+ * hydrated them, and a click then is lost.
+ */
+export async function appReady(page: Page) {
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+}
+
 /** The tool details page. */
 export class ToolPage {
   constructor(private readonly page: Page) {}
@@ -60,6 +69,7 @@ export class ToolPage {
   }
 
   async chooseVersion(label: string) {
+    await appReady(this.page);
     await this.versionSelect().selectOption({ label });
   }
 
@@ -73,6 +83,7 @@ export class ToolPage {
 
   /** "Buy 4.0.0" or "Request 3.0.0". */
   async addToCart(action: 'Buy' | 'Request', version: string) {
+    await appReady(this.page);
     await this.page.getByRole('button', { name: `${action} ${version}`, exact: true }).click();
     await expect(this.page.getByRole('link', { name: 'In the cart: go to the cart' })).toBeVisible();
   }

@@ -1,4 +1,5 @@
 import { ApiError, Session, createApiClient, type PortalConfig } from '@portal/data-provider';
+import type { HydrationState } from 'react-router';
 import type { PortalServices } from '../lib/portal-context';
 import { NotificationStore, key } from '../notifications/notification-store';
 import { notifyError } from '../notifications/notify-error';
@@ -17,7 +18,10 @@ export interface Portal {
 }
 
 /** Wires session, API client, stores, query cache and router together once the configuration is known. */
-export async function createPortal(config: PortalConfig): Promise<Portal> {
+export async function createPortal(
+  config: PortalConfig,
+  { hydrationData }: { hydrationData?: HydrationState } = {},
+): Promise<Portal> {
   const notifications = new NotificationStore();
   const toolApiVersion = new ToolApiVersionStore(window.localStorage);
   const queryClient = new QueryClientLoader(() =>
@@ -85,17 +89,20 @@ export async function createPortal(config: PortalConfig): Promise<Portal> {
   if (takeLogoutNotice()) notifications.notify({ kind: 'success', title: key('notifications.loggedOut') });
   reportGlobalErrors(notifications);
 
-  const router = createAppRouter({
-    session,
-    api,
-    queryClient,
-    notifications,
-    leavingLocation: () => {
-      if (!router.state.initialized) return null;
-      const { pathname, search, hash } = router.state.location;
-      return `${pathname}${search}${hash}`;
+  const router = createAppRouter(
+    {
+      session,
+      api,
+      queryClient,
+      notifications,
+      leavingLocation: () => {
+        if (!router.state.initialized) return null;
+        const { pathname, search, hash } = router.state.location;
+        return `${pathname}${search}${hash}`;
+      },
     },
-  });
+    { hydrationData },
+  );
   routerRef.current = router;
   // The tool API version flag counts navigations, the first load included.
   toolApiVersion.navigated();

@@ -30,14 +30,15 @@ function firstFailure(storage: Storage): boolean {
  * load's failure passes through as it is).
  */
 export async function loadForNavigation<M>(load: () => Promise<M>, storage?: Storage): Promise<M> {
-  const flags = storage ?? sessionStorage;
+  // The server (src/entry-server.tsx) has no session storage and no reload to offer.
+  const flags = storage ?? (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
   try {
     const module = await load();
-    flags.removeItem(RELOAD_FLAG);
+    flags?.removeItem(RELOAD_FLAG);
     return module;
   } catch (cause) {
     if (cause instanceof PageLoadFailure) throw cause;
-    throw new PageLoadFailure(firstFailure(flags), { cause });
+    throw new PageLoadFailure(flags !== undefined && firstFailure(flags), { cause });
   }
 }
 

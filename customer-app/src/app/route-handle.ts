@@ -5,6 +5,8 @@ import { useMatches } from 'react-router';
 export interface RouteHandle {
   title?: MessageKey;
   description?: MessageKey;
+  /** An item's page, which writes its own description, canonical address and JSON-LD (`PageMeta`). */
+  itemMeta?: boolean;
   /** Routes flagged for the filter bar (spec product §2.4). */
   filterBar?: boolean;
 }

@@ -1,4 +1,10 @@
-import { createBrowserRouter, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  replace,
+  type DOMRouterOpts,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { PageLoader } from '../components/page-loader';
 import { ForbiddenPage } from '../features/system/forbidden-page';
@@ -28,11 +34,17 @@ function legacyProjectsLoader({ request, params }: LoaderFunctionArgs) {
   return replace(`${paths.myProjects}${rest}${new URL(request.url).search}`);
 }
 
+/** The browser's router over {@link appRoutes}; `hydrationData` when the server rendered the page (app/ssr-data.ts). */
+export function createAppRouter(deps: GuardDeps, options?: Pick<DOMRouterOpts, 'hydrationData'>): AppRouter {
+  return createBrowserRouter(appRoutes(deps), options);
+}
+
 /**
  * Every route of spec product §2.1–2.2 at its exact path, with the guards of §2.5. Pages load lazily; the small
- * guard targets (forbidden, not found) are eager because the error boundary renders them too.
+ * guard targets (forbidden, not found) are eager because the error boundary renders them too. The server renders
+ * the public ones from the same table (src/entry-server.tsx).
  */
-export function createAppRouter(deps: GuardDeps): AppRouter {
+export function appRoutes(deps: GuardDeps): RouteObject[] {
   // The features' route tables load with their first page: the shell holds their paths only.
   const commerce = () => import('../features/commerce/routes');
   const projects = () => import('../features/projects/routes');
@@ -125,7 +137,7 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
     ...lazyFeatureRoute(paths.invitation, () => projectPages().then((m) => m.invitationRoutes(deps))),
   };
 
-  return createBrowserRouter([
+  return [
     {
       Component: AppLayout,
       // Only for a failure of the layout itself; pages fail inside it, below.
@@ -148,5 +160,5 @@ export function createAppRouter(deps: GuardDeps): AppRouter {
         },
       ],
     },
-  ]);
+  ];
 }

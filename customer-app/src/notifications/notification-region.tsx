@@ -34,7 +34,12 @@ const hasEntries = (store: NotificationStore) => store.getSnapshot().length > 0;
 /** The notification stack of the layout (spec calls §8.5): bottom right, 350 px wide (the screen's width on a phone). */
 export function NotificationRegion({ store }: { store: NotificationStore }) {
   const { t } = useI18n();
-  const notified = useSyncExternalStore(store.subscribe, () => hasEntries(store));
+  // None on the server: notices of the browser's start-up (a sign-in) show once the page has hydrated.
+  const notified = useSyncExternalStore(
+    store.subscribe,
+    () => hasEntries(store),
+    () => false,
+  );
   // Once loaded, the entries stay mounted: they run the timers that close them.
   const [used, setUsed] = useState(notified);
   if (notified && !used) setUsed(true);

@@ -91,6 +91,8 @@ export function shellCacheOf(api: ApiClient): ShellCache {
   return cache;
 }
 
+const notAsked = () => undefined;
+
 /**
  * One shell answer in a component: fetched when first shown, and again once older than `staleMs` when the
  * component shows anew or the tab comes back into view (as the query cache did for these before).
@@ -103,7 +105,8 @@ export function useShellQuery<T>(
 ): ShellQueryResult<T> {
   const cache = shellCacheOf(api);
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  const entry = useSyncExternalStore(subscribe, () => cache.peek(key));
+  // Not asked on the server: a server-rendered page hydrates without the answer, which fills in after.
+  const entry = useSyncExternalStore(subscribe, () => cache.peek(key), notAsked);
   const refetch = useCallback(() => cache.fetch(key, load, { force: true }), [cache, key, load]);
 
   // Asked again when the answer is gone: a sign-in or sign-out cleared the cache under a shown banner.

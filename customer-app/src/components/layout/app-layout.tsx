@@ -5,7 +5,7 @@ import { lazyPart } from '../../app/lazy-page';
 import { useI18n } from '../../i18n/i18n';
 import { usePortal } from '../../lib/portal-context';
 import { NotificationRegion } from '../../notifications/notification-region';
-import { MetaDescription } from '../document-title';
+import { PageMeta } from '../page-meta';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { InstanceBanner } from './instance-banner';
@@ -27,7 +27,12 @@ export function AppLayout() {
   useScrollOnNavigate();
   return (
     <div className={styles.root}>
-      <MetaDescription text={t(handle.description ?? 'app.description')} />
+      {!handle.itemMeta && (
+        <PageMeta
+          title={t(handle.title ?? 'app.name')}
+          description={t(handle.description ?? 'app.description')}
+        />
+      )}
       <a href="#main" className={styles.skipLink}>
         {t('app.skipToContent')}
       </a>

@@ -17,7 +17,9 @@ export function MaintenanceBanner() {
   // Silent: a portal whose notice cannot be read shows no banner.
   const load = useCallback(() => api.getMaintenance(), [api]);
   const { data } = useShellQuery(api, 'maintenance', load);
-  const [closedText, setClosedText] = useState(() => sessionStorage.getItem(MAINTENANCE_CLOSED_KEY));
+  const [closedText, setClosedText] = useState(() =>
+    typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(MAINTENANCE_CLOSED_KEY),
+  );
   if (!data || !isMaintenanceBannerVisible(data, closedText === data.text)) return null;
 
   const close = () => {

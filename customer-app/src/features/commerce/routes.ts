@@ -84,11 +84,11 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
       (m) => m.DocumentsPage,
       list('documents'),
     ),
-    page(paths.tool, { title: 'page.tool' }, toolPage, (m) => m.ToolPage, tool),
-    page(paths.toolAlias, { title: 'page.tool' }, toolPage, (m) => m.ToolPage, tool),
+    page(paths.tool, { title: 'page.tool', itemMeta: true }, toolPage, (m) => m.ToolPage, tool),
+    page(paths.toolAlias, { title: 'page.tool', itemMeta: true }, toolPage, (m) => m.ToolPage, tool),
     page(
       paths.document,
-      { title: 'page.document' },
+      { title: 'page.document', itemMeta: true },
       () => import('./document/document-page'),
       (m) => m.DocumentPage,
       {
@@ -99,7 +99,7 @@ export function commercePublicRoutes(deps: GuardDeps): RouteObject[] {
     ),
     page(
       paths.softwareBundle,
-      { title: 'page.bundle' },
+      { title: 'page.bundle', itemMeta: true },
       () => heavyPages().then((m) => m.bundlePage()),
       (m) => m.BundlePage,
     ),

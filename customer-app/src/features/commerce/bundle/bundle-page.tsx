@@ -19,7 +19,8 @@ import Typography from '@mui/material/Typography';
 import { cartEntryKey, type SoftwareBundleDetail } from '@portal/resources';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { Navigate, Link as RouterLink, generatePath, useParams } from 'react-router';
+import { Link as RouterLink, generatePath, useParams } from 'react-router';
+import { Redirect } from '../../../components/redirect';
 import { useI18n } from '../../../i18n/i18n';
 import { usePortal } from '../../../lib/portal-context';
 import { paths } from '../../../paths';
@@ -28,6 +29,8 @@ import { bundleEntry } from '../cart/cart-entries';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { useCart } from '../cart/use-cart';
 import { formatDate } from '../components/format';
+import { StructuredDataScript, bundleStructuredData } from '../components/structured-data';
+import { PageMeta } from '../../../components/page-meta';
 import { NotFoundBlock } from '../components/not-found-block';
 import { PageFrame } from '../components/page-frame';
 import { VisuallyHidden } from '../components/visually-hidden';
@@ -103,7 +106,7 @@ export function BundlePage() {
   }
   // Opened by its catalogue key (an alias: cart and order links): the address becomes the bundle's UUID.
   if (query.data.id !== uuid) {
-    return <Navigate to={generatePath(paths.softwareBundle, { uuid: query.data.id })} replace />;
+    return <Redirect to={generatePath(paths.softwareBundle, { uuid: query.data.id })} />;
   }
   return <BundleDetails bundle={query.data} back={back} />;
 }
@@ -129,6 +132,16 @@ function BundleDetails({ bundle, back }: { bundle: SoftwareBundleDetail; back: R
   return (
     <PageFrame
       title={bundle.name}
+      meta={
+        <>
+          <PageMeta
+            title={bundle.name}
+            description={t('meta.assets')}
+            canonicalPath={generatePath(paths.softwareBundle, { uuid: bundle.id })}
+          />
+          <StructuredDataScript data={bundleStructuredData(bundle)} />
+        </>
+      }
       back={back}
       intro={
         bundle.hardwareNames.length > 0 && (

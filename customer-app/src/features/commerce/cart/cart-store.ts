@@ -1,3 +1,4 @@
+import { CART_CHANGED_EVENT } from './cart-changed';
 import {
   CART_ENTRY_TYPES,
   CART_STORAGE_KEY,
@@ -19,8 +20,7 @@ export type StoredCartEntry =
   | (Omit<ToolCartEntry, 'package'> & { package: ToolCartEntry['package'] & { price?: Price | null } });
 type ToolCartEntry = Extract<CartEntry, { type: 'tool' }>;
 
-/** Same-tab cart changes; other tabs learn about them from the `storage` event. */
-export const CART_CHANGED_EVENT = 'portal:cart-changed';
+export { CART_CHANGED_EVENT };
 
 const EMPTY: readonly StoredCartEntry[] = [];
 
@@ -137,4 +137,12 @@ let shared: CartStore | undefined;
 export function browserCart(): CartStore {
   shared ??= new CartStore(window.localStorage, window);
   return shared;
+}
+
+/**
+ * The server's render (issue 48) has no window: an empty cart in its place. Pages render the anonymous visitor's
+ * view, and read the browser's cart only after hydration (`useCart`'s server snapshot).
+ */
+export function setServerCart(storage: Storage): void {
+  shared = new CartStore(storage, new EventTarget());
 }

@@ -8,6 +8,8 @@ export interface PageFrameProps {
   heading?: ReactNode;
   /** A line or two under the heading. */
   intro?: ReactNode;
+  /** The page's head tags beyond its title (`PageMeta`). */
+  meta?: ReactNode;
   /** Buttons beside the heading. */
   actions?: ReactNode;
   /** Above the heading: a way back. */
@@ -19,10 +21,11 @@ export interface PageFrameProps {
  * The frame of every commerce page, without MUI: the tab title, one h1 with its actions, the content. The
  * catalogue lists use it as it is; pages with MUI parts use `PageFrame`, which adds the MUI theme around it.
  */
-export function LightPageFrame({ title, heading, intro, actions, back, children }: PageFrameProps) {
+export function LightPageFrame({ title, meta, heading, intro, actions, back, children }: PageFrameProps) {
   return (
     <>
       <DocumentTitle title={title} />
+      {meta}
       {back && <div className={styles.back}>{back}</div>}
       <div className={styles.head}>
         <div className={styles.titles}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useParams } from 'react-router';
+import { generatePath, useLocation, useParams } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
 import { ButtonLink, VisuallyHidden, buttonClass } from '../../../components/ui/button';
 import { Icon, SvgIcon } from '../../../components/ui/icon';
 import { arrowBack } from '../../../components/ui/page-icons';
@@ -9,6 +10,7 @@ import { loginPath, paths } from '../../../paths';
 import ui from '../../../styles/ui.module.css';
 import { documentQuery } from '../api/catalogue';
 import { formatDate } from '../components/format';
+import { StructuredDataScript, documentStructuredData } from '../components/structured-data';
 import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
 import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
@@ -70,7 +72,22 @@ export function DocumentPage() {
   }
   const document = query.data;
   return (
-    <LightPageFrame title={document.title} back={back} intro={document.type}>
+    <LightPageFrame
+      title={document.title}
+      meta={
+        <>
+          <PageMeta
+            title={document.title}
+            description={document.description ?? t('meta.documents')}
+            canonicalPath={generatePath(paths.document, { featureId: document.featureId })}
+            type="article"
+          />
+          <StructuredDataScript data={documentStructuredData(document)} />
+        </>
+      }
+      back={back}
+      intro={document.type}
+    >
       <div className={`${ui.paper} ${styles.card}`}>
         {document.description && <p className={styles.description}>{document.description}</p>}
         <dl className={styles.facts}>

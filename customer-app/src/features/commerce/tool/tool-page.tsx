@@ -33,6 +33,8 @@ import { LightPageFrame } from '../components/light-page-frame';
 import { NotFoundBlock } from '../components/not-found-block';
 import { ErrorBlock, LoadingBlock, isNotFound } from '../../../components/query-states';
 import { ReleaseNotes } from '../components/release-notes';
+import { StructuredDataScript, toolStructuredData } from '../components/structured-data';
+import { PageMeta } from '../../../components/page-meta';
 import { SignInNeeded } from '../components/sign-in-needed';
 import { useAccount } from '../components/use-account';
 import { Downloads } from './downloads';
@@ -170,6 +172,16 @@ function ToolDetails({ tool, back }: { tool: ToolDetail; back: ReactNode }) {
   return (
     <LightPageFrame
       title={tool.name}
+      meta={
+        <>
+          <PageMeta
+            title={tool.name}
+            description={tool.description ?? t('meta.assets')}
+            canonicalPath={generatePath(paths.tool, { featureId: tool.featureId })}
+          />
+          <StructuredDataScript data={toolStructuredData(tool, latest)} />
+        </>
+      }
       back={back}
       intro={
         <>

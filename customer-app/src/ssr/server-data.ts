@@ -1,0 +1,25 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+
+/** The id of the non-executable `application/json` script that carries {@link ServerData}. */
+const SERVER_DATA_ID = 'portal-server-data';
+
+/** What the browser needs to hydrate a server-rendered page: the router's loader data and the query cache. */
+export interface ServerData {
+  router: HydrationState;
+  queries: DehydratedState;
+}
+
+/**
+ * The data as a non-executable `<script type="application/json">`: `<` is written `\u003c`, so no text of the
+ * catalogue can close the element (`</script>`) or open a comment; JSON.parse reads it back unchanged.
+ */
+export const serverDataScript = (data: ServerData): string =>
+  `<script type="application/json" id="${SERVER_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/** The page's server data, or null for the app shell (and a page the server answered with an error status). */
+export function readServerData(): ServerData | null {
+  const element = document.getElementById(SERVER_DATA_ID);
+  if (!element?.textContent) return null;
+  return JSON.parse(element.textContent) as ServerData;
+}
