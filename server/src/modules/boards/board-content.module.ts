@@ -4,7 +4,6 @@ import { boardNotFound, lockBoard, requireBoard } from './boards.js';
 import { gettingStartedItemsOf, writeGettingStartedItems } from './getting-started.js';
 import { linksOf, renumberLinks } from './board-links.module.js';
 import { assertNamesCurrent, saveBoardList } from './list-save.js';
-import { existingMetadataKeys, replaceXmlEntries } from './settings.js';
 import { boardToolsOf, writeBoardTools } from './tools.js';
 import { boardSettingWrites } from './board-settings.js';
 import { boardEntryWrites } from './board-entries.js';
@@ -29,8 +28,6 @@ const boardContent = {
   boardToolsOf,
   writeBoardTools,
   boardPartnerRecords,
-  existingMetadataKeys,
-  replaceXmlEntries,
 };
 
 export type BoardContentRepository = typeof boardContent &

@@ -8,6 +8,7 @@ import { notFound } from '../../transport/errors.js';
 import { listRows } from '../../crud/list.js';
 import { repositoryModule } from '../../crud/module.js';
 import type { Executor } from '../../crud/repository.js';
+import { serialNumberWrites } from './serial-number-writes.js';
 
 type SerialNumberRow = typeof serialNumbers.$inferSelect;
 
@@ -144,7 +145,10 @@ const sikSerialNumbers = (db: Executor, boardId: string) =>
     .where(eq(serialNumbers.boardId, boardId))
     .orderBy(asc(serialNumbers.value));
 
-/** A board's serial numbers (spec product §2.3 serialnumbers/edit, §4 single or multi registration, §5). */
+/**
+ * A board's serial numbers (spec product §2.3 serialnumbers/edit, §4 single or multi registration, §5); the admin's
+ * changes and the Sik file in `serial-number-writes.ts`.
+ */
 const boardSerialNumbers = {
   listSerialNumbers,
   findSerialNumber,
@@ -156,7 +160,8 @@ const boardSerialNumbers = {
   sikSerialNumbers,
 };
 
-export type BoardSerialNumbersRepository = typeof boardSerialNumbers;
+export type SerialNumberReads = typeof boardSerialNumbers;
+export type BoardSerialNumbersRepository = SerialNumberReads & ReturnType<typeof serialNumberWrites>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,4 +170,7 @@ declare module 'fastify' {
   }
 }
 
-export default repositoryModule('boardSerialNumbers', () => boardSerialNumbers);
+export default repositoryModule('boardSerialNumbers', ({ db }) => ({
+  ...boardSerialNumbers,
+  ...serialNumberWrites(db, boardSerialNumbers),
+}));

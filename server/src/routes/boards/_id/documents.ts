@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,17 +7,12 @@ import {
   boardsResource,
   documentAssignmentSchema,
   documentSchema,
-  type BoardDocument,
-  type AuditAction,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
-import { isForeignKeyViolation } from '../../../transport/database-errors.js';
-import { ApiError } from '../../../transport/errors.js';
 import { listQuerystring } from '../../../crud/list-query.js';
-import type { BoardRow, Executor } from '../../../modules/boards/boards.js';
 import { errorResponses } from '../../../crud/openapi.js';
-import { auditBoard, boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
+import { boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
 import { rangeHeaders } from '../../../crud/openapi.js';
 
 const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
@@ -31,31 +25,8 @@ const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
  * not rows with a board column, and the list's Range unit is `documents`.
  */
 const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { boardNotFound, lockBoard, requireBoard } = app.boardContent;
+  const { requireBoard } = app.boardContent;
   const docs = app.boardDocuments;
-  const withBoardGone = async <T>(write: () => Promise<T>): Promise<T> => {
-    try {
-      return await write();
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw boardNotFound();
-      throw error;
-    }
-  };
-  /** The steps every change of the board's documents shares: the board locked, the change, its audit record. */
-  const changeDocuments = (
-    request: Pick<FastifyRequest, 'currentUser'> & { params: { id: string } },
-    action: AuditAction,
-    change: (
-      tx: Executor,
-      board: BoardRow,
-    ) => Promise<{ answer: BoardDocument; before?: BoardDocument; after?: BoardDocument }>,
-  ) =>
-    db.transaction(async (tx) => {
-      const board = await lockBoard(tx, request.params.id);
-      const { answer, ...audited } = await change(tx, board);
-      await auditBoard(tx, request, board.id, action, audited);
-      return answer;
-    });
 
   app.get(
     '/documents',
@@ -113,17 +84,8 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         response: { 201: boardDocumentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const { primary = false, ...fields } = request.body;
-      const created = await withBoardGone(() =>
-        changeDocuments(request, 'create_document', async (tx, board) => {
-          docs.assertHasIspn(board);
-          const after = await docs.putOnBoard(tx, board.id, await docs.createDocument(tx, fields), primary);
-          return { answer: after, after };
-        }),
-      );
-      return reply.code(201).send(created);
-    },
+    async (request, reply) =>
+      reply.code(201).send(await docs.createOnBoard(request, request.params.id, request.body)),
   );
 
   app.put(
@@ -141,16 +103,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request) =>
-      changeDocuments(request, 'update_document', async (tx, board) => {
-        const before = await docs.boardDocument(tx, board.id, request.params.documentId);
-        const { primary, ...changes } = request.body;
-        await docs.updateDocument(tx, before, changes);
-        if (primary !== undefined && primary !== before.primary) {
-          await docs.setPrimary(tx, board.id, before.id, primary);
-        }
-        const after = await docs.boardDocument(tx, board.id, before.id);
-        return { answer: after, before, after };
-      }),
+      docs.updateOnBoard(request, request.params.id, request.params.documentId, request.body),
   );
 
   app.delete(
@@ -166,29 +119,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         response: { 200: boardDocumentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      changeDocuments(request, 'delete_document', async (tx, board) => {
-        const record = await docs.boardDocument(tx, board.id, request.params.documentId);
-        if (record.source === 'sami') {
-          throw ApiError.of(
-            409,
-            'conflict',
-            'This document is imported from SAMI and cannot be deleted; unassign it from the board instead.',
-            ['document'],
-          );
-        }
-        const others = await docs.boardsShowing(tx, record.id, board.id);
-        if (others > 0) {
-          throw ApiError.of(
-            409,
-            'conflict',
-            `This document is also shown on ${others === 1 ? 'another board' : `${others} other boards`}; unassign it from this board instead.`,
-            ['document'],
-          );
-        }
-        await docs.deleteDocument(tx, record.id);
-        return { answer: record, before: record };
-      }),
+    async (request) => docs.deleteFromBoard(request, request.params.id, request.params.documentId),
   );
 
   app.post(
@@ -206,19 +137,8 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const { documentId, primary = false } = request.body;
-      try {
-        const assigned = await changeDocuments(request, 'assign_document', async (tx, board) => {
-          docs.assertHasIspn(board);
-          const after = await docs.putOnBoard(tx, board.id, await docs.findDocument(tx, documentId), primary);
-          return { answer: after, after };
-        });
-        return reply.code(201).send(assigned);
-      } catch (error) {
-        // The document was deleted while it was being assigned.
-        if (isForeignKeyViolation(error)) throw docs.documentNotFound();
-        throw error;
-      }
+      const { documentId, primary } = request.body;
+      return reply.code(201).send(await docs.assign(request, request.params.id, documentId, primary));
     },
   );
 
@@ -235,12 +155,7 @@ const boardDocumentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         response: { 200: boardDocumentSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      changeDocuments(request, 'unassign_document', async (tx, board) => {
-        const record = await docs.boardDocument(tx, board.id, request.params.documentId);
-        await docs.unassignDocument(tx, board.id, record.id);
-        return { answer: record, before: record };
-      }),
+    async (request) => docs.unassign(request, request.params.id, request.params.documentId),
   );
 };
 

@@ -7,78 +7,21 @@ import {
   SIK_FORMAT_VERSION,
   boardSerialNumbersResource,
   boardsResource,
-  parseSerialNumbersText,
   serialNumberRecordSchema,
   serialNumberUpdateSchema,
   serialNumbersAddSchema,
   sikFileSchema,
-  type ErrorItem,
-  type SikFile,
   BOARD_SERIAL_NUMBER_MAX_LENGTH,
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
-import { isUniqueViolation } from '../../../transport/database-errors.js';
-import { ApiError } from '../../../transport/errors.js';
 import { listQuerystring } from '../../../crud/list-query.js';
 import { errorResponses } from '../../../crud/openapi.js';
-import { auditBoard, security, tags } from '../../../modules/boards/route-schemas.js';
+import { security, tags } from '../../../modules/boards/route-schemas.js';
 import { rangeHeaders } from '../../../crud/openapi.js';
 
 const serialNumberParams = z.object({ id: z.uuid(), serialNumberId: z.uuid() });
 const boardParams = z.object({ id: z.uuid() });
-
-/** The line (1-based) each value first stands on in the text the admin entered. */
-function linesOf(text: string): Map<string, number> {
-  const lines = new Map<string, number>();
-  text.split(/\r?\n/).forEach((line, index) => {
-    const value = line.trim();
-    if (value && !lines.has(value)) lines.set(value, index + 1);
-  });
-  return lines;
-}
-
-/** The serial numbers of the text, or 400 with one error per bad line (all or nothing). */
-function serialNumbersOf(text: string) {
-  const parsed = parseSerialNumbersText(text);
-  if (parsed.errors.length) {
-    throw new ApiError(
-      400,
-      parsed.errors.map(({ line, message }): ErrorItem => ({
-        errorCode: 'invalid_request',
-        resources: ['serialNumbers'],
-        messages: [`Line ${line}: ${message}`],
-      })),
-    );
-  }
-  if (!parsed.serialNumbers.length) {
-    throw ApiError.of(400, 'invalid_request', 'Enter at least one serial number.', ['serialNumbers']);
-  }
-  if (parsed.serialNumbers.length > SERIAL_NUMBERS_PER_ADD_MAX) {
-    throw ApiError.of(
-      400,
-      'invalid_request',
-      `At most ${SERIAL_NUMBERS_PER_ADD_MAX} serial numbers can be added at once.`,
-      ['serialNumbers'],
-    );
-  }
-  return parsed;
-}
-
-/** 409 duplicate with one error per line naming a serial number that exists already, in line order. */
-function duplicatesIn(text: string, values: string[]): ApiError {
-  const lines = linesOf(text);
-  return new ApiError(
-    409,
-    values
-      .sort((a, b) => lines.get(a)! - lines.get(b)!)
-      .map((value): ErrorItem => ({
-        errorCode: 'duplicate',
-        resources: ['serialNumbers'],
-        messages: [`Line ${lines.get(value)}: The serial number ${value} already exists.`],
-      })),
-  );
-}
 
 /** A file name made of the safe characters of `name`. */
 const fileName = (name: string, suffix: string) =>
@@ -90,7 +33,7 @@ const fileName = (name: string, suffix: string) =>
  * Not generated: numbers are added many at once from text (all or nothing, 409 per line) and answered as files.
  */
 const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db, config }) => {
-  const { lockBoard, requireBoard } = app.boardContent;
+  const { requireBoard } = app.boardContent;
   const serials = app.boardSerialNumbers;
   const { publicUrl } = config;
   app.get(
@@ -128,32 +71,9 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { serialNumbers: text, multiRegistration = false } = request.body;
-      const parsed = serialNumbersOf(text);
-      const duplicates = (values: string[]) => duplicatesIn(text, values);
-      try {
-        const added = await db.transaction(async (tx) => {
-          const board = await requireBoard(tx, request.params.id);
-          const existing = await serials.existingValues(tx, parsed.serialNumbers);
-          if (existing.length) throw duplicates(existing);
-          const records = await serials.insertSerialNumbers(
-            tx,
-            board.id,
-            parsed.serialNumbers,
-            multiRegistration,
-          );
-          await auditBoard(tx, request, board.id, 'add_serial_numbers', {
-            after: { serialNumbers: parsed.serialNumbers, multiRegistration },
-          });
-          return records;
-        });
-        return reply.code(201).send(added);
-      } catch (error) {
-        // Added by a concurrent call between the check and the insert.
-        if (isUniqueViolation(error))
-          throw duplicates(await serials.existingValues(db, parsed.serialNumbers));
-        throw error;
-      }
+      const { serialNumbers: text, multiRegistration } = request.body;
+      const added = await serials.addSerialNumbers(request, request.params.id, text, multiRegistration);
+      return reply.code(201).send(added);
     },
   );
 
@@ -172,16 +92,12 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       },
     },
     async (request) =>
-      db.transaction(async (tx) => {
-        const board = await requireBoard(tx, request.params.id);
-        const current = await serials.findSerialNumber(tx, board.id, request.params.serialNumberId);
-        const record = await serials.setMultiRegistration(tx, current.id, request.body.multiRegistration);
-        await auditBoard(tx, request, board.id, 'update_serial_number', {
-          before: { value: current.value, multiRegistration: current.multiRegistration },
-          after: { value: record.value, multiRegistration: record.multiRegistration },
-        });
-        return record;
-      }),
+      serials.setRegistrationMode(
+        request,
+        request.params.id,
+        request.params.serialNumberId,
+        request.body.multiRegistration,
+      ),
   );
 
   app.delete(
@@ -197,24 +113,7 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         response: { 200: serialNumberRecordSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const record = await serials.serialNumberRecord(tx, board.id, request.params.serialNumberId);
-        if (record.registrations > 0) {
-          throw ApiError.of(
-            409,
-            'conflict',
-            'This serial number is registered with a project and cannot be deleted.',
-            ['serialNumber'],
-          );
-        }
-        await serials.deleteSerialNumber(tx, record.id);
-        await auditBoard(tx, request, board.id, 'delete_serial_number', {
-          before: { value: record.value, multiRegistration: record.multiRegistration },
-        });
-        return record;
-      }),
+    async (request) => serials.removeSerialNumber(request, request.params.id, request.params.serialNumberId),
   );
 
   app.get(
@@ -265,24 +164,7 @@ const boardSerialNumberRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
       },
     },
     async (request, reply) => {
-      const board = await requireBoard(db, request.params.id);
-      if (!board.ispn) {
-        throw ApiError.of(
-          409,
-          'conflict',
-          'This board has no ISPN: set one before downloading its Sik file.',
-          ['ispn'],
-        );
-      }
-      const rows = await serials.sikSerialNumbers(db, board.id);
-      const sik: SikFile = {
-        format: SIK_FORMAT,
-        version: SIK_FORMAT_VERSION,
-        board: { id: board.id, name: board.name, ispn: board.ispn, ispnId: board.ispnId },
-        publicKey: board.publicKey,
-        generatedAt: new Date().toISOString(),
-        serialNumbers: rows,
-      };
+      const { board, sik } = await serials.sikFile(request.params.id);
       return reply
         .header('Content-Disposition', `attachment; filename="${fileName(board.name, '.sik.json')}"`)
         .send(sik);

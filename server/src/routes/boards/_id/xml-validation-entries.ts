@@ -3,15 +3,12 @@ import {
   boardsResource,
   xmlValidationEntryListInputSchema,
   xmlValidationEntrySchema,
-  type ErrorItem,
 } from '@portal/resources';
-import { ApiError } from '../../../transport/errors.js';
-import { checkXPath, XPathError } from '../../../uploads/xml.js';
 import { dipTags as tags, toXmlEntry } from '../../../modules/dip/records.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
-import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
+import { boardParams, security } from '../../../modules/boards/route-schemas.js';
 import { errorResponses } from '../../../crud/openapi.js';
 
 /**
@@ -19,7 +16,7 @@ import { errorResponses } from '../../../crud/openapi.js';
  * Not generated: the entries are saved as one whole list, not row by row.
  */
 const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { existingMetadataKeys, lockBoard, replaceXmlEntries, requireBoard } = app.boardContent;
+  const { requireBoard, setXmlEntries } = app.boardContent;
   const { xmlEntryRows } = app.dip;
   app.get(
     '/xml-validation-entries',
@@ -53,43 +50,7 @@ const xmlValidationEntryRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (ap
         response: { 200: z.array(xmlValidationEntrySchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const entries = request.body.entries.map((entry) => ({
-          type: entry.type,
-          xpath: entry.xpath.trim(),
-          metadataKey: entry.type === 'metadata' ? (entry.metadataKey?.trim() ?? null) : null,
-          errorMessage: entry.errorMessage?.trim() || null,
-        }));
-        const problems: ErrorItem[] = [];
-        const problem = (index: number, field: string, message: string) =>
-          problems.push({
-            errorCode: 'invalid_request',
-            resources: [`body.entries.${index}.${field}`],
-            messages: [message],
-          });
-        const keys = [...new Set(entries.flatMap((entry) => entry.metadataKey ?? []))];
-        const known = await existingMetadataKeys(tx, keys);
-        entries.forEach((entry, index) => {
-          try {
-            checkXPath(entry.xpath);
-          } catch (error) {
-            if (!(error instanceof XPathError)) throw error;
-            problem(index, 'xpath', 'This XPath expression is not valid.');
-          }
-          if (entry.metadataKey && !known.has(entry.metadataKey)) {
-            problem(index, 'metadataKey', 'This metadata key does not exist.');
-          }
-        });
-        if (problems.length) throw new ApiError(400, problems);
-
-        const before = (await xmlEntryRows(tx, board.id)).map(toXmlEntry);
-        await replaceXmlEntries(tx, board.id, entries);
-        const after = (await xmlEntryRows(tx, board.id)).map(toXmlEntry);
-        await auditBoard(tx, request, board.id, 'save_xml_validation_entries', { before, after });
-        return after;
-      }),
+    async (request) => setXmlEntries(request, request.params.id, request.body.entries),
   );
 };
 
