@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   boardsResource,
-  dipStepInputSchema,
   dipStepListInputSchema,
   dipStepsSchema,
   gettingStartedListInputSchema,
@@ -10,19 +9,12 @@ import {
 } from '@portal/resources';
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
-import type { BoardRow, Executor } from '../../../modules/boards/boards.js';
-import type { ItemOwner } from '../../../modules/boards/getting-started.js';
 import { dipTags as tags } from '../../../modules/dip/records.js';
 import { throwValidationError } from '../../../transport/validation-errors.js';
 import { errorResponses } from '../../../crud/openapi.js';
-import { auditBoard, boardParams, security } from '../../../modules/boards/route-schemas.js';
+import { boardParams, security } from '../../../modules/boards/route-schemas.js';
 
 const stepParams = boardParams.extend({ stepId: z.uuid() });
-
-const PROCESS_CHANGED =
-  'The design-in process of this board changed since it was loaded. Reload it and make your changes again.';
-const STEP_ITEMS_CHANGED =
-  'The getting-started items of this step changed since they were loaded. Reload them and make your changes again.';
 
 /**
  * The design-in process of a board for admins (spec product §2.3 …/dip and …/dip/{stepNumber}/getting-started,
@@ -31,23 +23,8 @@ const STEP_ITEMS_CHANGED =
  * Not generated: the steps and a step's items are saved as whole lists, not row by row.
  */
 const dipBoardStepRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const {
-    assertNamesCurrent,
-    gettingStartedItemsOf,
-    lockBoard,
-    requireBoard,
-    saveBoardList,
-    writeGettingStartedItems,
-  } = app.boardContent;
-  const {
-    adminProcess,
-    boardStepRows,
-    checkSteps,
-    removeAllSteps,
-    requireStep,
-    syncBoardDipStatuses,
-    writeSteps,
-  } = app.dip;
+  const { gettingStartedItemsOf, requireBoard } = app.boardContent;
+  const { adminProcess, boardStepRows, removeProcess, requireStep, saveStepItems, saveSteps } = app.dip;
   app.get(
     '/dip-steps',
     {
@@ -84,27 +61,7 @@ const dipBoardStepRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     },
     async (request) => {
       throwValidationError(request);
-      const { steps } = request.body;
-      return saveBoardList(db, request, request.params.id, 'save_dip_steps', {
-        read: async (tx, board) => ({ rows: await boardStepRows(tx, board.id), board }),
-        write: async (tx, board, { rows }) => {
-          assertNamesCurrent(
-            rows,
-            steps.map((step) => step.id),
-            PROCESS_CHANGED,
-            'steps',
-          );
-          // Validated by the body schema already; parsed again for the typed values of the kept steps.
-          const kept = steps.flatMap((item, index) =>
-            item.removed ? [] : [{ index, step: dipStepInputSchema.parse(item) }],
-          );
-          await checkSteps(tx, kept, new Map(rows.map((row) => [row.id, row])));
-          const removed = steps.flatMap((item) => (item.removed && item.id ? [item.id] : []));
-          await writeSteps(tx, board.id, removed, kept);
-          await syncBoardDipStatuses(tx, board);
-        },
-        audited: ({ rows, board }) => adminProcess(rows, board).steps,
-      }).then(({ rows, board }) => adminProcess(rows, board));
+      return saveSteps(request, request.params.id, request.body.steps);
     },
   );
 
@@ -121,15 +78,7 @@ const dipBoardStepRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: dipStepsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const board = await lockBoard(tx, request.params.id);
-        const before = adminProcess(await boardStepRows(tx, board.id), board);
-        await removeAllSteps(tx, board.id);
-        await syncBoardDipStatuses(tx, board);
-        await auditBoard(tx, request, board.id, 'delete_dip', { before: before.steps });
-        return { steps: [], warnings: [] };
-      }),
+    async (request) => removeProcess(request, request.params.id),
   );
 
   app.get(
@@ -165,29 +114,7 @@ const dipBoardStepRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
         response: { 200: z.array(gettingStartedStepSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const { items } = request.body;
-      const ownerIn = async (tx: Executor, board: BoardRow): Promise<ItemOwner> => {
-        const { row, stepNumber } = await requireStep(tx, board.id, request.params.stepId);
-        return { boardId: board.id, dipStepId: row.id, stepNumber };
-      };
-      const saved = await saveBoardList(db, request, request.params.id, 'save_dip_step_getting_started', {
-        read: async (tx, board) => {
-          const owner = await ownerIn(tx, board);
-          return { stepId: owner.dipStepId, items: await gettingStartedItemsOf(tx, owner) };
-        },
-        write: async (tx, board, before) => {
-          assertNamesCurrent(
-            before.items,
-            items.map((item) => item.id),
-            STEP_ITEMS_CHANGED,
-            'items',
-          );
-          await writeGettingStartedItems(tx, await ownerIn(tx, board), items);
-        },
-      });
-      return saved.items;
-    },
+    async (request) => saveStepItems(request, request.params.id, request.params.stepId, request.body.items),
   );
 };
 
