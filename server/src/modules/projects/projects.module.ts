@@ -44,6 +44,7 @@ import {
   registerFor,
   revokeInvitation,
 } from './project-writes.js';
+import { memberChanges } from './members.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +52,14 @@ declare module 'fastify' {
     projects: ProjectsRepository;
   }
 }
+
+/** A change by the project's managers (`memberChanges`), the project locked. */
+export type ProjectChange = (
+  request: FastifyRequest,
+  projectId: string,
+  work: (tx: Executor, found: ReachedProject, who: ProjectCaller) => Promise<void>,
+  options?: { whileCancelled?: boolean },
+) => Promise<Project>;
 
 /** Whose eyes a record is read with. */
 type Reader = Pick<ProjectCaller, 'user' | 'isAdmin'>;
@@ -75,16 +84,6 @@ export interface ProjectsRepository {
   reach: typeof reachProject;
   /** Whether a project is secure, before the second factor is asked for (`projectIsSecure`). */
   isSecure: typeof projectIsSecure;
-  /**
-   * A change by the project's managers (owner, substitute, admin): in one transaction with the project locked,
-   * refused on a cancelled project unless `whileCancelled`; answers the project as it is after the change.
-   */
-  change(
-    request: FastifyRequest,
-    projectId: string,
-    work: (tx: Executor, found: ReachedProject, who: ProjectCaller) => Promise<void>,
-    options?: { whileCancelled?: boolean },
-  ): Promise<Project>;
   statistics: () => ReturnType<typeof projectStatistics>;
   register: typeof registerProject;
   /** The board of a project as its people see it (every tab of the project page). */
@@ -116,6 +115,18 @@ export interface ProjectsRepository {
     request: FastifyRequest,
     payload: AddMultipleMembersPayload,
   ): Promise<AddMultipleMembersResult>;
+  /** A manager takes a person out (`DELETE projects/{id}/users`); the owner cannot be removed. */
+  removeMember(request: FastifyRequest, id: string, userId: string): Promise<Project>;
+  /** A manager makes a provider address the one FAE (`POST projects/{id}/fae`). */
+  setFae(request: FastifyRequest, id: string, email: string): Promise<Project>;
+  /** A manager removes the FAE (`DELETE projects/{id}/fae`). */
+  removeFae(request: FastifyRequest, id: string): Promise<Project>;
+  /** A manager makes a portal user the substitute (`POST projects/{id}/substitute`), checked against the owner. */
+  setSubstitute(request: FastifyRequest, id: string, body: unknown): Promise<Project>;
+  /** The substitute steps back to a member (`DELETE projects/{id}/substitute`). */
+  removeSubstitute(request: FastifyRequest, id: string): Promise<Project>;
+  /** A manager transfers the ownership (`POST projects/{id}/ownership`). */
+  transferOwnership(request: FastifyRequest, id: string, body: unknown): Promise<Project>;
   /** The caller leaves a project (`DELETE projects/{id}/users/me`). */
   leaveProject(request: FastifyRequest, id: string): Promise<void>;
   /** Sets one of the caller's notification settings, audited; answers every setting. */
@@ -140,11 +151,26 @@ export default repositoryModule(
       if (!found) throw projectNotFound();
       return (await records(tx, [found], who))[0]!;
     };
+    const log: ProjectsRepository['log'] = (tx, request, entry) =>
+      audit(tx, request, { entity: 'project', ...entry });
+    /**
+     * A change by the project's managers (owner, substitute, admin): in one transaction with the project locked,
+     * refused on a cancelled project unless `whileCancelled`; answers the project as it is after the change.
+     */
+    const change: ProjectChange = (request, projectId, work, { whileCancelled = false } = {}) =>
+      db.transaction(async (tx) => {
+        const who = await loadCaller(tx, request);
+        const found = await reachProject(tx, who, projectId, 'manage', { lock: true });
+        if (!whileCancelled) assertNotCancelled(found);
+        await work(tx, found, who);
+        return record(tx, found.project.id, who);
+      });
     const repository: ProjectsRepository = {
       caller: (request, tx = db) => loadCaller(tx, request),
       records,
       record,
-      log: (tx, request, entry) => audit(tx, request, { entity: 'project', ...entry }),
+      log,
+      ...memberChanges(app, { change, log, record }),
       find: findProject,
       existing: async (tx, id, options) => {
         const found = await findProject(tx, id, options);
@@ -153,14 +179,6 @@ export default repositoryModule(
       },
       reach: reachProject,
       isSecure: projectIsSecure,
-      change: (request, projectId, work, { whileCancelled = false } = {}) =>
-        db.transaction(async (tx) => {
-          const who = await loadCaller(tx, request);
-          const found = await reachProject(tx, who, projectId, 'manage', { lock: true });
-          if (!whileCancelled) assertNotCancelled(found);
-          await work(tx, found, who);
-          return record(tx, found.project.id, who);
-        }),
       statistics: () => projectStatistics(db),
       register: registerProject,
       boardView: projectBoardView,
