@@ -12,6 +12,8 @@ import {
   moduleValueImports,
   routeDatabaseImports,
   routeModuleImports,
+  routeTransactions,
+  transactionCalls,
 } from './code-shape.js';
 
 const parse = (text: string) => ts.createSourceFile('probe.ts', text, ts.ScriptTarget.Latest, true);
@@ -123,6 +125,21 @@ describe('code shape of server/src (issue 21)', () => {
 
   it('route files reach the database only through repositories (only the files listed as not moved still import it)', () => {
     expect(routeDatabaseImports()).toEqual([]);
+  });
+
+  it('finds the transactions a source opens, not other calls named so', () => {
+    const found = transactionCalls(
+      parse(
+        `const a = await db.transaction(async (tx) => 1);\n` +
+          `await options.db.transaction((tx) => tx.transaction(() => 2));\n` +
+          `transaction();\nconst t = db.transaction;\n`,
+      ),
+    );
+    expect(found.map((hit) => `${hit.line} ${hit.module}`)).toEqual(['1 db', '2 options.db', '2 tx']);
+  });
+
+  it('route handlers open no transaction: business steps run in the module function they call', () => {
+    expect(routeTransactions()).toEqual([]);
   });
 
   it('names a module file that publishes a plugin <decorator>.module.ts, and no other file so', () => {

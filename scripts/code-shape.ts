@@ -100,23 +100,9 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
     names: ['projectListQuerystring'],
     reason: 'the project lists’ querystring schema (validation and OpenAPI)',
   },
-  'modules/projects/access': {
-    names: ['assertNotCancelled'],
-    reason: 'the cancelled-project rule on a project the repository already reached',
-  },
   'modules/dip/records': {
-    names: ['dipTags', 'completionTypeOf', 'toXmlEntry'],
-    reason: 'the OpenAPI tag list and row-to-record mappings',
-  },
-  'modules/dip/process': {
-    names: ['dipState', 'workflowStatus'],
-    reason: 'the process state of rows already read',
-  },
-  'modules/dip/rules': { names: ['requireOpenStep'], reason: 'the open-step rule on a loaded state' },
-  'modules/dip/actions': { names: ['srcTaken'], reason: 'the 409 answer a unique violation becomes' },
-  'modules/dip/upload': {
-    names: ['assetKindOf', 'inspectionOf'],
-    reason: 'how an upload is stored and inspected while it streams',
+    names: ['dipTags', 'toXmlEntry'],
+    reason: 'the OpenAPI tag list and the XML entry record of a row',
   },
   'modules/boards/route-schemas': {
     names: '*',
@@ -126,10 +112,6 @@ export const ROUTE_MODULE_HELPERS: Record<string, { names: readonly string[] | '
     names: ['catalogueAdminRoutes'],
     reason:
       'the generated admin routes of a catalogue item with versions (they call `app.software`/`app.bundles`)',
-  },
-  'modules/dip/assets': {
-    names: ['assetStorageKey'],
-    reason: 'the storage key of a file, named before it streams',
   },
 };
 
@@ -258,6 +240,34 @@ export function routeDatabaseImports(
 }
 
 /**
+ * Calls of `.transaction(…)` in one source (`db.transaction`, `tx.transaction`): a route handler that opens one
+ * runs business steps itself instead of calling the module function that does (README "Layout").
+ */
+export function transactionCalls(source: ts.SourceFile): Omit<ModuleImport, 'file'>[] {
+  const found: Omit<ModuleImport, 'file'>[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'transaction'
+    ) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push({ line, module: node.expression.expression.getText(source), name: 'transaction' });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Route files that open a transaction (module: what `.transaction` is called on). */
+export function routeTransactions(
+  srcRoot = path.resolve(import.meta.dirname, '../server/src'),
+): ModuleImport[] {
+  return checkRouteFiles(srcRoot, [], (source) => transactionCalls(source));
+}
+
+/**
  * Files of `src/modules` misnamed: a file publishing an autoloaded plugin (a default export) must be named
  * `<decorator>.module.ts`, and only such a file may be (README "Layout").
  */
@@ -275,10 +285,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`${o.file}:${o.line} ${o.what}: ${o.lines} lines (at most ${o.limit})`);
   console.log(`${offenders.length} over the limits`);
   const imports = [...routeModuleImports(), ...routeDatabaseImports()];
+  const transactions = routeTransactions();
+  for (const t of transactions)
+    console.log(`server/src/routes/${t.file}:${t.line} opens a transaction on ${t.module}`);
   for (const i of imports)
     console.log(`server/src/routes/${i.file}:${i.line} imports ${i.name} from ${i.module}`);
   const misnamed = misnamedModules();
   for (const file of misnamed)
     console.log(`server/src/modules/${file}: a plugin is <decorator>.module.ts, nothing else`);
-  process.exitCode = offenders.length + imports.length + misnamed.length > 0 ? 1 : 0;
+  process.exitCode = offenders.length + imports.length + transactions.length + misnamed.length > 0 ? 1 : 0;
 }
