@@ -1,38 +1,29 @@
 import { repositoryModule } from '../../crud/module.js';
 import { boardPartnerRecords } from '../partners/board-partners.js';
-import { boardNotFound, lockBoard, requireBoard } from './boards.js';
-import { gettingStartedItemsOf, writeGettingStartedItems } from './getting-started.js';
-import { linksOf, renumberLinks } from './board-links.module.js';
-import { assertNamesCurrent, saveBoardList } from './list-save.js';
-import { boardToolsOf, writeBoardTools } from './tools.js';
+import { requireBoard } from './boards.js';
+import { gettingStartedItemsOf } from './getting-started.js';
+import { boardToolsOf } from './tools.js';
 import { boardSettingWrites } from './board-settings.js';
 import { boardEntryWrites } from './board-entries.js';
+import { boardListSaves } from './board-list-saves.js';
 
 /**
- * What the routes under a board use besides the generic repositories: the board itself (found or locked), the
- * whole-list saves, and the board's links, getting-started items, tools, partners, restrictions, permissions and
- * settings (support link, follow-up, secure workflow, XML validation entries).
- * Most take the executor first, so a route runs several in one transaction; the writes of settings, partners and
- * restrictions run their own (`board-settings.ts`, `board-entries.ts`).
+ * What the routes under a board use besides the generic repositories: the board itself, the reads of its
+ * getting-started items, tools and partners, and the admin's writes, each its own transaction with the board
+ * locked: the whole-list saves (`board-list-saves.ts`), settings (`board-settings.ts`), and links, partners,
+ * restrictions and permissions (`board-entries.ts`).
  */
 const boardContent = {
   requireBoard,
-  lockBoard,
-  boardNotFound,
-  saveBoardList,
-  assertNamesCurrent,
-  linksOf,
-  renumberLinks,
   gettingStartedItemsOf,
-  writeGettingStartedItems,
   boardToolsOf,
-  writeBoardTools,
   boardPartnerRecords,
 };
 
 export type BoardContentRepository = typeof boardContent &
   ReturnType<typeof boardSettingWrites> &
-  ReturnType<typeof boardEntryWrites>;
+  ReturnType<typeof boardEntryWrites> &
+  ReturnType<typeof boardListSaves>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,4 +36,5 @@ export default repositoryModule('boardContent', ({ db }) => ({
   ...boardContent,
   ...boardSettingWrites(db),
   ...boardEntryWrites(db),
+  ...boardListSaves(db),
 }));

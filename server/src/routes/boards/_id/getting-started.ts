@@ -6,17 +6,13 @@ import type { ModuleOptions } from '../../../crud/module.js';
 import { errorResponses } from '../../../crud/openapi.js';
 import { boardParams, security, tags } from '../../../modules/boards/route-schemas.js';
 
-const ITEMS_CHANGED =
-  'The getting-started items of this board changed since they were loaded. Reload them and make your changes again.';
-
 /**
  * Getting-started items of a board (spec product §2.3 getting-started/edit, §4): the editor marks items removed
  * or recovers them and saves the whole list at once ("applied on save").
  * Not generated: the list is saved whole in one write, not row by row.
  */
 const boardGettingStartedRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { assertNamesCurrent, gettingStartedItemsOf, requireBoard, saveBoardList, writeGettingStartedItems } =
-    app.boardContent;
+  const { gettingStartedItemsOf, requireBoard, saveGettingStarted } = app.boardContent;
   app.get(
     '/getting-started',
     {
@@ -49,20 +45,7 @@ const boardGettingStartedRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         response: { 200: z.array(gettingStartedStepSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      saveBoardList(db, request, request.params.id, 'save_getting_started', {
-        read: (tx, board) => gettingStartedItemsOf(tx, { boardId: board.id, dipStepId: null }),
-        write: async (tx, board, before) => {
-          const { items } = request.body;
-          assertNamesCurrent(
-            before,
-            items.map((item) => item.id),
-            ITEMS_CHANGED,
-            'items',
-          );
-          await writeGettingStartedItems(tx, { boardId: board.id, dipStepId: null }, items);
-        },
-      }),
+    async (request) => saveGettingStarted(request, request.params.id, request.body.items),
   );
 };
 

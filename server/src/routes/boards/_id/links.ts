@@ -4,14 +4,10 @@ import { boardRelatedLinksResource, linkInputSchema, linkOrderSchema, linkSchema
 import { access } from '../../../auth/access.js';
 import type { ModuleOptions } from '../../../crud/module.js';
 import { resourceRoutes } from '../../../crud/resource-routes.js';
-import { ApiError } from '../../../transport/errors.js';
 import { errorResponses } from '../../../crud/openapi.js';
 import { boardParams, boardParent, security, tags } from '../../../modules/boards/route-schemas.js';
 
 const linkParams = z.object({ id: z.uuid(), linkId: z.uuid() });
-
-const LINKS_CHANGED =
-  'The links of this board changed since they were loaded. Reload them and save the order again.';
 
 /**
  * Related links of a board (spec product §2.3 links, links/add, links/edit/{linkId}): add, edit, delete, and
@@ -19,8 +15,7 @@ const LINKS_CHANGED =
  * definition; the changes (audited on the board, the order kept gapless) beside it.
  */
 const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, options) => {
-  const { addLink, assertNamesCurrent, deleteLink, editLink, linksOf, renumberLinks, saveBoardList } =
-    app.boardContent;
+  const { addLink, deleteLink, editLink, orderLinks } = app.boardContent;
   const { db } = options;
   await app.register(
     resourceRoutes(boardRelatedLinksResource, 'boardLinks', {
@@ -60,24 +55,7 @@ const boardLinkRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, option
         response: { 200: z.array(linkSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const { ids } = request.body;
-      if (new Set(ids).size !== ids.length) {
-        throw ApiError.of(400, 'invalid_request', 'A link appears twice in the order.', ['ids']);
-      }
-      return saveBoardList(db, request, request.params.id, 'order_links', {
-        read: (tx, board) => linksOf(tx, board.id),
-        write: async (tx, board, before) => {
-          assertNamesCurrent(before, ids, LINKS_CHANGED, 'ids');
-          await renumberLinks(
-            tx,
-            board.id,
-            ids.map((id) => before.find((link) => link.id === id)!),
-          );
-        },
-        audited: (links) => links.map((link) => link.id),
-      });
-    },
+    async (request) => orderLinks(request, request.params.id, request.body.ids),
   );
 
   app.put(

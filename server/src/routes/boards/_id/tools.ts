@@ -12,7 +12,7 @@ import { boardParams, security, tags } from '../../../modules/boards/route-schem
  * Not generated: the list is saved whole in its order, not row by row.
  */
 const boardToolRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }) => {
-  const { boardToolsOf, requireBoard, saveBoardList, writeBoardTools } = app.boardContent;
+  const { boardToolsOf, requireBoard, setTools } = app.boardContent;
   app.get(
     '/tools',
     {
@@ -46,11 +46,7 @@ const boardToolRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { db }
         response: { 200: z.array(boardToolSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      saveBoardList(db, request, request.params.id, 'set_tools', {
-        read: (tx, board) => boardToolsOf(tx, board.id),
-        write: (tx, board, before) => writeBoardTools(tx, board.id, request.body.toolIds, before),
-      }),
+    async (request) => setTools(request, request.params.id, request.body.toolIds),
   );
 };
 
