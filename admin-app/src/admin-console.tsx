@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '@portal/resources';
+import { withActivityOf, type ResourceDefinition } from '@portal/resources';
 import { useState } from 'react';
 import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
 // From react-router-dom, as react-admin imports it, so a test that renders the console meets one copy.
@@ -40,8 +40,9 @@ export function AdminConsole({
   definitions,
   knownDefinitions = definitions,
 }: AdminConsoleProps) {
+  // The Activity page's entity types are those of the known definitions, an added resource's included.
   const [byName] = useState(
-    () => new Map(knownDefinitions.map((definition) => [definition.name, definition])),
+    () => new Map(withActivityOf(knownDefinitions).map((definition) => [definition.name, definition])),
   );
   const [router] = useState(() =>
     createBrowserRouter([

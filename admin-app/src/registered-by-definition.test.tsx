@@ -1,6 +1,8 @@
 import type { ApiClient } from '@portal/data-provider';
+import { auditLogResource, type ResourceDefinition } from '@portal/resources';
 import { widgetsResource } from '@portal/resources/test-fixtures';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminConsole } from './admin-console';
@@ -14,24 +16,27 @@ const slow = { timeout: 15_000 };
 
 function dataProvider(): DataProvider {
   return {
-    getList: vi.fn(async () => ({ data: [anvil], total: 1 })),
+    getList: vi.fn(async (resource: string) =>
+      resource === 'widgets' ? { data: [anvil], total: 1 } : { data: [], total: 0 },
+    ),
     getOne: vi.fn(async () => ({ data: anvil })),
     getMany: vi.fn(async () => ({ data: [anvil] })),
     getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
   } as unknown as DataProvider;
 }
 
-/** The whole console with the widgets definition alone, at `path`, for a user holding `roles`. */
-function renderConsole(roles: string[], path: string) {
+/** The whole console with the widgets definition alone (and `more`), at `path`, for a user holding `roles`. */
+function renderConsole(roles: string[], path: string, more: ResourceDefinition[] = []) {
   window.history.pushState({}, '', path);
   const provider = dataProvider();
+  const definitions = [widgetsResource, ...more];
   render(
     <AdminConsole
       dataProvider={provider}
-      authProvider={testAuthProvider(roles, [widgetsResource])}
-      i18nProvider={createI18nProvider([widgetsResource])}
+      authProvider={testAuthProvider(roles, definitions)}
+      i18nProvider={createI18nProvider(definitions)}
       api={{ api: {} as ApiClient, download: vi.fn() }}
-      definitions={[widgetsResource]}
+      definitions={definitions}
     />,
   );
   return provider;
@@ -62,5 +67,16 @@ describe('a resource the console knows by its definition alone', () => {
     (await screen.findByRole('link', { name: /create/i }, slow)).click();
     expect(await screen.findByLabelText(/Name/, {}, slow)).toBeTruthy();
     expect(screen.getByLabelText(/Country/)).toBeTruthy();
+  });
+
+  it("offers its entity type in the Activity page's entity filter", async () => {
+    renderConsole(['Admin'], '/admin/audit-log', [auditLogResource]);
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Entity type' }, slow));
+    const listbox = await screen.findByRole('listbox', {}, slow);
+    const options = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent?.trim());
+    expect(options).toContain('widget');
+    expect(auditLogResource.list.filters.find((f) => f.source === 'entity')?.choices).not.toContain('widget');
   });
 });

@@ -74,5 +74,14 @@ export const AUDIT_ENTITIES = auditEntitiesOf([...RECORD_RESOURCES, ...ADMIN_SUB
 
 export const auditLogResource = auditLogResourceOf(AUDIT_ENTITIES);
 
+/**
+ * These definitions with the Activity page's entity filter offering the entity types they write (as
+ * `AUDIT_ENTITIES` does for ours), so a resource registered by its definition alone is filterable there too.
+ */
+export const withActivityOf = (definitions: readonly ResourceDefinition[]): readonly ResourceDefinition[] => {
+  const activity = auditLogResourceOf(auditEntitiesOf(definitions));
+  return definitions.map((definition) => (definition.name === activity.name ? activity : definition));
+};
+
 /** Every resource of the admin console, in menu order. */
 export const ADMIN_RESOURCES: readonly ResourceDefinition[] = [...RECORD_RESOURCES, auditLogResource];
