@@ -21,9 +21,9 @@ const serverFilesThroughVitest = { deps: { inline: ['@fastify/autoload'] } };
 
 /**
  * Server files the PostgreSQL run leaves to the PGlite run: their subject is the HTTP layer (validation, logs,
- * compression, forwarded headers, static files), file storage or where a foreign provider puts its claims, not a
- * statement, and the statements they reach run on PostgreSQL in the files about their data (users from a token:
- * external-provider and every sign-in; rate-limit counts: rate-limit-store and security).
+ * compression, forwarded headers, security headers and CSRF, sign-in budgets, static files), file storage or where a
+ * foreign provider puts its claims, not a statement, and the statements they reach run on PostgreSQL in the files
+ * about their data (users from a token: external-provider and every sign-in; rate-limit counts: rate-limit-store).
  */
 const NOT_ABOUT_SQL = [
   'unknown-fields',
@@ -42,6 +42,7 @@ const NOT_ABOUT_SQL = [
   'static-dotfiles',
   'static-apps-building',
   'foreign-providers',
+  'security',
 ].map((name) => `test/${name}.test.ts`);
 
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
