@@ -21,8 +21,9 @@ const serverFilesThroughVitest = { deps: { inline: ['@fastify/autoload'] } };
 
 /**
  * Server files the PostgreSQL run leaves to the PGlite run: their subject is the HTTP layer (validation, logs,
- * compression) or file storage, not a statement, and the statements they reach run on PostgreSQL in the files
- * about their data.
+ * compression, forwarded headers, security headers and CSRF, sign-in budgets, static files), file storage or where a
+ * foreign provider puts its claims, not a statement, and the statements they reach run on PostgreSQL in the files
+ * about their data (users from a token: external-provider and every sign-in; rate-limit counts: rate-limit-store).
  */
 const NOT_ABOUT_SQL = [
   'unknown-fields',
@@ -37,6 +38,11 @@ const NOT_ABOUT_SQL = [
   'uploads-scanner',
   'uploads-stream',
   'uploads-xml',
+  'behind-proxy',
+  'static-dotfiles',
+  'static-apps-building',
+  'foreign-providers',
+  'security',
 ].map((name) => `test/${name}.test.ts`);
 
 const server = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({

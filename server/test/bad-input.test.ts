@@ -177,8 +177,11 @@ describe('bad input on every route', () => {
   it('never answers 5xx, and refuses in the error shape', async () => {
     expect(operations.length).toBeGreaterThan(10);
     const failures: string[] = [];
+    // The fingerprint of the tables as the previous operation left them, when it took one: the next starts there.
+    let left: Record<string, string> | null = null;
     for (const operation of operations) {
-      const before = await fingerprint();
+      const before = left ?? (await fingerprint());
+      left = null;
       const accepted: string[] = [];
       const urls = PATH_VALUES.map((value) => operation.path.replace(/\{[^}]+\}/g, value));
       // Each with a broken Range header; the SQL-shaped ones also without it, so a list goes on to read them.
@@ -231,12 +234,16 @@ describe('bad input on every route', () => {
       }
       // Whatever was refused changed nothing: with every request of the operation refused, no table may differ.
       if (accepted.length === 0) {
-        const changed = changedTables(before, await fingerprint());
+        const after = await fingerprint();
+        const changed = changedTables(before, after);
         if (changed.length)
           failures.push(`${operation.method} ${operation.path}: refused, yet changed ${changed}`);
+        left = after;
       } else if (operation.method === 'GET') {
-        const changed = changedTables(before, await fingerprint());
+        const after = await fingerprint();
+        const changed = changedTables(before, after);
         if (changed.length) failures.push(`${operation.method} ${operation.path}: a read changed ${changed}`);
+        left = after;
       }
     }
     expect(failures.slice(0, 30)).toEqual([]);
