@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { BROWSER_BUILDS } from '../scripts/browsers';
 import { legacyKeptEs5, MINIFY } from '../scripts/minify';
+import { designTokens } from './build/design-tokens';
 import { pureDeclarations } from './build/pure-declarations';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
@@ -88,6 +89,7 @@ function serverEntryAfterBrowserBuild(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [
+    designTokens(),
     react(),
     legacy(BROWSER_BUILDS),
     legacyKeptEs5(),
