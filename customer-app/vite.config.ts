@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { BROWSER_BUILDS } from '../scripts/browsers';
 import { legacyKeptEs5, MINIFY } from '../scripts/minify';
+import { designTokens } from './build/design-tokens';
 import { pureDeclarations } from './build/pure-declarations';
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
@@ -88,6 +89,7 @@ function serverEntryAfterBrowserBuild(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [
+    designTokens(),
     react(),
     legacy(BROWSER_BUILDS),
     legacyKeptEs5(),
@@ -106,6 +108,9 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'js' ? deps.filter((dep) => !REACT_CHUNK_FILE.test(dep)) : deps,
     },
+    // One stylesheet, linked by the HTML: a server-rendered page (issue 48) is styled at its first paint. Split per
+    // chunk, a lazy page's CSS modules arrived with its script and the page's layout moved when they applied.
+    cssCodeSplit: false,
     ...MINIFY,
     outDir: 'dist',
     emptyOutDir: true,

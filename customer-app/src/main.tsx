@@ -2,7 +2,6 @@ import { loadPortalConfig } from '@portal/data-provider';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyTokens } from './app/tokens';
 import { createPortal, type Portal } from './app/create-portal';
 import { readServerData, type ServerData } from './ssr/server-data';
 import './styles/base.css';
@@ -15,7 +14,6 @@ const serverData = readServerData();
 // index.html carries a title and description for clients without JavaScript, and a rendered page its own: from
 // here on the pages set them (React finds none to reuse and writes its own).
 for (const element of document.head.querySelectorAll('title, meta[name="description"]')) element.remove();
-applyTokens();
 
 // Runtime configuration first: the OIDC provider and API address are not baked into the build.
 loadPortalConfig()

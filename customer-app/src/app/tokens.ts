@@ -1,6 +1,7 @@
 /**
  * The design tokens: one source for the MUI theme and for the light shell, which is plain React and CSS so the
- * first page does not wait for MUI (README, "A light shell"); `applyTokens` writes them as CSS custom properties.
+ * first page does not wait for MUI (README, "A light shell"). The build writes them as CSS custom properties into
+ * the stylesheet (`tokenDeclarations`, build/design-tokens.ts), so a server-rendered page paints with them.
  */
 export const tokens = {
   primary: '#0b5fa5',
@@ -32,7 +33,9 @@ type TokenName = keyof typeof tokens;
 /** `primaryDark` → `--portal-primary-dark` */
 const cssVariable = (name: TokenName) => `--portal-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-export function applyTokens(root: HTMLElement = document.documentElement): void {
-  for (const [name, value] of Object.entries(tokens))
-    root.style.setProperty(cssVariable(name as TokenName), value);
+/** The tokens as the declarations of a CSS rule: `--portal-primary: #0b5fa5; …`. */
+export function tokenDeclarations(): string {
+  return Object.entries(tokens)
+    .map(([name, value]) => `${cssVariable(name as TokenName)}: ${value};`)
+    .join(' ');
 }

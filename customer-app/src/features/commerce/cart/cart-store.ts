@@ -22,7 +22,8 @@ type ToolCartEntry = Extract<CartEntry, { type: 'tool' }>;
 
 export { CART_CHANGED_EVENT };
 
-const EMPTY: readonly StoredCartEntry[] = [];
+/** The empty cart: every empty snapshot is this one, the server's included (use-cart.ts). */
+export const EMPTY_CART: readonly StoredCartEntry[] = [];
 
 /** Whether a stored value is an entry this portal can key and show; anything else is left out. */
 function isEntry(value: unknown): value is StoredCartEntry {
@@ -43,7 +44,7 @@ function isEntry(value: unknown): value is StoredCartEntry {
  */
 export class CartStore {
   private raw: string | null | undefined;
-  private entries: readonly StoredCartEntry[] = EMPTY;
+  private entries: readonly StoredCartEntry[] = EMPTY_CART;
 
   constructor(
     private readonly storage: Storage,
@@ -107,7 +108,7 @@ export class CartStore {
   }
 
   clear(): void {
-    this.write(EMPTY);
+    this.write(EMPTY_CART);
   }
 
   private write(entries: readonly StoredCartEntry[]): void {
@@ -122,12 +123,12 @@ export class CartStore {
 }
 
 function parse(raw: string | null): readonly StoredCartEntry[] {
-  if (!raw) return EMPTY;
+  if (!raw) return EMPTY_CART;
   try {
     const stored: unknown = JSON.parse(raw);
-    return Array.isArray(stored) ? stored.filter(isEntry) : EMPTY;
+    return Array.isArray(stored) ? stored.filter(isEntry) : EMPTY_CART;
   } catch {
-    return EMPTY;
+    return EMPTY_CART;
   }
 }
 
