@@ -46,7 +46,7 @@ interface PageRenderer {
 type Rendered = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
 
 /** The memory cache's default bound: the documents' characters plus their keys'. */
-export const PAGE_CACHE_DEFAULT_BYTES = 32 * 1024 * 1024;
+const PAGE_CACHE_DEFAULT_BYTES = 32 * 1024 * 1024;
 
 /**
  * The request header the public page answers vary by beyond `publicCacheOnSend`'s own: Internet Explorer gets the
