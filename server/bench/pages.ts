@@ -1,6 +1,7 @@
 /**
- * Server-rendered pages benchmark (issue 48): the server's render of a tool page beside the same tool's API answer,
- * the app shell and `/healthz`, with concurrent clients over loopback, on PGlite, after a fill of boards, serial
+ * Server-rendered pages benchmark (issue 48): the server's render of a tool page, rendered every time (a new
+ * address each request) beside served from the memory cache and answered 304, the same tool's API answer, the app
+ * shell and `/healthz`, with concurrent clients over loopback, on PGlite, after a fill of boards, serial
  * numbers and projects (issue 5's data set: --scale 1 is 1M serial numbers).
  *
  *   pnpm --filter @portal/server bench:pages [--scale 1] [--seconds 10] [--clients 10]
@@ -42,17 +43,25 @@ try {
   await fillProjects(portal.database.db, size);
   await portal.listen();
   const html = { accept: 'text/html', 'accept-encoding': 'identity' };
-  const scenarios: [string, string, Record<string, string>][] = [
-    ['baseline /healthz', '/healthz', {}],
-    ['tool API answer', '/api/v1/catalogue/tools/nx-flash-programmer', { 'accept-encoding': 'identity' }],
-    ['app shell (/my/projects)', '/my/projects', html],
-    ['rendered tool page', '/assets/nx-flash-programmer', html],
-    ['rendered catalogue (/assets)', '/assets', html],
+  const tool = '/assets/nx-flash-programmer';
+  // The ETag a CDN or browser would send back: its 304 reads the catalogue version only.
+  const tag = (await fetch(`${portal.base}${tool}`, { headers: html })).headers.get('etag') ?? '';
+  // Before the memory cache: an address of its own on every request, so each is rendered (the same visitors'
+  // flood of `?x=` the cache's bound is for).
+  const fresh = Array.from({ length: 20_000 }, (_, i) => `${tool}?n=${i}`);
+  const scenarios: [string, string[], Record<string, string>][] = [
+    ['baseline /healthz', ['/healthz'], {}],
+    ['tool API answer', ['/api/v1/catalogue/tools/nx-flash-programmer'], { 'accept-encoding': 'identity' }],
+    ['app shell (/my/projects)', ['/my/projects'], html],
+    ['tool page, rendered every time', fresh, html],
+    ['tool page, from the memory cache', [tool], html],
+    ['tool page, 304 (If-None-Match)', [tool], { ...html, 'if-none-match': tag }],
+    ['catalogue (/assets), from memory', ['/assets'], html],
   ];
   const rows: string[][] = [];
-  for (const [name, url, headers] of scenarios) {
+  for (const [name, urls, headers] of scenarios) {
     const figures = await measureInWorker(
-      { urls: [`${portal.base}${url}`], headers },
+      { urls: urls.map((url) => `${portal.base}${url}`), headers },
       { clients: CLIENTS, seconds: SECONDS },
     );
     rows.push([

@@ -74,6 +74,8 @@ export interface BuildOptions {
   added?: AddedResources;
   /** Addresses per sitemap file (tests split a small catalogue); the protocol's 50,000 by default. */
   sitemapPageSize?: number;
+  /** Bound of the server-rendered pages kept in memory (tests make it small); `PAGE_CACHE_DEFAULT_BYTES` by default. */
+  pageCacheBytes?: number;
 }
 
 declare module 'fastify' {
@@ -364,7 +366,12 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
   });
 
   const apps = await registerStaticApps(app, config.staticDir);
-  const pages = pageRenderer(app, { root: config.staticDir, publicUrl: config.publicUrl });
+  const pages = pageRenderer(app, {
+    root: config.staticDir,
+    publicUrl: config.publicUrl,
+    db,
+    cacheBytes: options.pageCacheBytes,
+  });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/oidc')) {

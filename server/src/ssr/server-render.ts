@@ -1,8 +1,21 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isOutdatedBrowser } from '@portal/resources';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { Gauge } from 'prom-client';
+import type { Database } from '../db/client.js';
+import { publicCatalogueVersion } from '../modules/catalogue/public-catalogue-cache.module.js';
 import { sendIndex, type AppIndex } from '../static-apps.js';
+import {
+  answerNotModified,
+  isAnonymous,
+  publicEntityTag,
+  tagPublic,
+  writePublicCacheHeaders,
+} from '../transport/public-cache.js';
 
 /** What the customer app's server entry (customer-app/src/entry-server.tsx) takes and answers. */
 interface RenderRequest {
@@ -29,27 +42,86 @@ interface PageRenderer {
   send(request: FastifyRequest, reply: FastifyReply, index: AppIndex | null): Promise<FastifyReply>;
 }
 
+/** What a render leaves in the memory cache: the whole document (or where it sends the visitor) and its status. */
+type Rendered = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
+
+/** The memory cache's default bound: the documents' characters plus their keys'. */
+const PAGE_CACHE_DEFAULT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The request header the public page answers vary by beyond `publicCacheOnSend`'s own: Internet Explorer gets the
+ * outdated-browser page or the shell, every other browser the same rendered page (the render reads the user agent
+ * only for `isOutdatedBrowser`).
+ */
+const PAGE_VARY = ['user-agent'] as const;
+
+/** The requests answered with a rendered page or its 304, whose cache headers the onSend hook writes. */
+const renderedPages = new WeakSet<FastifyRequest>();
+
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
+
 /**
  * Server rendering of the public pages (issue 48). The entry is loaded again when its build changes, as the
  * index.html is; without a build (tests of the API alone), every page is the shell.
+ *
+ * A rendered page is public and conditional, as the anonymous catalogue API is: its ETag covers the catalogue
+ * version (read first, the only statement of a 304 or of a page served from memory), the build (index.html and
+ * the server entry), the URL and the encoding. Rendered documents are kept in memory by that key, bounded by
+ * `cacheBytes` (least recently used out first); a catalogue write moves the version, so the next request renders.
  */
-export function pageRenderer(app: FastifyInstance, { root, publicUrl }: { root: string; publicUrl: string }) {
+export function pageRenderer(
+  app: FastifyInstance,
+  {
+    root,
+    publicUrl,
+    db,
+    cacheBytes = PAGE_CACHE_DEFAULT_BYTES,
+  }: { root: string; publicUrl: string; db: Database; cacheBytes?: number },
+) {
   const file = path.join(root, ENTRY);
-  let loaded: { mtimeMs: number; entry: Promise<ServerEntry> } | null = null;
-  const entry = (): Promise<ServerEntry> | null => {
+  let loaded: { mtimeMs: number; build: string; entry: Promise<ServerEntry> } | null = null;
+  const entry = () => {
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return null;
     if (loaded?.mtimeMs !== stat.mtimeMs) {
       const url = `${pathToFileURL(file).href}?build=${stat.mtimeMs}`;
-      loaded = { mtimeMs: stat.mtimeMs, entry: import(url) as Promise<ServerEntry> };
+      const build = sha256(fs.readFileSync(file));
+      loaded = { mtimeMs: stat.mtimeMs, build, entry: import(url) as Promise<ServerEntry> };
     }
-    return loaded.entry;
+    return loaded;
+  };
+  const indexHashes = new WeakMap<AppIndex, string>();
+  const buildOf = (index: AppIndex, serverBuild: string) => {
+    let hash = indexHashes.get(index);
+    if (hash === undefined) indexHashes.set(index, (hash = sha256(index.html)));
+    return `${hash}.${serverBuild}`;
   };
   const origin = new URL(publicUrl).origin;
+  const host = new URL(publicUrl).host;
 
-  const send = async (request: FastifyRequest, reply: FastifyReply, index: AppIndex | null) => {
-    const server = index && entry();
-    if (!server) return sendIndex(reply, index, 'customer app');
+  const cache = new LRUCache<string, Rendered>({
+    maxSize: Math.max(1, cacheBytes),
+    sizeCalculation: (value, key) =>
+      key.length + (value.kind === 'page' ? value.html.length : value.location.length),
+  });
+  // Ten visitors asking for the same page at once wait for one render.
+  const rendering = new Map<string, Promise<Rendered | null>>();
+  new Gauge({
+    name: 'portal_rendered_pages_cache_bytes',
+    help: 'Characters of the server-rendered pages kept in memory, with their keys (bounded).',
+    registers: [app.metrics.registry],
+    collect() {
+      this.set(cache.calculatedSize);
+    },
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (renderedPages.has(request)) writePublicCacheHeaders(request, reply, PAGE_VARY);
+    return payload;
+  });
+
+  /** The render of `request`'s page by the entry; null for the app shell (never kept: it may be a passing failure). */
+  const render = async (request: FastifyRequest, server: Promise<ServerEntry>, index: AppIndex) => {
     let answer: RenderAnswer;
     try {
       answer = await (
@@ -57,24 +129,64 @@ export function pageRenderer(app: FastifyInstance, { root, publicUrl }: { root: 
       ).render({
         url: `${origin}${request.url}`,
         userAgent: request.headers['user-agent'] ?? '',
-        fetch: inProcessFetch(app, request),
+        fetch: inProcessFetch(app, request, host),
       });
     } catch (error) {
       request.log.error({ err: error }, 'rendering the page failed: the app shell answers');
-      return sendIndex(reply, index, 'customer app');
+      return null;
     }
-    if (answer.kind === 'shell') return sendIndex(reply, index, 'customer app');
-    if (answer.kind === 'redirect') return reply.redirect(answer.location, 301);
-    return sendIndex(reply, { ...index, html: pageHtml(index.html, answer) }, 'customer app', answer.status);
+    if (answer.kind === 'shell') return null;
+    if (answer.kind === 'redirect') return answer;
+    return { kind: 'page', status: answer.status, html: pageHtml(index.html, answer) } satisfies Rendered;
+  };
+
+  const send = async (request: FastifyRequest, reply: FastifyReply, index: AppIndex | null) => {
+    const server = index && entry();
+    if (!server) return sendIndex(reply, index, 'customer app');
+    // Internet Explorer is shown the shell or the outdated-browser page: never kept, never public.
+    if (isOutdatedBrowser(request.headers['user-agent'] ?? '')) {
+      return sendRendered(reply, index, await render(request, server.entry, index));
+    }
+    const version = await publicCatalogueVersion(db);
+    const build = buildOf(index, server.build);
+    const tag = publicEntityTag(request, `${version}.${build}`);
+    // Only a page's tag is ever handed out, so a match means the page: 304 after the version check alone.
+    // Marked first: the 304 is sent, and its onSend hook runs, within answerNotModified.
+    renderedPages.add(request);
+    if (isAnonymous(request) && answerNotModified(request, reply, tag)) return reply;
+    renderedPages.delete(request);
+    const key = `${version}\0${build}\0${request.url}`;
+    let rendered = cache.get(key) ?? null;
+    if (!rendered) {
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = render(request, server.entry, index).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      rendered = await pending;
+      if (rendered) cache.set(key, rendered);
+    }
+    if (rendered?.kind === 'page') {
+      renderedPages.add(request);
+      if (rendered.status === 200) tagPublic(request, tag);
+    }
+    return sendRendered(reply, index, rendered);
   };
   return { send } satisfies PageRenderer;
 }
 
+/** The rendered page, its redirect, or the app shell for a page not rendered. */
+function sendRendered(reply: FastifyReply, index: AppIndex, rendered: Rendered | null) {
+  if (!rendered) return sendIndex(reply, index, 'customer app');
+  if (rendered.kind === 'redirect') return reply.redirect(rendered.location, 301);
+  return sendIndex(reply, { ...index, html: rendered.html }, 'customer app', rendered.status);
+}
+
 /**
  * The API as the page's anonymous visitor calls it, answered in-process (`inject`): the same routes, rules and
- * serialisers, no socket. The visitor's address goes along, so rate limits count them and not the server.
+ * serialisers, no socket, none of the visitor's headers. The visitor's address goes along, so rate limits count them and not the server.
  */
-function inProcessFetch(app: FastifyInstance, page: FastifyRequest): typeof fetch {
+function inProcessFetch(app: FastifyInstance, page: FastifyRequest, host: string): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -82,8 +194,9 @@ function inProcessFetch(app: FastifyInstance, page: FastifyRequest): typeof fetc
     request.headers.forEach((value, name) => {
       if (name !== 'authorization' && name !== 'cookie') headers[name] = value;
     });
-    // Addresses the API writes into its answers (downloads) are the page's.
-    if (page.headers.host) headers.host = page.headers.host;
+    // PUBLIC_URL's host, never the visitor's: a page is kept and served to every visitor (a forged Host or
+    // X-Forwarded-Host must not reach another's page).
+    headers.host = host;
     const answer = await app.inject({
       method: request.method as 'GET',
       url: `${url.pathname}${url.search}`,

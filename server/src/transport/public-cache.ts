@@ -28,7 +28,7 @@ const CACHE_REVISION = 1;
 const ALWAYS_VARY = ['authorization', 'accept-encoding'] as const;
 
 /** A caller who sent no credentials: the only one whose answer may be shared. */
-const isAnonymous = (request: FastifyRequest): boolean => request.headers.authorization === undefined;
+export const isAnonymous = (request: FastifyRequest): boolean => request.headers.authorization === undefined;
 
 const headerText = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value.join(',') : (value ?? '')).replace(/\s+/g, '').toLowerCase();
@@ -80,8 +80,25 @@ function vary(reply: FastifyReply, names: readonly string[]) {
  * @public for the server-rendered public pages (issue 48), which answer conditionally through it.
  */
 export function answerConditional(request: FastifyRequest, reply: FastifyReply, tag: string): boolean {
+  tagPublic(request, tag);
+  return answerNotModified(request, reply, tag);
+}
+
+/**
+ * Marks `tag` as the answer's ETag, for {@link publicCacheOnSend} to write if the answer is a 2xx; for a handler that
+ * knows only after its work whether the answer may be public (a server-rendered page or the app shell).
+ */
+export function tagPublic(request: FastifyRequest, tag: string): void {
   (request as Tagged)[PUBLIC_TAG] = tag;
+}
+
+/**
+ * Answers 304 when the request's If-None-Match names `tag`, marking it as the ETag; true when it did. A handler
+ * that hands `tag` out only with some answers calls it before its work and {@link tagPublic} after.
+ */
+export function answerNotModified(request: FastifyRequest, reply: FastifyReply, tag: string): boolean {
   if (!ifNoneMatchNames(request.headers['if-none-match'], tag)) return false;
+  tagPublic(request, tag);
   void reply.code(304).send();
   return true;
 }
@@ -94,24 +111,36 @@ export function answerConditional(request: FastifyRequest, reply: FastifyReply, 
  */
 export function publicCacheOnSend(varyBy: readonly string[] = []): onSendHookHandler {
   return async (request, reply, payload) => {
-    vary(reply, [...ALWAYS_VARY, ...varyBy]);
-    const tag = (request as Tagged)[PUBLIC_TAG];
-    const ok = reply.statusCode === 304 || (reply.statusCode >= 200 && reply.statusCode < 300);
-    if (!isAnonymous(request)) {
-      reply.removeHeader('etag');
-      reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-    } else if (tag !== undefined && ok) {
-      reply.header('ETag', tag);
-      reply.header('Cache-Control', PUBLIC_CACHE_CONTROL);
-      // The same bytes for everyone carry no visitor's cookie (the CSRF token a browser gets on its first call): a
-      // shared cache would hand it to every other visitor. The browser gets its token with a private answer.
-      reply.removeHeader('set-cookie');
-    } else {
-      reply.removeHeader('etag');
-      reply.header('Cache-Control', UNCACHED);
-    }
+    writePublicCacheHeaders(request, reply, varyBy);
     return payload;
   };
+}
+
+/**
+ * What {@link publicCacheOnSend} does, for an onSend hook that decides by itself which answers it covers (the
+ * server-rendered pages, answered by the not-found handler, which takes no onSend option).
+ */
+export function writePublicCacheHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  varyBy: readonly string[],
+) {
+  vary(reply, [...ALWAYS_VARY, ...varyBy]);
+  const tag = (request as Tagged)[PUBLIC_TAG];
+  const ok = reply.statusCode === 304 || (reply.statusCode >= 200 && reply.statusCode < 300);
+  if (!isAnonymous(request)) {
+    reply.removeHeader('etag');
+    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+  } else if (tag !== undefined && ok) {
+    reply.header('ETag', tag);
+    reply.header('Cache-Control', PUBLIC_CACHE_CONTROL);
+    // The same bytes for everyone carry no visitor's cookie (the CSRF token a browser gets on its first call): a
+    // shared cache would hand it to every other visitor. The browser gets its token with a private answer.
+    reply.removeHeader('set-cookie');
+  } else {
+    reply.removeHeader('etag');
+    reply.header('Cache-Control', UNCACHED);
+  }
 }
 
 /** Route options making a GET route's answers public and conditional (spread into the route's options). */

@@ -58,7 +58,8 @@ export async function startTestApp(
     added,
     mailWorker,
     sitemapPageSize,
-  }: Pick<BuildOptions, 'onInstance' | 'added' | 'mailWorker' | 'sitemapPageSize'> = {},
+    pageCacheBytes,
+  }: Pick<BuildOptions, 'onInstance' | 'added' | 'mailWorker' | 'sitemapPageSize' | 'pageCacheBytes'> = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   // The seeded snapshot holds the demo data the app would seed itself (for the embedded provider's issuer key).
@@ -73,6 +74,7 @@ export async function startTestApp(
     added,
     mailWorker,
     sitemapPageSize,
+    pageCacheBytes,
   });
   await app.ready();
   return {
