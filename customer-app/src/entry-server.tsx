@@ -17,7 +17,7 @@ import type { GuardDeps } from './session/guards';
 import { ToolApiVersionStore } from './session/tool-api-version';
 import { memoryStorage } from './ssr/memory-storage';
 import { isServerRendered } from './ssr/rendered-paths';
-import { serverDataScript, type ServerData } from './ssr/server-data';
+import { PAGE_HEAD, serverDataScript, type ServerData } from './ssr/server-data';
 
 export interface RenderRequest {
   /** The page's absolute address at the portal's public origin. */
@@ -196,8 +196,11 @@ async function prerender(element: React.ReactElement): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** React writes the page's `<title>`, `<meta>` and `<link>` ahead of the tree; they belong in the document's head. */
+/**
+ * React writes the page's `<title>`, `<meta>` and `<link>` ahead of the tree; they belong in the document's head,
+ * between the markers by which the browser removes them once the app writes its own (`PAGE_HEAD` in main.tsx).
+ */
 function splitHead(html: string): { head: string; body: string } {
   const hoisted = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)*/.exec(html)?.[0] ?? '';
-  return { head: hoisted, body: html.slice(hoisted.length) };
+  return { head: `<!--${PAGE_HEAD}-->${hoisted}<!--/${PAGE_HEAD}-->`, body: html.slice(hoisted.length) };
 }

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createPortal, type Portal } from './app/create-portal';
-import { readServerData, type ServerData } from './ssr/server-data';
+import { readServerData, removeServerHead, type ServerData } from './ssr/server-data';
 import './styles/base.css';
 
 const container = document.getElementById('root');
@@ -11,9 +11,10 @@ if (!container) throw new Error('The page has no #root element');
 // A page the server rendered (issue 48) carries its data; the shell and a not-found page do not.
 const serverData = readServerData();
 
-// index.html carries a title and description for clients without JavaScript, and a rendered page its own: from
-// here on the pages set them (React finds none to reuse and writes its own).
+// index.html carries a title and description for clients without JavaScript, and a rendered page its own head
+// tags: from here on the pages set them (React finds none to reuse and writes its own).
 for (const element of document.head.querySelectorAll('title, meta[name="description"]')) element.remove();
+removeServerHead();
 
 // Runtime configuration first: the OIDC provider and API address are not baked into the build.
 loadPortalConfig()

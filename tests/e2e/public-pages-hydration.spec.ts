@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { restoreSignIn } from '../support/saved-sign-in';
 import { PUBLIC_PAGES } from './public-pages';
 
@@ -34,6 +34,18 @@ async function expectHydrated(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => window.__serverHeading === document.querySelector('main h1'))).toBe(true);
+  // The server's head tags give way to the app's own: each once, never the server's beside the app's.
+  const heads = await page.evaluate(() =>
+    [
+      'title',
+      'meta[name="description"]',
+      'meta[name="robots"]',
+      'link[rel="canonical"]',
+      'meta[property="og:title"]',
+    ].map((selector) => `${selector} ${document.head.querySelectorAll(selector).length}`),
+  );
+  for (const line of heads) expect(line).toMatch(/ [01]$/);
+  expect(heads[0]).toBe('title 1');
 }
 
 test.describe('public pages hydrate', () => {

@@ -23,3 +23,21 @@ export function readServerData(): ServerData | null {
   if (!element?.textContent) return null;
   return JSON.parse(element.textContent) as ServerData;
 }
+
+/** The comment that brackets a rendered page's head tags: `<!--page-head-->…<!--/page-head-->`. */
+export const PAGE_HEAD = 'page-head';
+
+/**
+ * Removes the head tags the server wrote for the page: from here on the app writes its own (React hoists them),
+ * and the server's would stay beside them twice (a second `noindex`, canonical, Open Graph tags).
+ */
+export function removeServerHead(): void {
+  let inside = false;
+  for (const node of [...document.head.childNodes]) {
+    const marker = node.nodeType === Node.COMMENT_NODE ? node.nodeValue : null;
+    if (marker === PAGE_HEAD || marker === `/${PAGE_HEAD}`) {
+      inside = marker === PAGE_HEAD;
+      node.remove();
+    } else if (inside) node.remove();
+  }
+}
