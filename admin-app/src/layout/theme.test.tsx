@@ -1,3 +1,4 @@
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import { render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, LinearProgress, Loading } from 'react-admin';
@@ -33,5 +34,27 @@ describe('the console themes', () => {
       </AdminContext>,
     );
     expect(await screen.findByRole('progressbar', { name: 'Uploading the file' })).toBeTruthy();
+  });
+
+  it('name the selection checkboxes of a loading list, and leave a loaded list’s checkboxes their own', async () => {
+    // As react-admin's DataTableLoading and SelectPageCheckbox render them.
+    render(
+      <AdminContext i18nProvider={i18nProvider} theme={lightTheme}>
+        <Checkbox className="select-all" color="primary" checked={false} />
+        <Checkbox
+          inputProps={{ 'aria-label': 'Select all' }}
+          slotProps={{ input: { 'aria-label': 'Select all' } }}
+          className="select-all"
+          checked={false}
+          onChange={() => {}}
+        />
+        <Checkbox aria-label="Select this row" className="select-item" checked={false} onClick={() => {}} />
+      </AdminContext>,
+    );
+    expect((await screen.findAllByRole('checkbox')).map((box) => box.getAttribute('aria-label'))).toEqual([
+      'Loading',
+      'Select all',
+      'Select this row',
+    ]);
   });
 });

@@ -3,24 +3,27 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 
 type AriaOwner = { 'aria-label'?: string };
 
+const LOADING = { 'aria-label': englishMessages.ra.page.loading };
+
 /**
  * react-admin labels a row's selection checkbox on the checkbox's outer span, where the label names nothing
  * (axe: aria-prohibited-attr) and leaves the input unlabelled (axe: label). Every checkbox carries its label
- * on its input instead.
+ * on its input instead. A list's loading rows show selection checkboxes with no label at all: they say loading.
  */
 const accessibleCheckboxes: RaThemeOptions['components'] = {
   MuiCheckbox: {
     defaultProps: {
       slotProps: {
         root: () => ({ 'aria-label': undefined }),
-        input: (ownerState: AriaOwner) =>
-          ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
+        input: (ownerState: AriaOwner & { className?: string; onChange?: unknown }) => {
+          if (ownerState['aria-label']) return { 'aria-label': ownerState['aria-label'] };
+          const loadingRow = ownerState.className === 'select-all' && !ownerState.onChange;
+          return loadingRow ? LOADING : {};
+        },
       },
     },
   },
 };
-
-const LOADING = { 'aria-label': englishMessages.ra.page.loading };
 
 /**
  * A spinner or a loading bar is a progress bar to a screen reader, and one without a name says nothing (axe:
