@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole } from '../support/admin-console.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';

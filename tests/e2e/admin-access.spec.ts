@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { ADMIN_RESOURCES, companySpacesResource, reachableResources } from '@portal/resources';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminList } from '../support/admin-console.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminList } from '../support/admin-console.js';
 import { chooseChips } from '../support/popups.js';

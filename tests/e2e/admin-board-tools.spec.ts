@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole } from '../support/admin-console.js';
 import { chooseSuggestion } from '../support/popups.js';

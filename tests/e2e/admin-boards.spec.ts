@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminForm, AdminList } from '../support/admin-console.js';
 import { chooseMenuItem } from '../support/popups.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AdminApi, ownQuestionnaire, ownTool } from '../support/admin-api.js';
 import { AdminConsole, AdminForm } from '../support/admin-console.js';
 import { answerDialog, chooseOption, chooseSuggestion, openPopup } from '../support/popups.js';

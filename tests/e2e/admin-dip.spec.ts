@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminForm } from '../support/admin-console.js';
 import { answerDialog, chooseOption, chooseSuggestion, openPopup } from '../support/popups.js';

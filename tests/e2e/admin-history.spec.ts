@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { AdminApi, ownTool } from '../support/admin-api.js';
 import { AdminConsole, AdminForm } from '../support/admin-console.js';
 import { chooseChips } from '../support/popups.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AdminConsole, AdminForm } from '../support/admin-console.js';
 import { chooseOption } from '../support/popups.js';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { AdminConsole, AdminList } from '../support/admin-console.js';
 import { answerDialog, chooseChips, chooseOption, openPopup } from '../support/popups.js';

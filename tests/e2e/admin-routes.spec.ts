@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { AdminApi, boardNamed, ownQuestionnaire } from '../support/admin-api.js';
 import { ConsoleWatch } from '../support/console-watch.js';
 import { followInApp, watchRequests } from '../support/in-app.js';

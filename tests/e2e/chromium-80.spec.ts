@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromium80 } from '../support/chromium-80.js';
 import { fetchAsUser } from '../support/customer-api.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { Notifications } from '../support/customer-shell.js';
 import { LoginPage } from '../support/pages.js';
 import {

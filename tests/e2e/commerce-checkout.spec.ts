@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { chooseOption } from '../support/popups.js';
 import { Notifications } from '../support/customer-shell.js';
 import { signInAt } from '../support/saved-sign-in.js';

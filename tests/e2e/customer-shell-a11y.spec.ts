@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import {
   Notifications,

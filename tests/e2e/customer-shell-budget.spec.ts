@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from '../support/test.js';
 import { ENTRY_ROUTES } from '../../scripts/bench/budgets';
 
 /**

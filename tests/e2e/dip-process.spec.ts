@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { Notifications } from '../support/customer-shell.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { ShellHeader, freshTotpCode } from '../support/customer-shell.js';
 import { latestMailTo } from '../support/outbox.js';
 import { LoginPage } from '../support/pages.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { answerDialog, chooseMenuItem, closeWithEscape, openPopup } from '../support/popups.js';
 import { expectNoSeriousA11yFindings } from '../support/axe.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { Notifications } from '../support/customer-shell.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';

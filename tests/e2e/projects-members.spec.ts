@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { Notifications } from '../support/customer-shell.js';
 import { signedInPage, signInAt } from '../support/saved-sign-in.js';
 import { LoginPage } from '../support/pages.js';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { AdminApi } from '../support/admin-api.js';
 import { serviceAccountToken } from '../support/customer-shell.js';
 import { signInAt } from '../support/saved-sign-in.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { chooseOptions } from '../support/popups.js';
 import { Notifications, answerSecondFactor } from '../support/customer-shell.js';
 import { signInAt, signInThroughLoginAt } from '../support/saved-sign-in.js';

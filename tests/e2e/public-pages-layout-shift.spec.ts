@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.js';
 import { restoreSignIn } from '../support/saved-sign-in';
 import { PUBLIC_PAGES } from './public-pages';
 

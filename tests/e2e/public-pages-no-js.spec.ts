@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { PUBLIC_PAGES } from './public-pages';
 
 // Issue 48 #3: the public pages as a visitor without JavaScript (and a crawler) gets them from the server.

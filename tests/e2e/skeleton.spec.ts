@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { Header, LoginPage, accessTokenOf } from '../support/pages.js';
 
 test.describe('customer app', () => {
