@@ -312,6 +312,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
     config,
     clock: options.clock ?? systemClock,
     payments: options.payments,
+    added: options.added,
   };
   // Run from the TypeScript sources (tsx CLI, `node --import tsx`, vitest), the folders hold .ts files: autoload
   // recognises only some of those loaders by itself, so this module, knowing what it is, tells it.

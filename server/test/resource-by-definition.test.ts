@@ -117,6 +117,26 @@ describe('a resource registered by its definition alone', () => {
     expect(parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['sort', 'range', 'country', 'q']));
   });
 
+  it('is an entity type of the history: its filter, answered and documented', async () => {
+    const created = await call('POST', '', tokens.admin, { name: 'Crucible', country: 'NL' });
+    const { id } = created.json<{ id: string }>();
+    expect(created.statusCode, created.body).toBe(201);
+    const history = await t.app.inject({
+      url: `/api/v1/audit-log?entity=widget&entityId=${id}`,
+      headers: tokens.admin,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json<{ entity: string; action: string }[]>()).toMatchObject([{ entity: 'widget' }]);
+    // Still a closed list: an entity type nobody defines is bad input.
+    const unknown = await t.app.inject({ url: '/api/v1/audit-log?entity=gizmo', headers: tokens.admin });
+    expect(unknown.statusCode).toBe(400);
+    const spec = (await t.app.inject({ url: '/api/v1/openapi.json' })).json();
+    const entity = (
+      spec.paths['/api/v1/audit-log'].get.parameters as { name: string; schema: { enum?: string[] } }[]
+    ).find((p) => p.name === 'entity');
+    expect(entity?.schema.enum).toContain('widget');
+  });
+
   it("is walked by the audit-coverage test's derivation with no step written for it", async () => {
     const steps = generatedWriteSteps(t.app, new Set()).filter((s) => s.route.includes('/widgets'));
     expect(steps.map((s) => s.route)).toEqual([

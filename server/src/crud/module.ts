@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../payments/clock.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import type { AddedResources } from './definition-routes.js';
 
 /**
  * What `app.ts` hands to every autoloaded plugin, modules (`src/modules/**`) and route folders
@@ -16,6 +17,8 @@ export interface ModuleOptions {
   clock: Clock;
   /** The payment provider (tests pass their own); by default the one PAYMENT_PROVIDER names. */
   payments?: PaymentProvider;
+  /** Definitions and tables served beside the portal's own (a test's fixture resource). */
+  added?: AddedResources;
 }
 
 /** The name a repository module registers under, for other plugins' `dependencies`. */
