@@ -34,7 +34,8 @@ if (!fs.existsSync(path.join(root, 'customer-app', 'dist', '.server', 'entry-ser
   throw new Error('the customer app has no server entry: run pnpm build first');
 }
 
-const portal = await startBenchPortal(undefined, { STATIC_DIR: root });
+// Every fresh address renders (no shell past a few at once): the row measures the render itself.
+const portal = await startBenchPortal(undefined, { STATIC_DIR: root }, { pageRendersAtOnce: Infinity });
 try {
   const size = projectsSizeAt(SCALE);
   console.log(

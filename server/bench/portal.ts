@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { DEMO_SERVICE_ACCOUNT } from '../src/db/demo-data.js';
@@ -33,6 +33,7 @@ export interface BenchPortal {
 export async function startBenchPortal(
   databaseUrl?: string,
   env: Record<string, string> = {},
+  build: Pick<BuildOptions, 'pageRendersAtOnce'> = {},
 ): Promise<BenchPortal> {
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const port = await freePort();
@@ -46,7 +47,7 @@ export async function startBenchPortal(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config, { database, inMemory: true, logger: false });
+  const app = await buildApp(config, { database, inMemory: true, logger: false, ...build });
   return {
     app,
     database,

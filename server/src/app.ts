@@ -76,6 +76,8 @@ export interface BuildOptions {
   sitemapPageSize?: number;
   /** Bound of the server-rendered pages kept in memory (tests make it small); `PAGE_CACHE_DEFAULT_BYTES` by default. */
   pageCacheBytes?: number;
+  /** Server renders of pages not kept in memory that run at once; past it the app shell answers. */
+  pageRendersAtOnce?: number;
 }
 
 declare module 'fastify' {
@@ -372,6 +374,7 @@ export async function buildApp(configured: Config, options: BuildOptions = {}): 
     publicUrl: config.publicUrl,
     db,
     cacheBytes: options.pageCacheBytes,
+    rendersAtOnce: options.pageRendersAtOnce,
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

@@ -21,6 +21,8 @@ const entry = path.join(dist, '.server', 'entry-server.js');
 
 /** The bound of the memory cache here: a few pages, so that a flood of addresses must evict. */
 const CACHE_BYTES = 400_000;
+/** Renders of pages not kept that run at once here. */
+const RENDERS_AT_ONCE = 2;
 const IE = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -45,7 +47,10 @@ beforeAll(async () => {
     path.join(repo, 'customer-app', 'node_modules'),
     path.join(root, 'customer-app', 'node_modules'),
   );
-  t = await startTestApp({ STATIC_DIR: root }, { mailWorker: false, pageCacheBytes: CACHE_BYTES });
+  t = await startTestApp(
+    { STATIC_DIR: root },
+    { mailWorker: false, pageCacheBytes: CACHE_BYTES, pageRendersAtOnce: RENDERS_AT_ONCE },
+  );
   admin = await signIn(t.app, { email: 'admin@portal.test' });
   // The first render loads the server entry (slow under the test runner's transform).
   await t.app.inject({ method: 'GET', url: '/welcome', headers: { accept: 'text/html' } });
@@ -227,6 +232,23 @@ describe('the memory cache under attack (issue 48, item 2)', () => {
     }
     expect(Math.max(...sizes)).toBeLessThanOrEqual(CACHE_BYTES);
     expect(Math.min(...sizes)).toBeGreaterThan(0);
+  });
+
+  it('renders only a few pages not kept at once: a flood of new addresses gets the app shell', async () => {
+    const flood = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => page(`${TOOL}?flood=${i}-${Math.random().toString(36).slice(2)}`)),
+    );
+    for (const response of flood) expect(response.statusCode).toBe(200);
+    const rendered = flood.filter((response) => response.body.includes('portal-server-data'));
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThanOrEqual(RENDERS_AT_ONCE);
+    // The shell is the browser's to render: not public, nothing kept.
+    for (const shell of flood.filter((response) => !rendered.includes(response))) {
+      expect(shell.headers.etag).toBeUndefined();
+      expect(shell.headers['cache-control']).not.toBe(PUBLIC_CACHE_CONTROL);
+    }
+    // The same address alone afterwards renders.
+    expect((await page(`${TOOL}?flood=after`)).body).toContain('portal-server-data');
   });
 
   it('never lets a forged Host or X-Forwarded-* header reach another visitor’s page', async () => {

@@ -108,6 +108,7 @@ describe('a bundle page', () => {
   it('sends a bundle opened by its catalogue key on to its UUID address', async () => {
     const response = await page('/software-bundles/BND-MOTOR-STARTER');
     expect(response.statusCode).toBe(301);
+    expect(response.headers['cache-control']).toBe('no-cache');
     const location = String(response.headers.location);
     expect(location).toMatch(/\/software-bundles\/[0-9a-f-]{36}$/);
     const bundle = await page(location);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isOutdatedBrowser } from '@portal/resources';
@@ -76,7 +77,8 @@ export function pageRenderer(
     publicUrl,
     db,
     cacheBytes = PAGE_CACHE_DEFAULT_BYTES,
-  }: { root: string; publicUrl: string; db: Database; cacheBytes?: number },
+    rendersAtOnce = os.availableParallelism(),
+  }: { root: string; publicUrl: string; db: Database; cacheBytes?: number; rendersAtOnce?: number },
 ) {
   const file = path.join(root, ENTRY);
   let loaded: { mtimeMs: number; build: string; entry: Promise<ServerEntry> } | null = null;
@@ -159,6 +161,9 @@ export function pageRenderer(
     let rendered = cache.get(key) ?? null;
     if (!rendered) {
       let pending = rendering.get(key);
+      // Pages not kept yet (a new query string each time) render a few at once; past that the app shell answers,
+      // which the browser renders itself, so no caller can keep the server rendering for everyone.
+      if (!pending && rendering.size >= rendersAtOnce) return sendIndex(reply, index, 'customer app');
       if (!pending) {
         pending = render(request, server.entry, index).finally(() => rendering.delete(key));
         rendering.set(key, pending);
@@ -178,7 +183,9 @@ export function pageRenderer(
 /** The rendered page, its redirect, or the app shell for a page not rendered. */
 function sendRendered(reply: FastifyReply, index: AppIndex, rendered: Rendered | null) {
   if (!rendered) return sendIndex(reply, index, 'customer app');
-  if (rendered.kind === 'redirect') return reply.redirect(rendered.location, 301);
+  // Asked again each time: a key may later name another bundle, and a 301 is otherwise kept for good.
+  if (rendered.kind === 'redirect')
+    return reply.header('cache-control', 'no-cache').redirect(rendered.location, 301);
   return sendIndex(reply, { ...index, html: rendered.html }, 'customer app', rendered.status);
 }
 

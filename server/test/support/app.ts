@@ -59,7 +59,11 @@ export async function startTestApp(
     mailWorker,
     sitemapPageSize,
     pageCacheBytes,
-  }: Pick<BuildOptions, 'onInstance' | 'added' | 'mailWorker' | 'sitemapPageSize' | 'pageCacheBytes'> = {},
+    pageRendersAtOnce,
+  }: Pick<
+    BuildOptions,
+    'onInstance' | 'added' | 'mailWorker' | 'sitemapPageSize' | 'pageCacheBytes' | 'pageRendersAtOnce'
+  > = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   // The seeded snapshot holds the demo data the app would seed itself (for the embedded provider's issuer key).
@@ -75,6 +79,7 @@ export async function startTestApp(
     mailWorker,
     sitemapPageSize,
     pageCacheBytes,
+    pageRendersAtOnce,
   });
   await app.ready();
   return {
