@@ -14,7 +14,7 @@ import { holdsPublishedDemoCredentials, seedDemoData } from './db/demo-data.js';
 import { access } from './auth/access.js';
 import authPlugin from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verifier.js';
-import { browserOriginsOf, discoverProvider, type ProviderMetadata } from './auth/discovery.js';
+import { browserOriginsOf, discoverProvider, unverifiedEmailWarning } from './auth/discovery.js';
 import { profileSource } from './auth/claim-mapping.js';
 import { USERINFO_CACHE_DEFAULTS, userInfoCache } from './auth/userinfo.js';
 import { ApiError, notFound, registerErrorHandling, sendApiError } from './transport/errors.js';
@@ -105,14 +105,6 @@ const notPlugins = /\.test\.[cm]?[jt]s$/;
  */
 export const issuerKeyOf = (config: Config): string =>
   config.oidc.embedded ? 'embedded' : config.oidc.issuer.replace(/\/+$/, '');
-
-/** The start-log warning of a provider that does not list `email_verified`; null when it does or email is trusted. */
-function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
-  const listed = metadata.claims_supported;
-  if (!Array.isArray(listed) || listed.includes('email_verified') || config.oidc.trustEmail !== false)
-    return null;
-  return `The identity provider ${metadata.issuer} does not list email_verified among its claims: unless its tokens or userinfo carry it, its users stay unverified and cannot use the portal (403 email_not_verified). Set OIDC_TRUST_EMAIL=true, or to the mail domains you trust, to count their email as verified.`;
-}
 
 /** The whole portal as one Fastify app; the entry point and the tests build the same one. */
 export async function buildApp(configured: Config, options: BuildOptions = {}): Promise<FastifyInstance> {

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 /** The parts of an OpenID provider's discovery document the portal uses. */
 export interface ProviderMetadata {
   /** Exactly as the provider writes it; tokens are checked against this string. */
@@ -59,4 +60,12 @@ export function browserOriginsOf(metadata: ProviderMetadata): string[] {
   ];
   const origins = urls.flatMap((url) => (url && URL.canParse(url) ? [new URL(url).origin] : []));
   return [...new Set(origins)];
+}
+
+/** The start-log warning of a provider that does not list `email_verified`; null when it does or email is trusted. */
+export function unverifiedEmailWarning(config: Config, metadata: ProviderMetadata): string | null {
+  const listed = metadata.claims_supported;
+  if (!Array.isArray(listed) || listed.includes('email_verified') || config.oidc.trustEmail !== false)
+    return null;
+  return `The identity provider ${metadata.issuer} does not list email_verified among its claims: unless its tokens or userinfo carry it, its users stay unverified and cannot use the portal (403 email_not_verified). Set OIDC_TRUST_EMAIL=true, or to the mail domains you trust, to count their email as verified.`;
 }

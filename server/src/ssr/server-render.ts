@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isOutdatedBrowser } from '@portal/resources';
+import { isOutdatedBrowser, MEGABYTE } from '@portal/resources';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { Gauge } from 'prom-client';
@@ -47,7 +47,7 @@ interface PageRenderer {
 type Rendered = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
 
 /** The memory cache's default bound: the documents' characters plus their keys'. */
-const PAGE_CACHE_DEFAULT_BYTES = 32 * 1024 * 1024;
+const PAGE_CACHE_DEFAULT_BYTES = 32 * MEGABYTE;
 
 /**
  * The request header the public page answers vary by beyond `publicCacheOnSend`'s own: Internet Explorer gets the
