@@ -24,8 +24,11 @@ describe('security headers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
-      // Besides the app's own files, only the page's own inline scripts (the legacy build's loader), by hash.
-      const inline = [...response.body.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([^<]+)<\/script>/g)].map(
+      // Besides the app's own files, only the page's own inline scripts (the legacy build's loader), by hash; the
+      // data of a rendered page is not script (`application/json`, `application/ld+json`) and needs none.
+      const executable =
+        /<script\b(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([^<]+)<\/script>/g;
+      const inline = [...response.body.matchAll(executable)].map(
         (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
       );
       expect(scriptSrc).toBe(["'self'", "'wasm-unsafe-eval'", ...new Set(inline)].join(' '));
@@ -64,7 +67,8 @@ describe('CSRF double-submit', () => {
   const PAGE_LOAD = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'sec-fetch-mode': 'navigate' };
 
   it('hands a browser a token cookie on its first page load, and only while it has none', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/welcome', headers: PAGE_LOAD });
+    // A page of the signed-in part (the app shell); a public rendered page carries none (page-cache.test).
+    const response = await t.app.inject({ method: 'GET', url: '/my/projects', headers: PAGE_LOAD });
     const cookie = tokenCookie(response);
     expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
     expect(cookie?.httpOnly).toBeFalsy();
@@ -74,7 +78,7 @@ describe('CSRF double-submit', () => {
 
     const again = await t.app.inject({
       method: 'GET',
-      url: '/welcome',
+      url: '/my/projects',
       headers: { ...PAGE_LOAD, cookie: `XSRF-TOKEN=${cookie!.value}` },
     });
     expect(again.headers['set-cookie']).toBeUndefined();
@@ -107,7 +111,7 @@ describe('CSRF double-submit', () => {
   });
 
   it("needs the token it handed out on a browser session's state-changing call", async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/welcome', headers: PAGE_LOAD });
+    const page = await t.app.inject({ method: 'GET', url: '/my/projects', headers: PAGE_LOAD });
     const token = tokenCookie(page)!.value;
     const session = { cookie: `XSRF-TOKEN=${token}` };
     expect((await grant(session)).statusCode).toBe(403);
