@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../src/transport/public-cache.js';
 import { apiCaller } from './support/api-call.js';
+import { softwareFormOf } from './support/software-form.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { sentStatements } from './support/sent-statements.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
@@ -86,19 +87,7 @@ async function renameTool(featureId: string, name: string): Promise<void> {
   const filter = encodeURIComponent(JSON.stringify({ q: featureId }));
   const list = await call('GET', `/software?filter=${filter}`, admin, undefined, { range: 'software=0-99' });
   const record = list.json<SoftwareRecord[]>().find((row) => row.featureId === featureId)!;
-  const { type, icon, description, externalUrl, isOnlineTool, isInstallableViaLauncher, licenseText } =
-    record;
-  const form = {
-    name,
-    type,
-    icon,
-    description,
-    externalUrl,
-    isOnlineTool,
-    isInstallableViaLauncher,
-    licenseText,
-  };
-  const saved = await call('PUT', `/software/${record.id}`, admin, form);
+  const saved = await call('PUT', `/software/${record.id}`, admin, { ...softwareFormOf(record), name });
   expect(saved.statusCode, saved.body).toBe(200);
 }
 

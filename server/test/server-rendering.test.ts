@@ -5,6 +5,7 @@ import type { SoftwareRecord } from '@portal/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../src/static-apps.js';
 import { apiCaller } from './support/api-call.js';
+import { softwareFormOf } from './support/software-form.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, signIn, type Tokens } from './support/sign-in.js';
 
@@ -40,19 +41,7 @@ async function editTool(featureId: string, changes: Partial<SoftwareRecord>): Pr
   const filter = encodeURIComponent(JSON.stringify({ q: featureId }));
   const list = await call('GET', `/software?filter=${filter}`, admin, undefined, { range: 'software=0-99' });
   const record = list.json<SoftwareRecord[]>().find((row) => row.featureId === featureId)!;
-  const { name, type, icon, description, externalUrl, isOnlineTool, isInstallableViaLauncher, licenseText } =
-    record;
-  const form = {
-    name,
-    type,
-    icon,
-    description,
-    externalUrl,
-    isOnlineTool,
-    isInstallableViaLauncher,
-    licenseText,
-  };
-  const saved = await call('PUT', `/software/${record.id}`, admin, { ...form, ...changes });
+  const saved = await call('PUT', `/software/${record.id}`, admin, { ...softwareFormOf(record), ...changes });
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
