@@ -245,7 +245,9 @@ export async function loadRoute(
       );
     });
     await page.goto(route.path, { waitUntil: 'networkidle', timeout: 60_000 });
-    const landed = new URL(page.url()).pathname;
+    // A route's path may carry a query (`/assets?q=flash`): it is where the browser must end, query and all.
+    const { pathname, search } = new URL(page.url());
+    const landed = `${pathname}${search}`;
     if (landed !== route.path) throw new Error(`${route.name}: the browser ended at ${landed}`);
     await settle(page);
     const observed = await page.evaluate(() => (globalThis as unknown as { __bench: Observed }).__bench);

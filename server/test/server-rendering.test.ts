@@ -163,6 +163,34 @@ describe('an internal-use-only tool', () => {
   });
 });
 
+describe('the first paint', () => {
+  const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
+  const builtEntry = () =>
+    ENTRY.exec(fs.readFileSync(path.join(root, 'customer-app', 'dist', 'index.html'), 'utf8'))![1]!;
+
+  it.each(['/welcome', '/assets/nx-flash-programmer'])(
+    'comes before the scripts on %s: the entry loads after a frame, with no module preloaded',
+    async (url) => {
+      const html = (await page(url)).body;
+      expect(html).not.toMatch(ENTRY);
+      expect(html).not.toContain('rel="modulepreload"');
+      const loaders = [
+        ...html.matchAll(/<script type="module">([^<]*import\("\/assets\/[^<]*)<\/script>/g),
+      ].map((match) => match[1]!);
+      expect(loaders).toHaveLength(1);
+      expect(loaders[0]).toContain(`import(${JSON.stringify(builtEntry())})`);
+      expect(loaders[0]).toContain('requestAnimationFrame');
+      expect((await t.app.inject({ method: 'GET', url: builtEntry() })).statusCode).toBe(200);
+    },
+  );
+
+  it('leaves the app shell as built: nothing there to paint before the scripts', async () => {
+    const html = (await page('/my/projects')).body;
+    expect(ENTRY.exec(html)?.[1]).toBe(builtEntry());
+    expect(html).toContain('rel="modulepreload"');
+  });
+});
+
 describe('the page and its security', () => {
   it('keeps the strict CSP: no unsafe-inline script, every inline executable script hashed', async () => {
     const response = await page('/assets/nx-flash-programmer');

@@ -10,6 +10,7 @@ import { Gauge } from 'prom-client';
 import type { Database } from '../db/client.js';
 import { publicCatalogueVersion } from '../modules/catalogue/public-catalogue-cache.module.js';
 import { sendIndex, type AppIndex } from '../static-apps.js';
+import { paintFirst } from './paint-first.js';
 import {
   answerNotModified,
   isAnonymous,
@@ -98,6 +99,13 @@ export function pageRenderer(
     if (hash === undefined) indexHashes.set(index, (hash = sha256(index.html)));
     return `${hash}.${serverBuild}`;
   };
+  // The shell around a rendered page, made once per build of index.html.
+  const pageShells = new WeakMap<AppIndex, AppIndex>();
+  const pageShellOf = (index: AppIndex) => {
+    let shell = pageShells.get(index);
+    if (shell === undefined) pageShells.set(index, (shell = paintFirst(index) ?? index));
+    return shell;
+  };
   const origin = new URL(publicUrl).origin;
   const host = new URL(publicUrl).host;
 
@@ -145,9 +153,10 @@ export function pageRenderer(
   const send = async (request: FastifyRequest, reply: FastifyReply, index: AppIndex | null) => {
     const server = index && entry();
     if (!server) return sendIndex(reply, index, 'customer app');
+    const shell = pageShellOf(index);
     // Internet Explorer is shown the shell or the outdated-browser page: never kept, never public.
     if (isOutdatedBrowser(request.headers['user-agent'] ?? '')) {
-      return sendRendered(reply, index, await render(request, server.entry, index));
+      return sendRendered(reply, index, shell, await render(request, server.entry, shell));
     }
     const version = await publicCatalogueVersion(db);
     const build = buildOf(index, server.build);
@@ -165,7 +174,7 @@ export function pageRenderer(
       // which the browser renders itself, so no caller can keep the server rendering for everyone.
       if (!pending && rendering.size >= rendersAtOnce) return sendIndex(reply, index, 'customer app');
       if (!pending) {
-        pending = render(request, server.entry, index).finally(() => rendering.delete(key));
+        pending = render(request, server.entry, shell).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       rendered = await pending;
@@ -175,18 +184,18 @@ export function pageRenderer(
       renderedPages.add(request);
       if (rendered.status === 200) tagPublic(request, tag);
     }
-    return sendRendered(reply, index, rendered);
+    return sendRendered(reply, index, shell, rendered);
   };
   return { send } satisfies PageRenderer;
 }
 
-/** The rendered page, its redirect, or the app shell for a page not rendered. */
-function sendRendered(reply: FastifyReply, index: AppIndex, rendered: Rendered | null) {
+/** The rendered page (in `shell`, whose inline scripts the CSP admits), its redirect, or the app shell. */
+function sendRendered(reply: FastifyReply, index: AppIndex, shell: AppIndex, rendered: Rendered | null) {
   if (!rendered) return sendIndex(reply, index, 'customer app');
   // Asked again each time: a key may later name another bundle, and a 301 is otherwise kept for good.
   if (rendered.kind === 'redirect')
     return reply.header('cache-control', 'no-cache').redirect(rendered.location, 301);
-  return sendIndex(reply, { ...index, html: rendered.html }, 'customer app', rendered.status);
+  return sendIndex(reply, { ...shell, html: rendered.html }, 'customer app', rendered.status);
 }
 
 /**
