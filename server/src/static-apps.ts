@@ -86,17 +86,22 @@ export async function registerStaticApps(app: FastifyInstance, root: string): Pr
   return { customerIndex: indexOf(customerDist), adminIndex: indexOf(adminDist) };
 }
 
+/**
+ * The page's own inline scripts join the script-src of the policy Helmet has set on the raw response. A 304 for the
+ * page needs it too: the browser keeps the policy of the 304 with the page it has stored.
+ */
+export function admitInlineScripts(reply: FastifyReply, index: AppIndex): void {
+  if (index.scriptHashes.length === 0) return;
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp !== 'string') return;
+  reply.raw.setHeader(
+    'content-security-policy',
+    csp.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${index.scriptHashes.join(' ')}`),
+  );
+}
+
 export function sendIndex(reply: FastifyReply, index: AppIndex | null, name: string, status = 200) {
-  if (index && index.scriptHashes.length > 0) {
-    // Helmet has set the policy on the raw response; the page's own inline scripts join its script-src.
-    const csp = reply.raw.getHeader('content-security-policy');
-    if (typeof csp === 'string') {
-      reply.raw.setHeader(
-        'content-security-policy',
-        csp.replace(/(^|;)script-src ([^;]*)/, `$1script-src $2 ${index.scriptHashes.join(' ')}`),
-      );
-    }
-  }
+  if (index) admitInlineScripts(reply, index);
   if (!index) {
     markPlannedUnavailable(reply.request);
     return reply

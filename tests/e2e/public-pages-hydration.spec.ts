@@ -67,6 +67,26 @@ test.describe('public pages hydrate', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a reload answered 304 from the browser cache hydrates again: its policy still admits the loader', async ({
+    page,
+  }) => {
+    const problems = await watchHydration(page);
+    await page.goto('/documents');
+    await expectHydrated(page, 'Documents');
+    const revalidated = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/documents' && response.request().isNavigationRequest(),
+    );
+    await page.reload();
+    // Asked with the stored page's tag: the server answers 304 and Chromium shows its stored page.
+    const response = await revalidated;
+    const asked = await response.request().allHeaders();
+    expect(asked['if-none-match'], JSON.stringify(asked)).toBeTruthy();
+    await expect(page.locator('html[data-ready]')).toHaveCount(1);
+    await expectHydrated(page, 'Documents');
+    expect(problems).toEqual([]);
+  });
+
   test('after hydration, links navigate inside the app', async ({ page }) => {
     await watchHydration(page);
     await page.goto('/assets');

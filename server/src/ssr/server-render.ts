@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import { Gauge } from 'prom-client';
 import type { Database } from '../db/client.js';
 import { publicCatalogueVersion } from '../modules/catalogue/public-catalogue-cache.module.js';
-import { sendIndex, type AppIndex } from '../static-apps.js';
+import { admitInlineScripts, sendIndex, type AppIndex } from '../static-apps.js';
 import { paintFirst } from './paint-first.js';
 import {
   answerNotModified,
@@ -164,7 +164,9 @@ export function pageRenderer(
     // Only a page's tag is ever handed out, so a match means the page: 304 after the version check alone.
     // Marked first: the 304 is sent, and its onSend hook runs, within answerNotModified.
     renderedPages.add(request);
-    if (isAnonymous(request) && answerNotModified(request, reply, tag)) return reply;
+    // The browser keeps the 304's policy with the page it has stored: it must admit the page's inline scripts.
+    const admitted = () => admitInlineScripts(reply, shell);
+    if (isAnonymous(request) && answerNotModified(request, reply, tag, admitted)) return reply;
     renderedPages.delete(request);
     const key = `${version}\0${build}\0${request.url}`;
     let rendered = cache.get(key) ?? null;

@@ -96,9 +96,16 @@ export function tagPublic(request: FastifyRequest, tag: string): void {
  * Answers 304 when the request's If-None-Match names `tag`, marking it as the ETag; true when it did. A handler
  * that hands `tag` out only with some answers calls it before its work and {@link tagPublic} after.
  */
-export function answerNotModified(request: FastifyRequest, reply: FastifyReply, tag: string): boolean {
+export function answerNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tag: string,
+  /** Sets the headers the full answer would carry beyond the cache's own (a page's CSP). */
+  beforeSend?: () => void,
+): boolean {
   if (!ifNoneMatchNames(request.headers['if-none-match'], tag)) return false;
   tagPublic(request, tag);
+  beforeSend?.();
   void reply.code(304).send();
   return true;
 }
