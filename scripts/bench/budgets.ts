@@ -45,7 +45,8 @@ const WELCOME_SCRIPT_BUDGET = 120 * KB;
 // Issue 20 point 4's goals, timed on a quiet machine with the CPU slowed down.
 const CUSTOMER_LCP_MS = 1500;
 const CUSTOMER_TBT_MS = 200;
-const WELCOME_LCP_MS = 1000;
+// Issue 48 point 2: the pages the server renders paint their content before any script runs.
+const RENDERED_PAGE_LCP_MS = 600;
 
 export const ENTRY_ROUTES: EntryRoute[] = [
   {
@@ -53,7 +54,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path: '/welcome',
     maxScriptGzip: WELCOME_SCRIPT_BUDGET,
-    maxLcpMs: WELCOME_LCP_MS,
+    maxLcpMs: RENDERED_PAGE_LCP_MS,
     modules: [],
   },
   ...(
@@ -67,7 +68,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path,
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
-    maxLcpMs: CUSTOMER_LCP_MS,
+    maxLcpMs: RENDERED_PAGE_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
     // The feature's route table, the catalogue view, the filter bar its route handle asks the layout for, the
     // catalogue's texts, and the queries its loader starts while the page's code loads.
@@ -85,7 +86,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path: '/assets/nx-motor-control-lib',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
-    maxLcpMs: CUSTOMER_LCP_MS,
+    maxLcpMs: RENDERED_PAGE_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
     modules: [
       COMMERCE_ROUTES,
@@ -100,7 +101,7 @@ export const ENTRY_ROUTES: EntryRoute[] = [
     app: 'customer-app',
     path: '/document/doc-nx240-datasheet',
     maxScriptGzip: CUSTOMER_SCRIPT_BUDGET,
-    maxLcpMs: CUSTOMER_LCP_MS,
+    maxLcpMs: RENDERED_PAGE_LCP_MS,
     maxTbtMs: CUSTOMER_TBT_MS,
     modules: [
       COMMERCE_ROUTES,
