@@ -93,18 +93,20 @@ export function pageRenderer(
     }
     return loaded;
   };
-  const indexHashes = new WeakMap<AppIndex, string>();
-  const buildOf = (index: AppIndex, serverBuild: string) => {
-    let hash = indexHashes.get(index);
-    if (hash === undefined) indexHashes.set(index, (hash = sha256(index.html)));
-    return `${hash}.${serverBuild}`;
-  };
   // The shell around a rendered page, made once per build of index.html.
   const pageShells = new WeakMap<AppIndex, AppIndex>();
   const pageShellOf = (index: AppIndex) => {
     let shell = pageShells.get(index);
     if (shell === undefined) pageShells.set(index, (shell = paintFirst(index) ?? index));
     return shell;
+  };
+  // Of the shell, not of index.html: its loader and the CSP hashes a 304 carries change with the server's code too,
+  // and a stored page must never be confirmed by a server whose policy would refuse its scripts.
+  const shellHashes = new WeakMap<AppIndex, string>();
+  const buildOf = (shell: AppIndex, serverBuild: string) => {
+    let hash = shellHashes.get(shell);
+    if (hash === undefined) shellHashes.set(shell, (hash = sha256(shell.html)));
+    return `${hash}.${serverBuild}`;
   };
   const origin = new URL(publicUrl).origin;
   const host = new URL(publicUrl).host;
@@ -159,7 +161,7 @@ export function pageRenderer(
       return sendRendered(reply, index, shell, await render(request, server.entry, shell));
     }
     const version = await publicCatalogueVersion(db);
-    const build = buildOf(index, server.build);
+    const build = buildOf(shell, server.build);
     const tag = publicEntityTag(request, `${version}.${build}`);
     // Only a page's tag is ever handed out, so a match means the page: 304 after the version check alone.
     // Marked first: the 304 is sent, and its onSend hook runs, within answerNotModified.
