@@ -67,7 +67,7 @@ const sha256 = (text: string | Buffer) => createHash('sha256').update(text).dige
  * index.html is; without a build (tests of the API alone), every page is the shell.
  *
  * A rendered page is public and conditional, as the anonymous catalogue API is: its ETag covers the catalogue
- * version (read first, the only statement of a 304 or of a page served from memory), the build (index.html and
+ * version (read first, the only statement of a 304 or of a page served from memory), the build (the page's shell and
  * the server entry), the URL and the encoding. Rendered documents are kept in memory by that key, bounded by
  * `cacheBytes` (least recently used out first); a catalogue write moves the version, so the next request renders.
  */
