@@ -126,8 +126,8 @@ export default defineConfig({
   test: {
     // Two cores here; each server test file holds its own database.
     maxWorkers: 2,
-    // One on-disk cache of transformed modules for every project (node_modules/.experimental-vitest-cache, empty in
-    // a clean clone): the server projects and their isolated companions transform the same sources each otherwise.
+    // One on-disk cache of transformed modules (node_modules/.experimental-vitest-cache, empty in a clean clone),
+    // keyed by project root: the PGlite and PostgreSQL server projects transform the server's sources once.
     experimental: { fsModuleCache: true },
     projects: (
       [
