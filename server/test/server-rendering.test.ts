@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SoftwareRecord } from '@portal/resources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTRY_SCRIPT } from '../src/ssr/paint-first.js';
 import { inlineScriptHashes } from '../src/static-apps.js';
 import { apiCaller } from './support/api-call.js';
 import { softwareFormOf } from './support/software-form.js';
@@ -164,15 +165,14 @@ describe('an internal-use-only tool', () => {
 });
 
 describe('the first paint', () => {
-  const ENTRY = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
   const builtEntry = () =>
-    ENTRY.exec(fs.readFileSync(path.join(root, 'customer-app', 'dist', 'index.html'), 'utf8'))![1]!;
+    ENTRY_SCRIPT.exec(fs.readFileSync(path.join(root, 'customer-app', 'dist', 'index.html'), 'utf8'))![1]!;
 
   it.each(['/welcome', '/assets/nx-flash-programmer'])(
     'comes before the scripts on %s: the entry loads after a frame, with no module preloaded',
     async (url) => {
       const html = (await page(url)).body;
-      expect(html).not.toMatch(ENTRY);
+      expect(html).not.toMatch(ENTRY_SCRIPT);
       expect(html).not.toContain('rel="modulepreload"');
       const loaders = [
         ...html.matchAll(/<script type="module">([^<]*import\("\/assets\/[^<]*)<\/script>/g),
@@ -186,7 +186,7 @@ describe('the first paint', () => {
 
   it('leaves the app shell as built: nothing there to paint before the scripts', async () => {
     const html = (await page('/my/projects')).body;
-    expect(ENTRY.exec(html)?.[1]).toBe(builtEntry());
+    expect(ENTRY_SCRIPT.exec(html)?.[1]).toBe(builtEntry());
     expect(html).toContain('rel="modulepreload"');
   });
 });

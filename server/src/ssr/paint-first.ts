@@ -1,7 +1,7 @@
 import { inlineScriptHashes, type AppIndex } from '../static-apps.js';
 
 /** The app's entry as Vite writes it into index.html: a module script of the chunk named after index.html. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
+export const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 
 /**

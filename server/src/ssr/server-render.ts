@@ -93,20 +93,17 @@ export function pageRenderer(
     }
     return loaded;
   };
-  // The shell around a rendered page, made once per build of index.html.
-  const pageShells = new WeakMap<AppIndex, AppIndex>();
+  // The shell around a rendered page and its hash, made once per build of index.html. The page's build is the
+  // shell's, not index.html's: its loader and the CSP hashes a 304 carries change with the server's code too, and a
+  // stored page must never be confirmed by a server whose policy would refuse its scripts.
+  const pageShells = new WeakMap<AppIndex, { shell: AppIndex; hash: string }>();
   const pageShellOf = (index: AppIndex) => {
-    let shell = pageShells.get(index);
-    if (shell === undefined) pageShells.set(index, (shell = paintFirst(index) ?? index));
-    return shell;
-  };
-  // Of the shell, not of index.html: its loader and the CSP hashes a 304 carries change with the server's code too,
-  // and a stored page must never be confirmed by a server whose policy would refuse its scripts.
-  const shellHashes = new WeakMap<AppIndex, string>();
-  const buildOf = (shell: AppIndex, serverBuild: string) => {
-    let hash = shellHashes.get(shell);
-    if (hash === undefined) shellHashes.set(shell, (hash = sha256(shell.html)));
-    return `${hash}.${serverBuild}`;
+    let made = pageShells.get(index);
+    if (made === undefined) {
+      const shell = paintFirst(index) ?? index;
+      pageShells.set(index, (made = { shell, hash: sha256(shell.html) }));
+    }
+    return made;
   };
   const origin = new URL(publicUrl).origin;
   const host = new URL(publicUrl).host;
@@ -155,13 +152,13 @@ export function pageRenderer(
   const send = async (request: FastifyRequest, reply: FastifyReply, index: AppIndex | null) => {
     const server = index && entry();
     if (!server) return sendIndex(reply, index, 'customer app');
-    const shell = pageShellOf(index);
+    const { shell, hash: shellHash } = pageShellOf(index);
     // Internet Explorer is shown the shell or the outdated-browser page: never kept, never public.
     if (isOutdatedBrowser(request.headers['user-agent'] ?? '')) {
       return sendRendered(reply, index, shell, await render(request, server.entry, shell));
     }
     const version = await publicCatalogueVersion(db);
-    const build = buildOf(shell, server.build);
+    const build = `${shellHash}.${server.build}`;
     const tag = publicEntityTag(request, `${version}.${build}`);
     // Only a page's tag is ever handed out, so a match means the page: 304 after the version check alone.
     // Marked first: the 304 is sent, and its onSend hook runs, within answerNotModified.
