@@ -12,6 +12,7 @@ import {
   type PostgresCluster,
 } from '../server/src/ops/postgres-cluster.js';
 import { DEMO_PASSWORD } from '../server/src/db/demo-data.js';
+import { initialClusterFile } from '../server/src/db/initial-cluster.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const UNPACKED_LIMIT_BYTES = 120 * 1024 * 1024;
@@ -169,6 +170,8 @@ describe('the release artifact', () => {
       for (const part of [
         'server/main.js',
         'server/drizzle',
+        // The first start on PGlite below loads it rather than running initdb.
+        initialClusterFile('server/dist'),
         'customer-app/dist/index.html',
         'admin-app/dist/index.html',
         'bin/portal',

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { initialClusterFor } from './initial-cluster.js';
 import * as schema from './tables.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,13 +18,16 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /**
  * Opens the database and applies every migration: PostgreSQL when a URL is given, otherwise PGlite in
- * `dataDir` (or in memory when `dataDir` is null, for tests).
+ * `dataDir` (or in memory when `dataDir` is null, for tests). A new PGlite data folder starts from the packed
+ * initial cluster of the server's build when there is one for the installed PGlite (`initial-cluster.ts`).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
   /** An in-memory PGlite starts from this dump of a data folder (`dumpDataDir`) instead of an empty cluster. */
   pgliteDump?: Blob;
+  /** The folder holding the packed initial clusters (default: `server/dist`, where the build writes them). */
+  packedClusters?: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -49,7 +53,8 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'db');
     await fs.mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
+    const initial = await initialClusterFor(dir, options.packedClusters);
+    client = new PGlite(dir, initial ? { loadDataDir: initial } : {});
   } else {
     client = new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   }
