@@ -38,17 +38,30 @@ export function watchRequests(page: Page) {
 const QUIET_MS = 500;
 
 /**
- * Opens `path` through the app's router, so its scripts load once per tab, then waits until the network and the
- * progress bar are quiet, as `networkidle` would. Returns the API paths the move called.
+ * The quiet that is enough once the page a move leads to shows: a page drawn after its calls (the console's
+ * access-denied page) has made them, and this still catches a call it would make once shown.
  */
-export async function followInApp(page: Page, path: string): Promise<string[]> {
+export const SHOWN_QUIET_MS = 250;
+
+/**
+ * Opens `path` through the app's router, so its scripts load once per tab, then waits until the network and the
+ * progress bar are quiet, as `networkidle` would; with `shown` (a wait for the page the move leads to), until it
+ * shows and a shorter quiet has passed.
+ * Returns the API paths the move called.
+ */
+export async function followInApp(
+  page: Page,
+  path: string,
+  { shown }: { shown?: () => Promise<unknown> } = {},
+): Promise<string[]> {
   const requests = watchRequests(page);
   try {
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    await requests.settled(QUIET_MS);
+    await shown?.();
+    await requests.settled(shown ? SHOWN_QUIET_MS : QUIET_MS);
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     return requests.apiPaths;
   } finally {
