@@ -7,6 +7,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** How long one attempt waits for the effect before acting again. Only a lost click waits this long. */
 const ATTEMPT_MS = 10_000;
+/**
+ * How often an attempt looks for the effect: a popup's transition ends within a few tenths of a second, and a
+ * longer step leaves the worker idle after the effect has come.
+ */
+const LOOK_EVERY_MS = [100, 200];
 
 /**
  * Runs `act` until `done` holds: `act` when it does not hold yet, then waits a while for it, and acts again if it
@@ -16,7 +21,7 @@ const ATTEMPT_MS = 10_000;
 export async function actUntil(act: () => Promise<void>, done: () => Promise<boolean>) {
   await expect(async () => {
     if (!(await done())) await act();
-    await expect.poll(done, { timeout: ATTEMPT_MS, intervals: [100, 250, 500] }).toBe(true);
+    await expect.poll(done, { timeout: ATTEMPT_MS, intervals: LOOK_EVERY_MS }).toBe(true);
   }).toPass();
 }
 
