@@ -46,24 +46,37 @@ beforeAll(async () => {
 
 afterAll(() => fs.rm(work, { recursive: true, force: true }));
 
+/**
+ * A new folder's first open: every migration applied, then a feature flag `key` written. Answers the cluster's
+ * identifier.
+ */
+async function openNew(dataDir: string, packedClusters: string, key: string): Promise<string> {
+  const first = await openDatabase({ dataDir, packedClusters });
+  const identifier = await identifierOf(first);
+  expect(await appliedMigrations(first)).toBe(journal.entries.length);
+  await first.db.insert(featureFlags).values({ key, enabled: true });
+  await first.close();
+  return identifier;
+}
+
+/**
+ * The folder reopened with the installed PGlite's packed cluster still there: its own cluster opens (PGlite would
+ * refuse to load over it), flag `key` kept.
+ */
+async function expectReopenedAsIs(dataDir: string, key: string, identifier: string) {
+  const reopened = await openDatabase({ dataDir, packedClusters: packed });
+  expect(await identifierOf(reopened)).toBe(identifier);
+  expect(await reopened.db.select().from(featureFlags).where(eq(featureFlags.key, key))).toHaveLength(1);
+  await reopened.close();
+}
+
 describe('a PGlite data folder and the packed initial cluster', () => {
   it(
     'a new folder starts from the packed cluster, gets every migration, takes writes and keeps them',
     async () => {
       const dataDir = path.join(work, 'new');
-      const first = await openDatabase({ dataDir, packedClusters: packed });
-      expect(await identifierOf(first)).toBe(packedIdentifier);
-      expect(await appliedMigrations(first)).toBe(journal.entries.length);
-      await first.db.insert(featureFlags).values({ key: 'from-packed', enabled: true });
-      await first.close();
-
-      // The packed cluster is still there, but the folder's own cluster is opened (PGlite would refuse to load).
-      const reopened = await openDatabase({ dataDir, packedClusters: packed });
-      expect(await identifierOf(reopened)).toBe(packedIdentifier);
-      expect(
-        await reopened.db.select().from(featureFlags).where(eq(featureFlags.key, 'from-packed')),
-      ).toHaveLength(1);
-      await reopened.close();
+      expect(await openNew(dataDir, packed, 'from-packed')).toBe(packedIdentifier);
+      await expectReopenedAsIs(dataDir, 'from-packed', packedIdentifier);
     },
     SLOW,
   );
@@ -72,19 +85,9 @@ describe('a PGlite data folder and the packed initial cluster', () => {
     "ignores a packed cluster of another PGlite version (initdb runs), and then opens the folder's cluster as is",
     async () => {
       const dataDir = path.join(work, 'initdb');
-      const first = await openDatabase({ dataDir, packedClusters: otherVersion });
-      const identifier = await identifierOf(first);
+      const identifier = await openNew(dataDir, otherVersion, 'from-initdb');
       expect(identifier).not.toBe(packedIdentifier);
-      expect(await appliedMigrations(first)).toBe(journal.entries.length);
-      await first.db.insert(featureFlags).values({ key: 'from-initdb', enabled: true });
-      await first.close();
-
-      const reopened = await openDatabase({ dataDir, packedClusters: packed });
-      expect(await identifierOf(reopened)).toBe(identifier);
-      expect(
-        await reopened.db.select().from(featureFlags).where(eq(featureFlags.key, 'from-initdb')),
-      ).toHaveLength(1);
-      await reopened.close();
+      await expectReopenedAsIs(dataDir, 'from-initdb', identifier);
     },
     SLOW,
   );
